@@ -1,0 +1,86 @@
+/* diag.c -- the one diagnostics sink */
+#include "diag.h"
+
+#include <fcntl.h>
+#include <stdarg.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { QUOTE_MAX = 160 };
+
+void zp_diag_init(zp_diag *d, FILE *out)
+{
+  memset(d, 0, sizeof *d);
+  d->out = out;
+  d->max_errors = 50;
+  d->show_source = true;
+}
+
+/* The offending line is re-read from the file at its recorded offset: errors are rare, and this
+ * keeps the scanner free of line bookkeeping. Standard input cannot be re-read and is not quoted. */
+static void quote_line(FILE *out, const zp_loc *loc)
+{
+  if (strcmp(loc->src->path, "-") == 0)
+    return;
+  int fd = open(loc->src->path, O_RDONLY);
+  if (fd < 0)
+    return;
+  char buf[QUOTE_MAX];
+  ssize_t n = pread(fd, buf, sizeof buf, (off_t)loc->line_off);
+  close(fd);
+  if (n <= 0)
+    return;
+  size_t len = 0;
+  while (len < (size_t)n && buf[len] != '\n' && buf[len] != '\r' && buf[len] != '\0')
+    len++;
+  fprintf(out, " %5u | %.*s%s\n", loc->line, (int)len, buf, len == sizeof buf ? "..." : "");
+  /* The caret is placed by characters; tabs are repeated so it lines up under them. */
+  fputs("       | ", out);
+  uint32_t ch = 1;
+  for (size_t i = 0; i < len && ch < loc->col; i++) {
+    unsigned char c = (unsigned char)buf[i];
+    if ((c & 0xC0) == 0x80)
+      continue;
+    fputc(c == '\t' ? '\t' : ' ', out);
+    ch++;
+  }
+  fputs("^\n", out);
+}
+
+void zp_diag_report(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *fmt, ...)
+{
+  if (sev == ZP_WARNING && d->werror)
+    sev = ZP_ERROR;
+  if (sev == ZP_ERROR) {
+    if (zp_diag_stop(d))
+      return;
+    d->errors++;
+  } else {
+    d->warnings++;
+    if (d->quiet)
+      return;
+  }
+  const char *word = sev == ZP_ERROR ? "error" : "warning";
+  if (loc && loc->src)
+    fprintf(d->out, "%s:%u:%u: %s: ", loc->src->path, loc->line, loc->col, word);
+  else
+    fprintf(d->out, "zonepuny: %s: ", word);
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(d->out, fmt, ap);
+  va_end(ap);
+  fputc('\n', d->out);
+  if (loc && loc->src) {
+    if (d->show_source)
+      quote_line(d->out, loc);
+    for (const zp_source *s = loc->src; s->parent; s = s->parent)
+      fprintf(d->out, "  included from %s:%u\n", s->parent->path, s->line);
+  }
+  if (sev == ZP_ERROR && zp_diag_stop(d))
+    fprintf(d->out, "zonepuny: error: too many errors (%u), stopping\n", d->errors);
+}
+
+bool zp_diag_stop(const zp_diag *d)
+{
+  return d->max_errors != 0 && d->errors >= d->max_errors;
+}

@@ -1,0 +1,46 @@
+/* diag.h -- the one diagnostics sink: FILE:LINE:COL: error|warning: message, source line, caret */
+#ifndef ZP_DIAG_H
+#define ZP_DIAG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "status.h"
+
+/* An open input file in the include chain. Owned by the parser; alive while its records are
+ * being handed out. */
+typedef struct zp_source {
+  const char *path;               /* as reported; "-" for standard input */
+  const struct zp_source *parent; /* the including file, NULL at the top */
+  uint32_t line, col;             /* where the parent's $INCLUDE stands */
+} zp_source;
+
+typedef struct zp_loc {
+  const zp_source *src;  /* borrowed; NULL for problems that belong to no file */
+  uint32_t line, col;    /* 1-based; col counts characters, not bytes */
+  uint64_t line_off;     /* byte offset of the line's start in the file, to quote the line */
+} zp_loc;
+
+typedef enum zp_severity { ZP_WARNING, ZP_ERROR } zp_severity;
+
+typedef struct zp_diag {
+  FILE *out;
+  unsigned max_errors;   /* stop after this many errors; 0 = no limit */
+  bool werror;           /* -W error: warnings are reported and counted as errors */
+  bool quiet;            /* warnings are counted but not printed */
+  bool show_source;      /* quote the line and put a caret under the column */
+  unsigned errors, warnings;
+} zp_diag;
+
+/* Defaults: out, max_errors 50, source lines shown. */
+void zp_diag_init(zp_diag *d, FILE *out);
+
+/* Reports one problem. loc may be NULL ("zonepuny: error: ..."). */
+void zp_diag_report(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *fmt, ...)
+    ZP_PRINTF(4, 5);
+
+/* True once max_errors errors have been reported: callers stop reading. */
+bool zp_diag_stop(const zp_diag *d);
+
+#endif

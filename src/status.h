@@ -1,0 +1,61 @@
+/* status.h -- the one status enum of zonepuny, with a message table */
+#ifndef ZP_STATUS_H
+#define ZP_STATUS_H
+
+#if defined(__GNUC__)
+#define ZP_NODISCARD __attribute__((warn_unused_result))
+#define ZP_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define ZP_NODISCARD
+#define ZP_PRINTF(f, a)
+#endif
+
+/* X(name, value, message). Groups: 0 ok; -1.. system; -20.. UTF-8; -40.. Punycode;
+ * -60.. Nameprep/IDNA; -100.. zone syntax and semantics. Append within a group only:
+ * values are part of the library ABI. */
+#define ZP_STATUS_LIST(X) \
+  X(ZP_OK,                   0,   "success") \
+  X(ZP_ENOMEM,              -1,   "out of memory") \
+  X(ZP_EIO,                 -2,   "input/output error") \
+  X(ZP_EBUFFER,             -3,   "output buffer too small") \
+  X(ZP_EINVAL,              -4,   "invalid argument") \
+  X(ZP_ELIMIT,              -5,   "implementation limit exceeded") \
+  X(ZP_UTF8_TRUNCATED,     -20,   "truncated UTF-8 sequence") \
+  X(ZP_UTF8_BAD_BYTE,      -21,   "invalid UTF-8 byte") \
+  X(ZP_UTF8_OVERLONG,      -22,   "overlong UTF-8 encoding") \
+  X(ZP_UTF8_SURROGATE,     -23,   "UTF-8 encodes a surrogate code point") \
+  X(ZP_UTF8_RANGE,         -24,   "code point beyond U+10FFFF") \
+  X(ZP_PUNY_BAD_DIGIT,     -40,   "invalid Punycode digit") \
+  X(ZP_PUNY_TRUNCATED,     -41,   "truncated Punycode input") \
+  X(ZP_PUNY_OVERFLOW,      -42,   "Punycode arithmetic overflow") \
+  X(ZP_PUNY_BASIC_DELTA,   -43,   "basic code point encoded as a Punycode delta") \
+  X(ZP_PUNY_NON_BASIC,     -44,   "non-basic code point before the Punycode delimiter") \
+  X(ZP_PUNY_BAD_CODE_POINT,-45,   "decoded value is not a Unicode scalar value") \
+  X(ZP_IDNA_PROHIBITED,    -60,   "prohibited code point (RFC 3491 section 5)") \
+  X(ZP_IDNA_UNASSIGNED,    -61,   "unassigned code point in Unicode 3.2 (RFC 3454 table A.1)") \
+  X(ZP_IDNA_BIDI_MIXED,    -62,   "bidi: label mixes right-to-left and left-to-right characters (RFC 3454 section 6)") \
+  X(ZP_IDNA_BIDI_ENDS,     -63,   "bidi: right-to-left label must start and end with a right-to-left character (RFC 3454 section 6)") \
+  X(ZP_IDNA_NOT_LDH,       -64,   "label contains a code point that is not a letter, digit or hyphen") \
+  X(ZP_IDNA_HYPHEN,        -65,   "label starts or ends with a hyphen") \
+  X(ZP_IDNA_ACE_PREFIX,    -66,   "label already starts with the ACE prefix \"xn--\"") \
+  X(ZP_IDNA_EMPTY,         -67,   "empty label") \
+  X(ZP_IDNA_TOO_LONG,      -68,   "label longer than 63 octets") \
+  X(ZP_IDNA_NAME_TOO_LONG, -69,   "name longer than 255 octets") \
+  X(ZP_IDNA_ACE_DECODE,    -70,   "ACE label does not decode as Punycode") \
+  X(ZP_IDNA_ACE_ASCII,     -71,   "ACE label decodes to pure ASCII") \
+  X(ZP_IDNA_ACE_NOT_CANONICAL, -72, "ACE label does not round-trip through ToASCII") \
+  X(ZP_IDNA_UNSUPPORTED,   -73,   "not yet supported") \
+  X(ZP_ZONE_SYNTAX,       -100,   "syntax error")
+
+typedef enum zp_status {
+#define ZP_STATUS_ENUM(name, value, msg) name = value,
+  ZP_STATUS_LIST(ZP_STATUS_ENUM)
+#undef ZP_STATUS_ENUM
+} zp_status;
+
+/* Message for a status ("unknown status" for a value not in the table). Static storage. */
+const char *zp_strerror(zp_status st);
+/* The enumerator's name, e.g. "ZP_PUNY_OVERFLOW"; static storage. */
+const char *zp_errname(zp_status st);
+
+#endif

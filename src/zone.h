@@ -1,0 +1,52 @@
+/* zone.h -- RFC 1035 master-file front end: a stream of records with exact locations */
+#ifndef ZP_ZONE_H
+#define ZP_ZONE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "name.h"
+#include "status.h"
+
+/* One RDATA token as written: quotes removed, escapes not yet resolved (the consumer knows
+ * whether the field is a name or text). Borrowed: valid during the callback only. */
+typedef struct zp_field {
+  const char *text;
+  size_t len;
+  bool quoted;
+  zp_loc loc;
+} zp_field;
+
+typedef struct zp_record {
+  zp_loc loc;               /* of the record's first token (owner, or first field if blank) */
+  const uint8_t *owner;     /* wire form, labels through the zone options' label policy */
+  const uint8_t *origin;    /* wire form: the origin in force, to complete relative RDATA names */
+  uint32_t ttl;
+  uint16_t rclass, rtype;
+  bool generic;             /* RDATA in RFC 3597 form: fields are "\#", length, hex... */
+  size_t nfields;
+  const zp_field *fields;
+} zp_record;
+
+/* Called once per record, in input order. ZP_OK continues; any other status stops the parse
+ * and is returned by zp_zone_parse (for fatal problems such as a failed write). */
+typedef zp_status (*zp_record_fn)(void *user, const zp_record *rec);
+
+typedef struct zp_zone_options {
+  const char *origin;       /* -z: initial origin as text, NULL for none */
+  uint32_t default_ttl;     /* -t: TTL before any $TTL, when have_default_ttl */
+  bool have_default_ttl;
+  zp_label_conv conv;       /* label policy for every name the front end parses */
+} zp_zone_options;
+
+/* Reads the master file at path ("-" is standard input), following $INCLUDE and $GENERATE, and
+ * hands every record to cb. Problems in the input are reported to diag and parsing goes on at
+ * the next record until diag says stop; they do not change the return value. Returns ZP_EIO
+ * when path cannot be read, or the status cb stopped with. Memory does not grow with the
+ * size of the zone. */
+ZP_NODISCARD zp_status zp_zone_parse(const char *path, const zp_zone_options *opt, zp_diag *diag,
+                                     zp_record_fn cb, void *user);
+
+#endif
