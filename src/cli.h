@@ -1,0 +1,27 @@
+/* cli.h -- parsed command line, shared by the name and zone halves of the command */
+#ifndef ZP_CLI_H
+#define ZP_CLI_H
+
+#include <stdbool.h>
+
+typedef enum zp_mode { ZP_MODE_CONVERT, ZP_MODE_CHECK, ZP_MODE_TO_ASCII, ZP_MODE_TO_UNICODE } zp_mode;
+
+/* Exit statuses of SPEC.md "Command line". */
+enum { ZP_EXIT_OK = 0, ZP_EXIT_ERRORS = 1, ZP_EXIT_USAGE = 2 };
+
+typedef struct zp_cli {
+  zp_mode mode;
+  const char *output;      /* -o FILE, NULL for stdout */
+  const char *origin;      /* -z NAME */
+  const char *ttl;         /* -t TTL, as written (the zone module parses TTL syntax) */
+  int idna;                /* 2003 (2008 is refused until implemented) */
+  bool std3, sort, unicode, werror, quiet;
+  unsigned max_errors;
+} zp_cli;
+
+/* --to-ascii / --to-unicode over names[0..n), or standard input when n == 0. Exit status. */
+int zp_cli_names(const zp_cli *cli, char **names, int n);
+/* Convert one zone (n <= 1; none or "-" is stdin) or, with --check, validate n zones. */
+int zp_cli_zone(const zp_cli *cli, char **files, int n);
+
+#endif
