@@ -11,7 +11,8 @@
  * case_flags: NULL, or inlen flags; non-zero asks for the uppercase form of that code point's
  * last digit or basic character (RFC 3492 appendix A mixed-case annotation).
  * *outlen: capacity of out on entry, characters written on return (no NUL is written).
- * ZP_EBUFFER when out is too small, ZP_PUNY_OVERFLOW per section 6.4. Never allocates. */
+ * ZP_EBUFFER when out is too small, ZP_PUNY_OVERFLOW per section 6.4, ZP_PUNY_BAD_CODE_POINT
+ * for a surrogate or a value past U+10FFFF in the input. Never allocates. */
 ZP_NODISCARD zp_status zp_puny_encode(const uint32_t *in, size_t inlen,
                                       const unsigned char *case_flags, char *out, size_t *outlen);
 
@@ -19,7 +20,9 @@ ZP_NODISCARD zp_status zp_puny_encode(const uint32_t *in, size_t inlen,
  * *outlen: capacity of out on entry, code points written on return.
  * case_flags: NULL, or room for *outlen flags; set to 1 where the annotation says uppercase.
  * Fails with ZP_PUNY_BAD_DIGIT, ZP_PUNY_TRUNCATED, ZP_PUNY_OVERFLOW, ZP_PUNY_NON_BASIC,
- * ZP_PUNY_BASIC_DELTA, ZP_PUNY_BAD_CODE_POINT or ZP_EBUFFER; out is then unspecified. */
+ * ZP_PUNY_BAD_CODE_POINT (a surrogate or a value past U+10FFFF) or ZP_EBUFFER; out is then
+ * unspecified. Section 6.2's "basic code point from a delta" cannot occur: n starts at 0x80
+ * and only grows. */
 ZP_NODISCARD zp_status zp_puny_decode(const char *in, size_t inlen, uint32_t *out,
                                       size_t *outlen, unsigned char *case_flags);
 

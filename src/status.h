@@ -28,7 +28,6 @@
   X(ZP_PUNY_BAD_DIGIT,     -40,   "invalid Punycode digit") \
   X(ZP_PUNY_TRUNCATED,     -41,   "truncated Punycode input") \
   X(ZP_PUNY_OVERFLOW,      -42,   "Punycode arithmetic overflow") \
-  X(ZP_PUNY_BASIC_DELTA,   -43,   "basic code point encoded as a Punycode delta") \
   X(ZP_PUNY_NON_BASIC,     -44,   "non-basic code point before the Punycode delimiter") \
   X(ZP_PUNY_BAD_CODE_POINT,-45,   "decoded value is not a Unicode scalar value") \
   X(ZP_IDNA_PROHIBITED,    -60,   "prohibited code point (RFC 3491 section 5)") \
