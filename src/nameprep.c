@@ -34,20 +34,12 @@ static zp_status put_ordered(uint32_t *out, size_t cap, size_t *n, uint32_t c)
   return ZP_OK;
 }
 
-/* Full compatibility decomposition of one mapped code point, appended in canonical order. */
+/* Full compatibility decomposition of one mapped code point, appended in canonical order.
+ * Precomposed Hangul stays composed: see ZP_NP_STABLE. */
 static zp_status decompose(uint32_t *out, size_t cap, size_t *n, uint32_t cp,
                            const struct zp_np_rec *r)
 {
   zp_status st = ZP_OK;
-  if (r->flags & ZP_NP_HANGUL) {
-    uint32_t s = cp - S_BASE, t = s % T_COUNT;
-    st = put_ordered(out, cap, n, L_BASE + s / (V_COUNT * T_COUNT));
-    if (st == ZP_OK)
-      st = put_ordered(out, cap, n, V_BASE + (s % (V_COUNT * T_COUNT)) / T_COUNT);
-    if (st == ZP_OK && t != 0)
-      st = put_ordered(out, cap, n, T_BASE + t);
-    return st;
-  }
   if (!(r->flags & ZP_NP_DECOMP))
     return put_ordered(out, cap, n, cp);
   const uint32_t *d = &zp_np_data[r->dec];
@@ -151,7 +143,7 @@ zp_status zp_nameprep(const uint32_t *in, size_t inlen, uint32_t *out, size_t *o
 {
   uint32_t dummy;
   size_t cap = *outlen, n = 0;
-  unsigned all = 0, stable = 1;
+  unsigned all = 0, stable = 1, last_ccc = 0;
   zp_status st = ZP_OK;
 
   if (bad_cp == NULL)
@@ -169,6 +161,7 @@ zp_status zp_nameprep(const uint32_t *in, size_t inlen, uint32_t *out, size_t *o
       if (cp - 'a' < 26)
         all |= ZP_NP_L;
       out[n++] = cp;
+      last_ccc = 0;
       continue;
     }
     if (cp > 0x10FFFF) {
@@ -188,19 +181,21 @@ zp_status zp_nameprep(const uint32_t *in, size_t inlen, uint32_t *out, size_t *o
     for (uint32_t k = 0; k < len; k++) {
       uint32_t c = seq[k];
       const struct zp_np_rec *cr = seq == &cp ? r : rec_of(c);
-      if (cr->flags & ZP_NP_STABLE) {
+      if ((cr->flags & ZP_NP_STABLE) && (cr->ccc == 0 || cr->ccc >= last_ccc)) {
         if (n == cap) {
           st = ZP_EBUFFER;
           goto out;
         }
         all |= cr->flags;
         out[n++] = c;
+        last_ccc = cr->ccc;
         continue;
       }
       stable = 0;
       st = decompose(out, cap, &n, c, cr);
       if (st != ZP_OK)
         goto out;
+      last_ccc = rec_of(out[n - 1])->ccc;
     }
   }
   /* NFKC (RFC 3491 section 4): a string that passed the quick check is already normalised. */

@@ -14,8 +14,8 @@ SHIFT = 7                      # must match ZP_NP_SHIFT in nameprep_tables.h
 BLOCK = 1 << SHIFT
 
 # Flag bits; must match nameprep_tables.h.
-B1, MAP, PROHIB, UNASSIGNED, RANDAL, L, STABLE, DECOMP, HANGUL, SECOND, FIRST = \
-    (1 << i for i in range(11))
+B1, MAP, PROHIB, UNASSIGNED, RANDAL, L, STABLE, DECOMP, SECOND, FIRST = \
+    (1 << i for i in range(10))
 
 S_BASE, L_BASE, V_BASE, T_BASE = 0xAC00, 0x1100, 0x1161, 0x11A7
 L_COUNT, V_COUNT, T_COUNT = 19, 21, 28
@@ -120,9 +120,9 @@ def main():
                 flags |= RANDAL
             if stringprep.in_table_d2(u):
                 flags |= L
-            if S_BASE <= cp < S_BASE + S_COUNT:
-                flags |= HANGUL
-            else:
+            # A precomposed Hangul syllable is already composed; only a following T jamo (a
+            # SECOND) can change it, and composition handles LV + T without decomposing.
+            if not S_BASE <= cp < S_BASE + S_COUNT:
                 nfkd = UCD.normalize('NFKD', u)
                 if nfkd != u:
                     flags |= DECOMP
@@ -133,7 +133,7 @@ def main():
             if cp in firsts:
                 flags |= FIRST
                 comp = intern([x for sc in firsts[cp] for x in sc])
-        if ccc == 0 and not flags & (DECOMP | HANGUL | SECOND):
+        if not flags & (DECOMP | SECOND):
             flags |= STABLE
         rec = (flags, ccc, m, dec, comp)
         if rec not in rec_at:
