@@ -138,43 +138,40 @@ static zp_status check(const uint32_t *s, size_t n, unsigned all, unsigned flags
   return ZP_OK;
 }
 
-zp_status zp_nameprep(const uint32_t *in, size_t inlen, uint32_t *out, size_t *outlen,
-                      unsigned flags, uint32_t *bad_cp)
+/* Maps (RFC 3491 section 3) when map is set, then normalises to NFKC (section 4) into
+ * out[0..cap); *n is the length written and *all the union of the output's flags. Code points
+ * that pass the quick check are copied; the rest are decomposed, and then the whole string is
+ * composed. Inlined twice, so the map test costs nothing. */
+static inline zp_status prepare(const uint32_t *in, size_t inlen, uint32_t *out, size_t cap,
+                                size_t *np, int map, unsigned *all, uint32_t *bad_cp)
 {
-  uint32_t dummy;
-  size_t cap = *outlen, n = 0;
-  unsigned all = 0, stable = 1, last_ccc = 0;
-  zp_status st = ZP_OK;
+  size_t n = 0;
+  unsigned seen = 0, stable = 1, last_ccc = 0;
 
-  if (bad_cp == NULL)
-    bad_cp = &dummy;
-  /* Map (RFC 3491 section 3) and, for anything that fails the quick check, decompose. */
   for (size_t i = 0; i < inlen; i++) {
     uint32_t cp = in[i];
     if (cp < 0x80) {
       /* B.2 lowercases A-Z; D.2 holds the letters; nothing else in the tables is ASCII. */
-      if (n == cap) {
-        st = ZP_EBUFFER;
-        goto out;
-      }
-      cp |= (cp - 'A' < 26) ? 0x20 : 0;
-      if (cp - 'a' < 26)
-        all |= ZP_NP_L;
+      if (n == cap)
+        return ZP_EBUFFER;
+      if (map)
+        cp |= (cp - 'A' < 26) ? 0x20 : 0;
+      if ((cp | 0x20) - 'a' < 26)
+        seen |= ZP_NP_L;
       out[n++] = cp;
       last_ccc = 0;
       continue;
     }
     if (cp > 0x10FFFF) {
       *bad_cp = cp;
-      st = ZP_EINVAL;
-      goto out;
+      return ZP_EINVAL;
     }
     const struct zp_np_rec *r = rec_of(cp);
-    if (r->flags & ZP_NP_B1)
-      continue;
     const uint32_t *seq = &cp;
     uint32_t len = 1;
-    if (r->flags & ZP_NP_MAP) {
+    if (map && (r->flags & ZP_NP_B1))
+      continue;
+    if (map && (r->flags & ZP_NP_MAP)) {
       seq = &zp_np_data[r->map + 1];
       len = zp_np_data[r->map];
     }
@@ -182,32 +179,55 @@ zp_status zp_nameprep(const uint32_t *in, size_t inlen, uint32_t *out, size_t *o
       uint32_t c = seq[k];
       const struct zp_np_rec *cr = seq == &cp ? r : rec_of(c);
       if ((cr->flags & ZP_NP_STABLE) && (cr->ccc == 0 || cr->ccc >= last_ccc)) {
-        if (n == cap) {
-          st = ZP_EBUFFER;
-          goto out;
-        }
-        all |= cr->flags;
+        if (n == cap)
+          return ZP_EBUFFER;
+        seen |= cr->flags;
         out[n++] = c;
         last_ccc = cr->ccc;
         continue;
       }
       stable = 0;
-      st = decompose(out, cap, &n, c, cr);
+      zp_status st = decompose(out, cap, &n, c, cr);
       if (st != ZP_OK)
-        goto out;
+        return st;
       last_ccc = rec_of(out[n - 1])->ccc;
     }
   }
-  /* NFKC (RFC 3491 section 4): a string that passed the quick check is already normalised. */
+  /* A string that passed the quick check throughout is already in NFKC. */
   if (!stable) {
     n = compose(out, n);
-    all = 0;
+    seen = 0;
     for (size_t i = 0; i < n; i++)
-      all |= rec_of(out[i])->flags;
+      seen |= rec_of(out[i])->flags;
   }
-  if (all & CHECK_BITS)
+  *np = n;
+  *all = seen;
+  return ZP_OK;
+}
+
+zp_status zp_nameprep(const uint32_t *in, size_t inlen, uint32_t *out, size_t *outlen,
+                      unsigned flags, uint32_t *bad_cp)
+{
+  uint32_t dummy;
+  size_t n = 0;
+  unsigned all = 0;
+
+  if (bad_cp == NULL)
+    bad_cp = &dummy;
+  zp_status st = prepare(in, inlen, out, *outlen, &n, 1, &all, bad_cp);
+  if (st == ZP_OK && (all & CHECK_BITS))
     st = check(out, n, all, flags, bad_cp);
-out:
+  *outlen = st == ZP_OK ? n : 0;
+  return st;
+}
+
+zp_status zp_nfkc(const uint32_t *in, size_t inlen, uint32_t *out, size_t *outlen,
+                  uint32_t *bad_cp)
+{
+  uint32_t dummy;
+  size_t n = 0;
+  unsigned all;
+  zp_status st = prepare(in, inlen, out, *outlen, &n, 0, &all, bad_cp ? bad_cp : &dummy);
   *outlen = st == ZP_OK ? n : 0;
   return st;
 }

@@ -335,3 +335,71 @@ Test(nameprep, random_strings_agree_with_libidn, .timeout = 600)
   cr_expect_eq(nhangul, 279, "%zu strings differ only by libidn's blocked Hangul composition",
                nhangul);
 }
+
+/* ---- NFKC alone, against libidn's stringprep_utf8_nfkc_normalize ---- */
+
+/* 1 if zp_nfkc and libidn agree on in (up to libidn's blocked Hangul composition, counted in
+ * *nhangul); otherwise 0 with both results in why. */
+static int nfkc_agree(const char *in, size_t *nhangul, char *why, size_t whylen)
+{
+  uint32_t cps[CAP], res[CAP], theirs_cp[CAP];
+  char a[4 * CAP];
+  size_t n = CAP, m = CAP, o = sizeof a - 1, nt = CAP;
+  cr_assert_eq(zp_utf8_decode((const uint8_t *)in, strlen(in), cps, &n, NULL), ZP_OK);
+  cr_assert_eq(zp_nfkc(cps, n, res, &m, NULL), ZP_OK);
+  cr_assert_eq(zp_utf8_encode(res, m, (uint8_t *)a, &o), ZP_OK);
+  a[o] = 0;
+  char *b = stringprep_utf8_nfkc_normalize(in, -1);
+  cr_assert_not_null(b);
+  int same = strcmp(a, b) == 0;
+  if (!same) {
+    cr_assert_eq(zp_utf8_decode((const uint8_t *)b, strlen(b), theirs_cp, &nt, NULL), ZP_OK);
+    m = libidn_hangul(res, m);
+    if (m == nt && memcmp(res, theirs_cp, m * sizeof res[0]) == 0) {
+      ++*nhangul;
+      same = 1;
+    } else {
+      snprintf(why, whylen, "ours \"%.400s\", libidn \"%.400s\"", a, b);
+    }
+  }
+  free(b);
+  return same;
+}
+
+Test(nameprep, nfkc_of_every_code_point_agrees_with_libidn)
+{
+  size_t ndiff = 0, nhangul = 0;
+  static const char *const ctx[][2] = {{"", ""}, {"a", "b"}, {"a", "\xCC\x81"}};
+  for (size_t c = 0; c < sizeof ctx / sizeof ctx[0]; c++)
+    for (uint32_t cp = 1; cp <= 0x10FFFF; cp++) {
+      if (cp >= 0xD800 && cp <= 0xDFFF)
+        continue;
+      char in[32], why[4 * CAP];
+      size_t k = strlen(ctx[c][0]);
+      memcpy(in, ctx[c][0], k);
+      k += put_utf8(in + k, cp);
+      strcpy(in + k, ctx[c][1]);
+      if (!nfkc_agree(in, &nhangul, why, sizeof why) && ndiff++ < 50)
+        fprintf(stderr, "NFKC U+%04X in \"%s...%s\": %s\n", (unsigned)cp, ctx[c][0], ctx[c][1],
+                why);
+    }
+  cr_expect_eq(ndiff, 0, "%zu code points differ", ndiff);
+  cr_expect_eq(nhangul, 0, "%zu differ by libidn's blocked Hangul composition", nhangul);
+}
+
+Test(nameprep, nfkc_of_random_strings_agrees_with_libidn, .timeout = 600)
+{
+  size_t ndiff = 0, nhangul = 0;
+  rng_state = 0x2545F4914F6CDD1Du;
+  for (long i = 0; i < 300000; i++) {
+    char in[CAP], why[4 * CAP];
+    size_t k = 0, len = 1 + rnd(12);
+    for (size_t j = 0; j < len; j++)
+      k += put_utf8(in + k, random_cp());
+    in[k] = 0;
+    if (!nfkc_agree(in, &nhangul, why, sizeof why) && ndiff++ < 50)
+      fprintf(stderr, "NFKC random %ld \"%s\": %s\n", i, in, why);
+  }
+  cr_expect_eq(ndiff, 0, "%zu random strings differ", ndiff);
+  cr_expect_eq(nhangul, 147, "%zu differ by libidn's blocked Hangul composition", nhangul);
+}
