@@ -68,7 +68,7 @@ $(BUILD)/bench/%: bench/%.c $(LIB) | $(GRAM_H)
 check: check-unit check-scripts $(if $(CI),check-ci)
 
 check-unit: $(TESTS)
-	@set -e; for t in $(TESTS); do echo "== $$t"; $(TEST_WRAP) $$t --jobs=$(TEST_JOBS); done
+	@set -e; for t in $(TESTS); do echo "== $$t"; $(TEST_WRAP) $$t $(TEST_ARGS); done
 
 check-scripts: $(BIN) $(TESTS) $(DRIVERS)
 	@BUILD=$(BUILD) ZONEPUNY=$(abspath $(ZONEPUNY_RUN)) PYTHON=$(PYTHON) bash tests/run_scripts.sh
@@ -77,7 +77,7 @@ check-scripts: $(BIN) $(TESTS) $(DRIVERS)
 check-ci: check-unit check-scripts
 	$(MAKE) check-asan CI=
 
-TEST_JOBS   ?= 2
+TEST_ARGS   ?= --jobs=2
 TEST_WRAP   ?=
 ZONEPUNY_RUN ?= $(BIN)
 
@@ -95,15 +95,15 @@ check-asan:
 	  check-unit check-scripts
 	@bash tests/sanitizer_logs.sh $(SAN_LOG)
 
-# Valgrind memcheck over the unit tests (criterion's forked children are followed by valgrind
-# itself; --jobs=1 keeps one child at a time) and over every run of the binary in the script
-# tests (tests/valgrind.sh stands in for it). -q makes a log non-empty only when valgrind found
-# something, so any non-empty log fails the target.
+# Valgrind memcheck over the unit tests and over every run of the binary in the script tests
+# (tests/valgrind.sh stands in for it). Criterion forks without exec, so valgrind follows its
+# children by itself, and criterion notices valgrind and runs one test at a time (no --jobs).
+# -q leaves a log non-empty only when valgrind found something; any non-empty log fails.
 VG_LOG = $(abspath $(BUILD)/valgrind-logs)
 check-valgrind: $(BIN) $(TESTS) $(DRIVERS)
 	@rm -rf $(VG_LOG) && mkdir -p $(VG_LOG)
 	@VG_LOG=$(VG_LOG) VG_BIN=$(abspath $(BIN)) $(MAKE) CI= \
-	  TEST_JOBS=1 TEST_WRAP="bash $(abspath tests/valgrind.sh) --" \
+	  TEST_ARGS= TEST_WRAP="bash $(abspath tests/valgrind.sh) --" \
 	  ZONEPUNY_RUN=tests/valgrind.sh check-unit check-scripts
 	@bash tests/sanitizer_logs.sh $(VG_LOG)
 
