@@ -125,6 +125,12 @@ static const struct {
   /* Hangul: conjoining jamo compose to LV, then LVT. */
   {"\xE1\x84\x80\xE1\x85\xA1\xE1\x86\xA8", 0, ZP_OK, "\xEA\xB0\x81", 0}, /* 1100 1161 11A8 */
   {"\xEA\xB0\x80\xE1\x86\xA8", 0, ZP_OK, "\xEA\xB0\x81", 0},             /* AC00 11A8 -> AC01 */
+  /* Corrigendum #4 (Unicode 4.0) fixed five CJK compatibility decompositions; Nameprep keeps
+   * Unicode 3.2's, as libidn and Python's ucd_3_2_0 do: 2F868 -> 2136A (not 36FC), 2F874 ->
+   * 5F33 (not 5F53). Corrigendum #3's F951 -> 964B was already in 3.2. */
+  {"\xF0\xAF\xA1\xA8", 0, ZP_OK, "\xF0\xA1\x8D\xAA", 0},
+  {"\xF0\xAF\xA1\xB4", 0, ZP_OK, "\xE5\xBC\xB3", 0},
+  {"\xEF\xA5\x91", 0, ZP_OK, "\xE9\x99\x8B", 0},
   /* Corrigendum #5 (PR-29): 0B3E may not compose with 0B47 across the intervening 0300. */
   {"\xE0\xAD\x87\xCC\x80\xE0\xAC\xBE", 0, ZP_OK, "\xE0\xAD\x87\xCC\x80\xE0\xAC\xBE", 0},
   {"\xE0\xAD\x87\xE0\xAC\xBE", 0, ZP_OK, "\xE0\xAD\x8B", 0},         /* adjacent: 0B4B */
