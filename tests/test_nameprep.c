@@ -320,6 +320,11 @@ static void every_code_point(const char *pre, const char *post)
 
 Test(nameprep, every_code_point_alone_agrees_with_libidn) { every_code_point("", ""); }
 Test(nameprep, every_code_point_between_letters_agrees_with_libidn) { every_code_point("a", "b"); }
+/* Between two U+05D0 every D.2 (L) code point breaks bidi rule 2: this is what checks table D.2. */
+Test(nameprep, every_code_point_between_hebrew_letters_agrees_with_libidn)
+{
+  every_code_point("\xD7\x90", "\xD7\x90");
+}
 
 /* xorshift64*: fixed seed, same strings on every run. */
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
