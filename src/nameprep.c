@@ -3,7 +3,7 @@
 
 #include "nameprep_tables.h"
 
-/* Hangul syllable arithmetic (Unicode 3.2, section 3.12). */
+/* Hangul syllable arithmetic (conjoining jamo behaviour, Unicode 3.2). */
 enum {
   S_BASE = 0xAC00, L_BASE = 0x1100, V_BASE = 0x1161, T_BASE = 0x11A7,
   L_COUNT = 19, V_COUNT = 21, T_COUNT = 28, S_COUNT = L_COUNT * V_COUNT * T_COUNT
@@ -19,7 +19,7 @@ static inline const struct zp_np_rec *rec_of(uint32_t cp)
 }
 
 /* Appends c, moving it in front of any earlier combining marks of higher class: canonical
- * ordering (Unicode 3.2 section 3.11) done incrementally while decomposing. */
+ * ordering (UAX #15 for Unicode 3.2) done incrementally while decomposing. */
 static zp_status put_ordered(uint32_t *out, size_t cap, size_t *n, uint32_t c)
 {
   if (*n == cap)
@@ -35,7 +35,7 @@ static zp_status put_ordered(uint32_t *out, size_t cap, size_t *n, uint32_t c)
 }
 
 /* Full compatibility decomposition of one mapped code point, appended in canonical order.
- * Precomposed Hangul stays composed: see ZP_NP_STABLE. */
+ * Precomposed Hangul stays composed: see ZP_NP_DECOMP. */
 static zp_status decompose(uint32_t *out, size_t cap, size_t *n, uint32_t cp,
                            const struct zp_np_rec *r)
 {
@@ -65,7 +65,7 @@ static uint32_t combine(uint32_t a, uint32_t b)
   return 0;
 }
 
-/* Canonical composition (Unicode 3.2 section 3.11 with Corrigendum #5's reading of "blocked"),
+/* Canonical composition (UAX #15 for Unicode 3.2, with Corrigendum #5's reading of "blocked"),
  * in place: the string only shrinks, so the write index never passes the read index. */
 static size_t compose(uint32_t *s, size_t n)
 {
@@ -138,15 +138,18 @@ static zp_status check(const uint32_t *s, size_t n, unsigned all, unsigned flags
   return ZP_OK;
 }
 
-/* Maps (RFC 3491 section 3) when map is set, then normalises to NFKC (section 4) into
- * out[0..cap); *n is the length written and *all the union of the output's flags. Code points
- * that pass the quick check are copied; the rest are decomposed, and then the whole string is
- * composed. Inlined twice, so the map test costs nothing. */
-static inline zp_status prepare(const uint32_t *in, size_t inlen, uint32_t *out, size_t cap,
-                                size_t *np, int map, unsigned *all, uint32_t *bad_cp)
+/* One pass of mapping (RFC 3491 section 3, when map is set) and NFKC (section 4) into
+ * out[0..cap); *np is the length written and *all the union of the output's flags.
+ * The quick pass (full == 0) copies code points while the UAX #15 quick check holds and gives up
+ * (*gave_up = 1) at the first that fails it: composites already written could then need
+ * decomposing, so the caller starts again with a full pass, which decomposes every code point,
+ * orders the marks, and composes. Inlined with constant map and full, so their tests are free. */
+static inline zp_status pass(const uint32_t *in, size_t inlen, uint32_t *out, size_t cap,
+                             size_t *np, int map, int full, unsigned *all, int *gave_up,
+                             uint32_t *bad_cp)
 {
   size_t n = 0;
-  unsigned seen = 0, stable = 1, last_ccc = 0;
+  unsigned seen = 0, last_ccc = 0;
 
   for (size_t i = 0; i < inlen; i++) {
     uint32_t cp = in[i];
@@ -167,6 +170,17 @@ static inline zp_status prepare(const uint32_t *in, size_t inlen, uint32_t *out,
       return ZP_EINVAL;
     }
     const struct zp_np_rec *r = rec_of(cp);
+    /* The common case: kept as is and passes the quick check. */
+    const unsigned kept = map ? ZP_NP_B1 | ZP_NP_MAP : 0;
+    if (!full && (r->flags & (ZP_NP_STABLE | kept)) == ZP_NP_STABLE &&
+        (r->ccc == 0 || r->ccc >= last_ccc)) {
+      if (n == cap)
+        return ZP_EBUFFER;
+      seen |= r->flags;
+      out[n++] = cp;
+      last_ccc = r->ccc;
+      continue;
+    }
     const uint32_t *seq = &cp;
     uint32_t len = 1;
     if (map && (r->flags & ZP_NP_B1))
@@ -178,23 +192,24 @@ static inline zp_status prepare(const uint32_t *in, size_t inlen, uint32_t *out,
     for (uint32_t k = 0; k < len; k++) {
       uint32_t c = seq[k];
       const struct zp_np_rec *cr = seq == &cp ? r : rec_of(c);
-      if ((cr->flags & ZP_NP_STABLE) && (cr->ccc == 0 || cr->ccc >= last_ccc)) {
-        if (n == cap)
-          return ZP_EBUFFER;
-        seen |= cr->flags;
-        out[n++] = c;
-        last_ccc = cr->ccc;
+      if (full) {
+        zp_status st = decompose(out, cap, &n, c, cr);
+        if (st != ZP_OK)
+          return st;
         continue;
       }
-      stable = 0;
-      zp_status st = decompose(out, cap, &n, c, cr);
-      if (st != ZP_OK)
-        return st;
-      last_ccc = rec_of(out[n - 1])->ccc;
+      if (!(cr->flags & ZP_NP_STABLE) || (cr->ccc != 0 && cr->ccc < last_ccc)) {
+        *gave_up = 1;
+        return ZP_OK;
+      }
+      if (n == cap)
+        return ZP_EBUFFER;
+      seen |= cr->flags;
+      out[n++] = c;
+      last_ccc = cr->ccc;
     }
   }
-  /* A string that passed the quick check throughout is already in NFKC. */
-  if (!stable) {
+  if (full) {
     n = compose(out, n);
     seen = 0;
     for (size_t i = 0; i < n; i++)
@@ -203,6 +218,17 @@ static inline zp_status prepare(const uint32_t *in, size_t inlen, uint32_t *out,
   *np = n;
   *all = seen;
   return ZP_OK;
+}
+
+/* Both passes as needed; see pass(). */
+static inline zp_status prepare(const uint32_t *in, size_t inlen, uint32_t *out, size_t cap,
+                                size_t *np, int map, unsigned *all, uint32_t *bad_cp)
+{
+  int gave_up = 0;
+  zp_status st = pass(in, inlen, out, cap, np, map, 0, all, &gave_up, bad_cp);
+  if (st == ZP_OK && gave_up)
+    st = pass(in, inlen, out, cap, np, map, 1, all, &gave_up, bad_cp);
+  return st;
 }
 
 zp_status zp_nameprep(const uint32_t *in, size_t inlen, uint32_t *out, size_t *outlen,
