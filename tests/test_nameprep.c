@@ -63,6 +63,7 @@ static const struct {
   const char *out;     /* expected output on success */
   uint32_t bad;        /* expected offending code point on failure */
 } facts[] = {
+  {"", 0, ZP_OK, "", 0},
   {"CAFE", 0, ZP_OK, "cafe", 0},
   {"\xC3\x9F", 0, ZP_OK, "ss", 0},                                  /* B.2: U+00DF -> ss */
   {"\xC4\xB0", 0, ZP_OK, "i\xCC\x87", 0},                           /* U+0130 -> 0069 0307 */
@@ -196,6 +197,25 @@ Test(nameprep, buffer_capacity_is_respected)
   const uint32_t ascii[] = {'A', 'b', 'C'};
   n = 2;
   cr_expect_eq(zp_nameprep(ascii, 3, out, &n, 0, &bad), ZP_EBUFFER);
+}
+
+/* NFKC alone: no case folding, no B.1, no checks. */
+Test(nameprep, nfkc_alone_neither_maps_nor_checks)
+{
+  static const struct { uint32_t in[4]; size_t n; uint32_t out[4]; size_t m; } v[] = {
+    {{'A', 0xFB01}, 2, {'A', 'f', 'i'}, 3},        /* FB01 <compat> 0066 0069 */
+    {{0x00AD, 0x1680}, 2, {0x00AD, 0x1680}, 2},     /* B.1 and C.1.2 untouched */
+    {{0x3000}, 1, {0x20}, 1},
+    {{'e', 0x0301, 0x0327}, 3, {0x0229, 0x0301}, 2}, /* order 0327 first, then compose */
+    {{0x05D0, 'a'}, 2, {0x05D0, 'a'}, 2},           /* no bidi check */
+  };
+  for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+    uint32_t out[8];
+    size_t m = 8;
+    cr_assert_eq(zp_nfkc(v[i].in, v[i].n, out, &m, NULL), ZP_OK, "case %zu", i);
+    cr_expect_eq(m, v[i].m, "case %zu", i);
+    cr_expect_arr_eq(out, v[i].out, v[i].m * sizeof out[0], "case %zu", i);
+  }
 }
 
 /* ---- differential against libidn ---- */
