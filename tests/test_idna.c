@@ -139,6 +139,39 @@ Test(idna, long_input_mapped_to_nothing)
   cr_expect(len == 7 && memcmp(out, "xn--tda", 7) == 0);
 }
 
+/* U+0000, which the libidn comparison cannot pass through its NUL-terminated API: it is ASCII,
+ * so ToASCII leaves it alone (4.1) unless UseSTD3ASCIIRules refuses it as non-LDH. */
+Test(idna, nul_code_point)
+{
+  char out[8];
+  size_t len = sizeof out;
+  zp_idna_detail det;
+  cr_expect_eq(zp_idna_label_to_ascii("a\0b", 3, out, &len, 0, NULL), ZP_OK);
+  cr_expect(len == 3 && memcmp(out, "a\0b", 3) == 0);
+  len = sizeof out;
+  cr_expect_eq(zp_idna_label_to_ascii("a\0b", 3, out, &len, STD3, &det), ZP_IDNA_NOT_LDH);
+  cr_expect_eq(det.offset, 1);
+  len = sizeof out;
+  cr_expect_eq(zp_idna_label_to_ascii("\xC3\xA4\0", 3, out, &len, NONA, &det), ZP_IDNA_NOT_LDH);
+  cr_expect_eq(det.offset, 2);
+}
+
+/* ToUnicode of a long label that Nameprep shortens into an ACE label: 500 soft hyphens (mapped
+ * to nothing) in front of "xn--bcher-kva" take the heap path and still decode. */
+Test(idna, to_unicode_long_input)
+{
+  char in[1100], out[4 * 1100];
+  size_t k = 0, len = sizeof out;
+  for (int i = 0; i < 500; i++) {
+    in[k++] = '\xC2';
+    in[k++] = '\xAD';
+  }
+  memcpy(in + k, "xn--bcher-kva", 13);
+  k += 13;
+  cr_assert_eq(zp_idna_label_to_unicode(in, k, out, &len, 0), ZP_OK);
+  cr_expect(len == 7 && memcmp(out, "bücher", 7) == 0, "gave \"%.*s\"", (int)len, out);
+}
+
 /* ToUnicode: decoded text, or the input unchanged when a step fails (4.2). */
 static const struct {
   const char *in;
