@@ -316,6 +316,8 @@ zp_status zp_idna_label_to_ascii(const char *in, size_t inlen, char *out, size_t
       return ZP_OK;
     }
   }
+  if (det)
+    det->decoded[0] = 0;
   for (i = 0; i < inlen; i++)
     hi |= (unsigned char)in[i];
   if (hi & 0x80)
