@@ -2,7 +2,35 @@
 #include "emit.h"
 
 #include <ldns/ldns.h>
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* One record held back for --sort: the canonical key (owner, class, type, RDATA wire form) and
+ * the presentation line already formatted, all stored at off in the arena. */
+typedef struct held {
+  size_t off;
+  const uint8_t *p;     /* arena + off, set once the arena stops moving */
+  size_t seq;
+  uint16_t rclass, rtype;
+  uint16_t owner_len, rdata_len;
+  uint32_t line_len;
+} held;
+
+struct zp_emitter {
+  zp_emit_options opt;
+  FILE *out;
+  zp_diag *diag;
+  ldns_buffer *text;    /* the one output buffer, reused for every record */
+  ldns_buffer *wire;    /* RDATA wire form, for --sort */
+  char *tok;            /* NUL-terminated copies of field text for ldns's converters */
+  size_t tok_cap;
+  held *held;
+  size_t nheld, held_cap;
+  uint8_t *arena;
+  size_t arena_len, arena_cap;
+  bool write_failed;
+};
 
 /* ldns wants NUL-terminated mnemonics; longer ones are not mnemonics at all. */
 static bool terminate(const char *text, size_t len, char *buf, size_t cap)
@@ -36,4 +64,662 @@ bool zp_rr_class_from_text(const char *text, size_t len, uint16_t *rclass)
     return false;
   *rclass = (uint16_t)c;
   return true;
+}
+
+ZP_PRINTF(3, 4) static void bad(zp_emitter *em, const zp_loc *loc, const char *fmt, ...)
+{
+  char msg[768];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  zp_diag_report(em->diag, loc, ZP_ERROR, "%s", msg);
+}
+
+static const char *type_name(uint16_t type, char buf[16])
+{
+  const ldns_rr_descriptor *d = ldns_rr_descript(type);
+  if (d && d->_name && strncmp(d->_name, "TYPE", 4) != 0)
+    return d->_name;
+  snprintf(buf, 16, "TYPE%u", (unsigned)type);
+  return buf;
+}
+
+/* What ldns's field types are called in messages. */
+static const char *field_kind(ldns_rdf_type t)
+{
+  switch (t) {
+  case LDNS_RDF_TYPE_DNAME: return "domain name";
+  case LDNS_RDF_TYPE_INT8: case LDNS_RDF_TYPE_INT16: case LDNS_RDF_TYPE_INT32: return "number";
+  case LDNS_RDF_TYPE_A: return "IPv4 address";
+  case LDNS_RDF_TYPE_AAAA: return "IPv6 address";
+  case LDNS_RDF_TYPE_STR: case LDNS_RDF_TYPE_LONG_STR: return "character string";
+  case LDNS_RDF_TYPE_B64: return "base64 data";
+  case LDNS_RDF_TYPE_HEX: return "hex data";
+  case LDNS_RDF_TYPE_NSEC: return "type bitmap";
+  case LDNS_RDF_TYPE_TYPE: return "RR type";
+  case LDNS_RDF_TYPE_CLASS: return "class";
+  case LDNS_RDF_TYPE_ALG: case LDNS_RDF_TYPE_CERT_ALG: return "algorithm";
+  case LDNS_RDF_TYPE_TIME: return "timestamp";
+  case LDNS_RDF_TYPE_PERIOD: return "time period";
+  case LDNS_RDF_TYPE_LOC: return "location";
+  case LDNS_RDF_TYPE_WKS: return "protocol and services";
+  case LDNS_RDF_TYPE_APL: return "address prefix";
+  case LDNS_RDF_TYPE_NSEC3_SALT: return "salt";
+  case LDNS_RDF_TYPE_NSEC3_NEXT_OWNER: return "base32 hash";
+  case LDNS_RDF_TYPE_SVCPARAMS: return "service parameters";
+  case LDNS_RDF_TYPE_IPSECKEY: return "IPSECKEY data";
+  case LDNS_RDF_TYPE_HIP: return "HIP data";
+  case LDNS_RDF_TYPE_TAG: return "tag";
+  default: return "field";
+  }
+}
+
+/* A diagnostic column inside a field: col counts characters, offset counts bytes. */
+static zp_loc loc_at(const zp_field *f, size_t offset)
+{
+  zp_loc loc = f->loc;
+  uint32_t chars = f->quoted ? 1 : 0;
+  for (size_t i = 0; i < offset && i < f->len; i++)
+    chars += ((unsigned char)f->text[i] & 0xC0) != 0x80;
+  loc.col += chars;
+  return loc;
+}
+
+static bool tok_reserve(zp_emitter *em, size_t need)
+{
+  if (need <= em->tok_cap)
+    return true;
+  size_t cap = em->tok_cap ? em->tok_cap : 256;
+  while (cap < need)
+    cap *= 2;
+  char *p = realloc(em->tok, cap);
+  if (!p)
+    return false;
+  em->tok = p;
+  em->tok_cap = cap;
+  return true;
+}
+
+/* ldns's dname text: the letters, digits and punctuation it leaves alone, "\X" for the
+ * characters that mean something in a master file, "\DDD" for the rest. */
+static size_t put_name(char *out, const uint8_t *wire)
+{
+  size_t n = 0;
+  if (*wire == 0) {
+    out[n++] = '.';
+    return n;
+  }
+  for (const uint8_t *p = wire; *p; p += *p + 1) {
+    for (unsigned i = 1; i <= *p; i++) {
+      uint8_t c = p[i];
+      if (c == '.' || c == ';' || c == '(' || c == ')' || c == '\\') {
+        out[n++] = '\\';
+        out[n++] = (char)c;
+      } else if (c < 0x21 || c >= 0x7F) {
+        out[n++] = '\\';
+        out[n++] = (char)('0' + c / 100);
+        out[n++] = (char)('0' + c / 10 % 10);
+        out[n++] = (char)('0' + c % 10);
+      } else {
+        out[n++] = (char)c;
+      }
+    }
+    out[n++] = '.';
+  }
+  return n;
+}
+
+/* Longest text put_name writes: every octet as \DDD plus the dots. */
+enum { NAME_TEXT_MAX = ZP_NAME_MAX * 4 + 1 };
+
+static bool parse_name(zp_emitter *em, const zp_field *f, const uint8_t *origin, uint8_t *wire,
+                       size_t *len)
+{
+  zp_name_error err;
+  err.offset = 0;
+  err.msg[0] = '\0';
+  zp_status st = zp_name_parse(f->text, f->len, origin, &em->opt.conv, wire, len, &err);
+  if (st == ZP_OK)
+    return true;
+  zp_loc loc = loc_at(f, err.offset);
+  if (err.msg[0])
+    bad(em, &loc, "%s", err.msg);
+  else
+    bad(em, &loc, "bad domain name \"%.*s\": %s", (int)f->len, f->text, zp_strerror(st));
+  return false;
+}
+
+/* ldns's integer converters take strtol's word for it and wrap out-of-range values silently
+ * (MX 70000 becomes 4464): a zone file gets a plain decimal in range or an error. */
+static bool check_int(zp_emitter *em, const zp_field *f, ldns_rdf_type t)
+{
+  uint64_t max = t == LDNS_RDF_TYPE_INT8 ? 0xFF : t == LDNS_RDF_TYPE_INT16 ? 0xFFFF : 0xFFFFFFFF;
+  uint64_t v = 0;
+  bool ok = f->len > 0 && f->len <= 10;
+  for (size_t i = 0; ok && i < f->len; i++) {
+    ok = f->text[i] >= '0' && f->text[i] <= '9';
+    v = v * 10 + (uint64_t)(f->text[i] - '0');
+  }
+  if (ok && v <= max)
+    return true;
+  bad(em, &f->loc, "\"%.*s\" is not a number from 0 to %llu", (int)f->len, f->text,
+      (unsigned long long)max);
+  return false;
+}
+
+/* How many tokens ldns's converter for a field type takes: most take one; the types whose
+ * presentation form has spaces in it take the rest of the record (or three, for HIP's
+ * algorithm, HIT and key, which are followed by the rendezvous server names). */
+static size_t field_span(ldns_rdf_type t, bool last, size_t avail)
+{
+  switch (t) {
+  case LDNS_RDF_TYPE_HIP:
+    return avail < 3 ? avail : 3;
+  case LDNS_RDF_TYPE_B64:
+  case LDNS_RDF_TYPE_HEX:
+    return last ? avail : 1;
+  case LDNS_RDF_TYPE_NSEC:
+  case LDNS_RDF_TYPE_LOC:
+  case LDNS_RDF_TYPE_WKS:
+  case LDNS_RDF_TYPE_SVCPARAMS:
+  case LDNS_RDF_TYPE_IPSECKEY:
+  case LDNS_RDF_TYPE_AMTRELAY:
+    return avail;
+  default:
+    return 1;
+  }
+}
+
+enum { JOIN_OK, JOIN_REPORTED, JOIN_NOMEM };
+
+/* Joins fields [0, n) into em->tok for one ldns converter. Base64 and hex are one blob that
+ * may be split anywhere; elsewhere tokens are space separated and quoted ones keep quotes.
+ * The IPSECKEY gateway (the fourth token when the gateway type is 3) is a domain name that
+ * ldns's descriptor does not mark: it goes through the label policy like any other name. */
+static int join_fields(zp_emitter *em, const zp_record *rec, const zp_field *f, size_t n,
+                       ldns_rdf_type t)
+{
+  bool blob = t == LDNS_RDF_TYPE_B64 || t == LDNS_RDF_TYPE_HEX;
+  bool gateway_name = t == LDNS_RDF_TYPE_IPSECKEY && n >= 4 && f[1].len == 1 &&
+                      f[1].text[0] == '3';
+  char gw[NAME_TEXT_MAX];
+  size_t gw_len = 0;
+  if (gateway_name) {
+    uint8_t wire[ZP_NAME_MAX];
+    size_t wlen;
+    if (!parse_name(em, &f[3], rec->origin, wire, &wlen))
+      return JOIN_REPORTED;
+    gw_len = put_name(gw, wire);
+  }
+  size_t need = 1;
+  for (size_t i = 0; i < n; i++)
+    need += f[i].len + 3 + (i == 3 && gateway_name ? gw_len : 0);
+  if (!tok_reserve(em, need))
+    return JOIN_NOMEM;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (i > 0 && !blob)
+      em->tok[k++] = ' ';
+    if (i == 3 && gateway_name) {
+      memcpy(em->tok + k, gw, gw_len);
+      k += gw_len;
+      continue;
+    }
+    bool q = f[i].quoted && !blob && n > 1;
+    if (q)
+      em->tok[k++] = '"';
+    memcpy(em->tok + k, f[i].text, f[i].len);
+    k += f[i].len;
+    if (q)
+      em->tok[k++] = '"';
+  }
+  em->tok[k] = '\0';
+  return JOIN_OK;
+}
+
+/* Builds one RDATA field of type t from fields [0, n). NULL when reported (or out of memory,
+ * which *nomem says). */
+static ldns_rdf *make_rdf(zp_emitter *em, const zp_record *rec, const zp_field *f, size_t n,
+                          ldns_rdf_type t, bool *nomem)
+{
+  if (t == LDNS_RDF_TYPE_DNAME) {
+    uint8_t wire[ZP_NAME_MAX];
+    size_t len;
+    if (!parse_name(em, f, rec->origin, wire, &len))
+      return NULL;
+    ldns_rdf *r = ldns_dname_new_frm_data((uint16_t)len, wire);
+    *nomem = r == NULL;
+    return r;
+  }
+  if ((t == LDNS_RDF_TYPE_INT8 || t == LDNS_RDF_TYPE_INT16 || t == LDNS_RDF_TYPE_INT32) &&
+      !check_int(em, f, t))
+    return NULL;
+  int j = join_fields(em, rec, f, n, t);
+  if (j != JOIN_OK) {
+    *nomem = j == JOIN_NOMEM;
+    return NULL;
+  }
+  ldns_rdf *r = ldns_rdf_new_frm_str(t, em->tok);
+  if (!r) {
+    char tb[16];
+    bad(em, &f->loc, "invalid %s in %s RDATA: \"%.*s\"", field_kind(t),
+        type_name(rec->rtype, tb), (int)(n == 1 ? f->len : strlen(em->tok)),
+        n == 1 ? f->text : em->tok);
+  }
+  return r;
+}
+
+/* RDATA in presentation form, field by field as ldns's descriptor for the type lists them. */
+static zp_status build_fields(zp_emitter *em, const zp_record *rec, ldns_rr *rr, bool *ok)
+{
+  char tb[16];
+  const ldns_rr_descriptor *d = ldns_rr_descript(rec->rtype);
+  size_t max = d ? ldns_rr_descriptor_maximum(d) : 0;
+  size_t min = d ? ldns_rr_descriptor_minimum(d) : 1;
+  size_t ti = 0, fi = 0;
+  *ok = false;
+  while (ti < rec->nfields) {
+    const zp_field *f = &rec->fields[ti];
+    if (fi >= max) {
+      bad(em, &f->loc, "unexpected \"%.*s\" after the last %s RDATA field", (int)f->len, f->text,
+          type_name(rec->rtype, tb));
+      return ZP_OK;
+    }
+    ldns_rdf_type t = ldns_rr_descriptor_field_type(d, fi);
+    if (t == LDNS_RDF_TYPE_UNKNOWN || t == LDNS_RDF_TYPE_NONE) {
+      bad(em, &f->loc, "%s has no presentation format: write its RDATA as \\# LENGTH HEX",
+          type_name(rec->rtype, tb));
+      return ZP_OK;
+    }
+    size_t n = field_span(t, fi + 1 == max, rec->nfields - ti);
+    bool nomem = false;
+    ldns_rdf *r = make_rdf(em, rec, f, n, t, &nomem);
+    if (!r)
+      return nomem ? ZP_ENOMEM : ZP_OK;
+    if (!ldns_rr_push_rdf(rr, r)) {
+      ldns_rdf_deep_free(r);
+      return ZP_ENOMEM;
+    }
+    ti += n;
+    fi++;
+  }
+  if (fi < min) {
+    if (d == NULL)
+      bad(em, &rec->loc, "%s has no presentation format: write its RDATA as \\# LENGTH HEX",
+          type_name(rec->rtype, tb));
+    else
+      bad(em, &rec->loc, "%s RDATA needs at least %zu field%s, found %zu",
+          type_name(rec->rtype, tb), min, min == 1 ? "" : "s", fi);
+    return ZP_OK;
+  }
+  *ok = true;
+  return ZP_OK;
+}
+
+static int hexval(char c)
+{
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+/* Names that arrive inside generic RDATA get the same label policy as written ones. */
+static zp_status relabel(zp_emitter *em, const zp_field *f, ldns_rr *rr, size_t i, bool *ok)
+{
+  const uint8_t *in = ldns_rdf_data(ldns_rr_rdf(rr, i));
+  uint8_t wire[ZP_NAME_MAX];
+  size_t n = 0;
+  *ok = false;
+  for (const uint8_t *p = in; *p; p += *p + 1) {
+    uint8_t label[ZP_LABEL_MAX + 1];
+    size_t len = sizeof label;
+    char msg[512] = "";
+    zp_status st = em->opt.conv.fn ? em->opt.conv.fn(em->opt.conv.ctx, p + 1, *p, label, &len,
+                                                     msg, sizeof msg)
+                                   : ZP_OK;
+    if (!em->opt.conv.fn) {
+      memcpy(label, p + 1, *p);
+      len = *p;
+    }
+    if (st != ZP_OK) {
+      bad(em, &f->loc, "%s", msg[0] ? msg : zp_strerror(st));
+      return ZP_OK;
+    }
+    if (n + 1 + len + 1 > ZP_NAME_MAX) {
+      bad(em, &f->loc, "name in generic RDATA is longer than 255 octets after conversion");
+      return ZP_OK;
+    }
+    wire[n++] = (uint8_t)len;
+    memcpy(wire + n, label, len);
+    n += len;
+  }
+  wire[n++] = 0;
+  ldns_rdf *r = ldns_dname_new_frm_data((uint16_t)n, wire);
+  if (!r)
+    return ZP_ENOMEM;
+  ldns_rdf_deep_free(ldns_rr_set_rdf(rr, r, i));
+  *ok = true;
+  return ZP_OK;
+}
+
+/* RFC 3597 "\# LENGTH HEX". A type ldns knows is decoded into its fields, so the output is
+ * the type's own presentation form; others stay generic. */
+static zp_status build_generic(zp_emitter *em, const zp_record *rec, ldns_rr *rr, bool *ok)
+{
+  char tb[16];
+  zp_status st = ZP_OK;
+  uint8_t *data = NULL;
+  *ok = false;
+  if (rec->nfields < 2) {
+    bad(em, &rec->loc, "generic RDATA needs a length after \\#");
+    goto out;
+  }
+  const zp_field *lf = &rec->fields[1];
+  unsigned long want = 0;
+  bool num = lf->len > 0 && lf->len <= 5;
+  for (size_t i = 0; num && i < lf->len; i++) {
+    num = lf->text[i] >= '0' && lf->text[i] <= '9';
+    want = want * 10 + (unsigned long)(lf->text[i] - '0');
+  }
+  if (!num || want > 65535) {
+    bad(em, &lf->loc, "generic RDATA length \"%.*s\" is not a number from 0 to 65535",
+        (int)lf->len, lf->text);
+    goto out;
+  }
+  data = malloc(want + 2);
+  if (!data) {
+    st = ZP_ENOMEM;
+    goto out;
+  }
+  data[0] = (uint8_t)(want >> 8);
+  data[1] = (uint8_t)want;
+  size_t have = 0;
+  int half = -1;
+  for (size_t ti = 2; ti < rec->nfields; ti++) {
+    const zp_field *f = &rec->fields[ti];
+    for (size_t i = 0; i < f->len; i++) {
+      int v = hexval(f->text[i]);
+      if (v < 0) {
+        zp_loc loc = loc_at(f, i);
+        bad(em, &loc, "invalid hex digit '%c' in generic RDATA", f->text[i]);
+        goto out;
+      }
+      if (half < 0) {
+        half = v;
+        continue;
+      }
+      if (have == want) {
+        zp_loc loc = loc_at(f, i - 1);
+        bad(em, &loc, "generic RDATA is longer than its length %lu", want);
+        goto out;
+      }
+      data[2 + have++] = (uint8_t)(half << 4 | v);
+      half = -1;
+    }
+  }
+  const zp_loc *end = rec->nfields > 2 ? &rec->fields[rec->nfields - 1].loc : &lf->loc;
+  if (half >= 0) {
+    bad(em, end, "generic RDATA has an odd number of hex digits");
+    goto out;
+  }
+  if (have != want) {
+    bad(em, end, "generic RDATA holds %zu octets, its length says %lu", have, want);
+    goto out;
+  }
+  const ldns_rr_descriptor *d = ldns_rr_descript(rec->rtype);
+  bool native = d && d->_minimum > 0 &&
+                ldns_rr_descriptor_field_type(d, 0) != LDNS_RDF_TYPE_UNKNOWN;
+  if (native) {
+    size_t pos = 0;
+    if (ldns_wire2rdf(rr, data, want + 2, &pos) != LDNS_STATUS_OK || pos != want + 2 ||
+        ldns_rr_rd_count(rr) < ldns_rr_descriptor_minimum(d)) {
+      bad(em, &rec->fields[0].loc, "generic RDATA is not valid %s RDATA",
+          type_name(rec->rtype, tb));
+      goto out;
+    }
+    for (size_t i = 0; i < ldns_rr_rd_count(rr); i++) {
+      if (ldns_rdf_get_type(ldns_rr_rdf(rr, i)) != LDNS_RDF_TYPE_DNAME)
+        continue;
+      bool lok;
+      st = relabel(em, &rec->fields[rec->nfields > 2 ? 2 : 0], rr, i, &lok);
+      if (st != ZP_OK || !lok)
+        goto out;
+    }
+  } else if (want > 0) {
+    ldns_rdf *r = ldns_rdf_new_frm_data(LDNS_RDF_TYPE_UNKNOWN, want, data + 2);
+    if (!r || !ldns_rr_push_rdf(rr, r)) {
+      ldns_rdf_deep_free(r);
+      st = ZP_ENOMEM;
+      goto out;
+    }
+  }
+  *ok = true;
+out:
+  free(data);
+  return st;
+}
+
+static zp_status build_rr(zp_emitter *em, const zp_record *rec, ldns_rr **out)
+{
+  zp_status st = ZP_ENOMEM;
+  bool ok = false;
+  *out = NULL;
+  ldns_rr *rr = ldns_rr_new();
+  if (!rr)
+    goto out;
+  ldns_rdf *owner = ldns_dname_new_frm_data((uint16_t)zp_name_wire_len(rec->owner), rec->owner);
+  if (!owner)
+    goto out;
+  ldns_rr_set_owner(rr, owner);
+  ldns_rr_set_ttl(rr, rec->ttl);
+  ldns_rr_set_class(rr, (ldns_rr_class)rec->rclass);
+  ldns_rr_set_type(rr, (ldns_rr_type)rec->rtype);
+  st = rec->generic ? build_generic(em, rec, rr, &ok) : build_fields(em, rec, rr, &ok);
+out:
+  if (st == ZP_OK && ok)
+    *out = rr;
+  else
+    ldns_rr_free(rr);
+  return st;
+}
+
+static bool arena_put(zp_emitter *em, const void *p, size_t n)
+{
+  if (em->arena_len + n > em->arena_cap) {
+    size_t cap = em->arena_cap ? em->arena_cap : 1u << 16;
+    while (cap < em->arena_len + n)
+      cap *= 2;
+    uint8_t *a = realloc(em->arena, cap);
+    if (!a)
+      return false;
+    em->arena = a;
+    em->arena_cap = cap;
+  }
+  memcpy(em->arena + em->arena_len, p, n);
+  em->arena_len += n;
+  return true;
+}
+
+static zp_status hold(zp_emitter *em, const ldns_rr *rr, const char *line, size_t line_len)
+{
+  ldns_buffer_clear(em->wire);
+  if (ldns_rr_rdata2buffer_wire(em->wire, rr) != LDNS_STATUS_OK)
+    return ZP_ENOMEM;
+  if (em->nheld == em->held_cap) {
+    size_t cap = em->held_cap ? em->held_cap * 2 : 1024;
+    held *h = realloc(em->held, cap * sizeof *h);
+    if (!h)
+      return ZP_ENOMEM;
+    em->held = h;
+    em->held_cap = cap;
+  }
+  const ldns_rdf *owner = ldns_rr_owner(rr);
+  held h = {
+    .off = em->arena_len,
+    .seq = em->nheld,
+    .rclass = (uint16_t)ldns_rr_get_class(rr),
+    .rtype = (uint16_t)ldns_rr_get_type(rr),
+    .owner_len = (uint16_t)ldns_rdf_size(owner),
+    .rdata_len = (uint16_t)ldns_buffer_position(em->wire),
+    .line_len = (uint32_t)line_len,
+  };
+  if (!arena_put(em, ldns_rdf_data(owner), h.owner_len) ||
+      !arena_put(em, ldns_buffer_begin(em->wire), h.rdata_len) ||
+      !arena_put(em, line, line_len))
+    return ZP_ENOMEM;
+  em->held[em->nheld++] = h;
+  return ZP_OK;
+}
+
+static zp_status put_out(zp_emitter *em, const char *p, size_t n)
+{
+  if (fwrite(p, 1, n, em->out) != n) {
+    em->write_failed = true;
+    return ZP_EIO;
+  }
+  return ZP_OK;
+}
+
+static zp_status write_rr(zp_emitter *em, const ldns_rr *rr)
+{
+  if (!em->out)
+    return ZP_OK;
+  ldns_buffer_clear(em->text);
+  if (ldns_rr2buffer_str_fmt(em->text, ldns_output_format_default, rr) != LDNS_STATUS_OK)
+    return ZP_ENOMEM;
+  const char *line = (const char *)ldns_buffer_begin(em->text);
+  size_t len = ldns_buffer_position(em->text);
+  if (em->opt.sort)
+    return hold(em, rr, line, len);
+  return put_out(em, line, len);
+}
+
+zp_status zp_emit_record(void *user, const zp_record *rec)
+{
+  zp_emitter *em = user;
+  ldns_rr *rr = NULL;
+  zp_status st = build_rr(em, rec, &rr);
+  if (st == ZP_OK && rr)
+    st = write_rr(em, rr);
+  ldns_rr_free(rr);
+  return st;
+}
+
+zp_status zp_emit_new(const zp_emit_options *opt, FILE *out, zp_diag *diag, zp_emitter **em)
+{
+  zp_emitter *e = calloc(1, sizeof *e);
+  *em = NULL;
+  if (!e)
+    return ZP_ENOMEM;
+  e->opt = *opt;
+  e->out = out;
+  e->diag = diag;
+  e->text = ldns_buffer_new(512);
+  e->wire = ldns_buffer_new(512);
+  if (!e->text || !e->wire) {
+    zp_emit_free(e);
+    return ZP_ENOMEM;
+  }
+  *em = e;
+  return ZP_OK;
+}
+
+static uint8_t lower(uint8_t c)
+{
+  return c >= 'A' && c <= 'Z' ? (uint8_t)(c + 32) : c;
+}
+
+/* RFC 4034 section 6.1: labels compared from the root down, as case-folded octet strings in
+ * which a missing octet sorts first. */
+static int name_cmp(const uint8_t *a, const uint8_t *b)
+{
+  const uint8_t *la[128], *lb[128];
+  size_t na = 0, nb = 0;
+  for (const uint8_t *p = a; *p && na < 128; p += *p + 1)
+    la[na++] = p;
+  for (const uint8_t *p = b; *p && nb < 128; p += *p + 1)
+    lb[nb++] = p;
+  while (na > 0 && nb > 0) {
+    const uint8_t *x = la[--na], *y = lb[--nb];
+    size_t n = *x < *y ? *x : *y;
+    for (size_t i = 1; i <= n; i++) {
+      uint8_t cx = lower(x[i]), cy = lower(y[i]);
+      if (cx != cy)
+        return cx < cy ? -1 : 1;
+    }
+    if (*x != *y)
+      return *x < *y ? -1 : 1;
+  }
+  return na > 0 ? 1 : nb > 0 ? -1 : 0;
+}
+
+static int rdata_cmp(const held *x, const held *y)
+{
+  const uint8_t *rx = x->p + x->owner_len, *ry = y->p + y->owner_len;
+  size_t n = x->rdata_len < y->rdata_len ? x->rdata_len : y->rdata_len;
+  int c = memcmp(rx, ry, n);
+  if (c != 0)
+    return c;
+  return x->rdata_len < y->rdata_len ? -1 : x->rdata_len > y->rdata_len;
+}
+
+/* Owner, class, type, then RDATA as RFC 4034 section 6.3 orders an RRset. */
+static int same_rr(const held *x, const held *y)
+{
+  int c = name_cmp(x->p, y->p);
+  if (c != 0)
+    return c;
+  if (x->rclass != y->rclass)
+    return x->rclass < y->rclass ? -1 : 1;
+  if (x->rtype != y->rtype)
+    return x->rtype < y->rtype ? -1 : 1;
+  return rdata_cmp(x, y);
+}
+
+/* Equal records keep input order, so the first of a set of duplicates is the one written. */
+static int held_cmp(const void *a, const void *b)
+{
+  const held *x = a, *y = b;
+  int c = same_rr(x, y);
+  if (c != 0)
+    return c;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+zp_status zp_emit_finish(zp_emitter *em)
+{
+  zp_status st = ZP_OK;
+  if (!em->out)
+    return ZP_OK;
+  if (em->opt.sort && em->nheld > 0) {
+    for (size_t i = 0; i < em->nheld; i++)
+      em->held[i].p = em->arena + em->held[i].off;
+    qsort(em->held, em->nheld, sizeof *em->held, held_cmp);
+    for (size_t i = 0; i < em->nheld && st == ZP_OK; i++) {
+      const held *h = &em->held[i];
+      if (i > 0 && same_rr(&em->held[i - 1], h) == 0)
+        continue;
+      st = put_out(em, (const char *)h->p + h->owner_len + h->rdata_len, h->line_len);
+    }
+  }
+  if (fflush(em->out) != 0 || ferror(em->out))
+    em->write_failed = true;
+  return em->write_failed ? ZP_EIO : st;
+}
+
+void zp_emit_free(zp_emitter *em)
+{
+  if (!em)
+    return;
+  ldns_buffer_free(em->text);
+  ldns_buffer_free(em->wire);
+  free(em->tok);
+  free(em->held);
+  free(em->arena);
+  free(em);
 }

@@ -5,12 +5,39 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "diag.h"
+#include "name.h"
 #include "status.h"
+#include "zone.h"
 
 /* Type mnemonic ("A", "aaaa", "TYPE65534") to its number, as ldns knows them. */
 bool zp_rr_type_from_text(const char *text, size_t len, uint16_t *type);
 /* Class mnemonic ("IN", "CH", "HS", "CS", "CLASS32") to its number. */
 bool zp_rr_class_from_text(const char *text, size_t len, uint16_t *rclass);
+
+typedef struct zp_emit_options {
+  zp_label_conv conv;  /* label policy for names in RDATA (owners arrive already converted) */
+  bool sort;           /* RFC 4034 6.1 canonical order, duplicates dropped: held until finish */
+  bool unicode;        /* names written through ToUnicode, for human review */
+} zp_emit_options;
+
+typedef struct zp_emitter zp_emitter;
+
+/* out may be NULL: records are built and checked, nothing is written (--check). out and diag
+ * are borrowed and must outlive the emitter. *em is freed with zp_emit_free. */
+ZP_NODISCARD zp_status zp_emit_new(const zp_emit_options *opt, FILE *out, zp_diag *diag,
+                                   zp_emitter **em);
+
+/* A zp_record_fn (user is the zp_emitter): builds the record as an ldns_rr and writes it in
+ * ldns presentation format. Bad RDATA is reported to diag with the field's location and the
+ * record is skipped: ZP_OK. Returns ZP_EIO when writing fails, ZP_ENOMEM. */
+ZP_NODISCARD zp_status zp_emit_record(void *em, const zp_record *rec);
+
+/* Writes what --sort held back and flushes. ZP_EIO when any write failed. */
+ZP_NODISCARD zp_status zp_emit_finish(zp_emitter *em);
+
+void zp_emit_free(zp_emitter *em);
 
 #endif

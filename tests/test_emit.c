@@ -1,0 +1,396 @@
+/* test_emit.c -- records built by hand through emit, checked against ldns's own parser */
+#include <criterion/criterion.h>
+#include <ldns/ldns.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+
+static const zp_source src = {.path = "t.zone"};
+
+/* Presentation name to wire form, for owners and origins written in the tables (ASCII, no
+ * escapes: the name parser is tested elsewhere). */
+static size_t wire_of(const char *text, uint8_t *out)
+{
+  size_t n = 0;
+  const char *p = text;
+  while (*p && strcmp(p, ".") != 0) {
+    const char *dot = strchr(p, '.');
+    size_t len = dot ? (size_t)(dot - p) : strlen(p);
+    out[n++] = (uint8_t)len;
+    memcpy(out + n, p, len);
+    n += len;
+    p += len + (dot ? 1 : 0);
+  }
+  out[n++] = 0;
+  return n;
+}
+
+/* The ASCII half of the label policy: lowercase; "bad" is refused so locations can be tested. */
+static zp_status lower_conv(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
+                            size_t *outlen, char *msg, size_t msgcap)
+{
+  (void)ctx;
+  if (inlen == 3 && memcmp(in, "bad", 3) == 0) {
+    snprintf(msg, msgcap, "label \"bad\" is refused by the test policy");
+    return ZP_EINVAL;
+  }
+  if (inlen > ZP_LABEL_MAX || inlen > *outlen)
+    return ZP_ELIMIT;
+  for (size_t i = 0; i < inlen; i++)
+    out[i] = in[i] >= 'A' && in[i] <= 'Z' ? (uint8_t)(in[i] + 32) : in[i];
+  *outlen = inlen;
+  return ZP_OK;
+}
+
+typedef struct built {
+  uint8_t owner[256], origin[256];
+  zp_field fields[64];
+  char text[1024];
+  zp_record rec;
+} built;
+
+/* Splits rdata at blanks; "..." is one quoted token (quotes dropped, escapes kept). Columns
+ * count from 21, as if the owner, TTL, class and type took the first 20. */
+static void build(built *b, const char *owner, uint16_t type, const char *rdata)
+{
+  memset(b, 0, sizeof *b);
+  wire_of(owner, b->owner);
+  wire_of("example.", b->origin);
+  strcpy(b->text, rdata);
+  size_t n = 0;
+  char *p = b->text;
+  while (*p) {
+    if (*p == ' ') {
+      p++;
+      continue;
+    }
+    zp_field *f = &b->fields[n++];
+    f->loc = (zp_loc){.src = &src, .line = 1, .col = (uint32_t)(21 + (p - b->text))};
+    if (*p == '"') {
+      f->quoted = true;
+      f->text = ++p;
+      while (*p && !(*p == '"' && p[-1] != '\\'))
+        p++;
+      f->len = (size_t)(p - f->text);
+      if (*p)
+        p++;
+    } else {
+      f->text = p;
+      while (*p && *p != ' ')
+        p++;
+      f->len = (size_t)(p - f->text);
+    }
+  }
+  b->rec = (zp_record){
+    .loc = {.src = &src, .line = 1, .col = 1},
+    .owner = b->owner,
+    .origin = b->origin,
+    .ttl = 3600,
+    .rclass = 1,
+    .rtype = type,
+    .generic = n > 0 && b->fields[0].len == 2 && memcmp(b->fields[0].text, "\\#", 2) == 0,
+    .nfields = n,
+    .fields = b->fields,
+  };
+}
+
+typedef struct run {
+  char *out, *err;
+  size_t out_len, err_len;
+  unsigned errors;
+} run;
+
+static void emit_records(run *r, bool sort, const zp_record *recs, size_t n)
+{
+  FILE *out = open_memstream(&r->out, &r->out_len);
+  FILE *err = open_memstream(&r->err, &r->err_len);
+  zp_diag diag;
+  zp_diag_init(&diag, err);
+  diag.show_source = false;
+  zp_emit_options opt = {.conv = {lower_conv, NULL}, .sort = sort};
+  zp_emitter *em;
+  cr_assert_eq(zp_emit_new(&opt, out, &diag, &em), ZP_OK);
+  for (size_t i = 0; i < n; i++)
+    cr_assert_eq(zp_emit_record(em, &recs[i]), ZP_OK);
+  cr_assert_eq(zp_emit_finish(em), ZP_OK);
+  zp_emit_free(em);
+  fclose(out);
+  fclose(err);
+  r->errors = diag.errors;
+}
+
+static void emit_one(run *r, const char *owner, uint16_t type, const char *rdata)
+{
+  built b;
+  build(&b, owner, type, rdata);
+  emit_records(r, false, &b.rec, 1);
+}
+
+static void run_free(run *r)
+{
+  free(r->out);
+  free(r->err);
+}
+
+/* What ldns's own parser and ldns_rr_print make of the same record written as one line. */
+static char *ldns_oracle(const char *owner, const char *type, const char *rdata)
+{
+  char line[1200];
+  snprintf(line, sizeof line, "%s 3600 IN %s %s", owner, type, rdata);
+  ldns_rdf *origin = ldns_dname_new_frm_str("example.");
+  ldns_rr *rr = NULL;
+  ldns_status st = ldns_rr_new_frm_str(&rr, line, 3600, origin, NULL);
+  ldns_rdf_deep_free(origin);
+  cr_assert_eq(st, LDNS_STATUS_OK, "ldns refuses %s: %s", line, ldns_get_errorstr_by_id(st));
+  for (size_t i = 0; i < ldns_rr_rd_count(rr); i++)
+    if (ldns_rdf_get_type(ldns_rr_rdf(rr, i)) == LDNS_RDF_TYPE_DNAME)
+      ldns_dname2canonical(ldns_rr_rdf(rr, i));
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  ldns_rr_print(f, rr);
+  fclose(f);
+  ldns_rr_free(rr);
+  return text;
+}
+
+typedef struct good_case {
+  const char *type;
+  const char *rdata;
+  const char *expect;   /* hand-written: what ldns_rr_print shows for this record */
+} good_case;
+
+/* Owner "www.example."; names in RDATA are relative to "example." unless they end in a dot,
+ * and come out lowercased (RFC 4034 6.2, SPEC "Output"). */
+static const good_case good[] = {
+  {"A", "192.0.2.1", "192.0.2.1"},
+  {"AAAA", "2001:DB8:0:0::1", "2001:db8::1"},
+  {"NS", "NS1.Example.", "ns1.example."},
+  {"CNAME", "Web", "web.example."},
+  {"PTR", "host.example.", "host.example."},
+  {"DNAME", "Other.TEST.", "other.test."},
+  {"MX", "10 Mail", "10 mail.example."},
+  {"TXT", "\"hello world\" \"a\\\"b\" plain", "\"hello world\" \"a\\\"b\" \"plain\""},
+  {"SOA", "NS1 Hostmaster 2024010101 1h 15m 1w 1d",
+   "ns1.example. hostmaster.example. 2024010101 3600 900 604800 86400"},
+  {"SRV", "0 5 5060 SIP", "0 5 5060 sip.example."},
+  {"DS", "60485 5 1 2BB183AF5F22588179A53B0A98631FAD1A292118",
+   "60485 5 1 2bb183af5f22588179a53b0a98631fad1a292118"},
+  {"NAPTR", "100 10 \"S\" \"SIP+D2U\" \"\" _sip._udp.Example.",
+   "100 10 \"S\" \"SIP+D2U\" \"\" _sip._udp.example."},
+  {"RP", "Admin.Example. TXT.Example.", "admin.example. txt.example."},
+  {"AFSDB", "1 AFS", "1 afs.example."},
+  {"KX", "10 KX", "10 kx.example."},
+  {"HINFO", "PC Linux", "\"PC\" \"Linux\""},
+  {"CAA", "0 issue \"Letsencrypt.org\"", "0 issue \"Letsencrypt.org\""},
+  {"NSEC", "Next.Example. A NS SOA", "next.example. A NS SOA "},
+  {"RRSIG", "A 8 2 3600 20240101000000 20231201000000 12345 Example. AwEA Ac3K",
+   "A 8 2 3600 20240101000000 20231201000000 12345 example. AwEAAc3K"},
+  {"DNSKEY", "256 3 8 AwEA Ac3K", "256 3 8 AwEAAc3K ;{id = 54484 (zsk), size = 16b}"},
+  {"SVCB", "1 SVC.Example. alpn=h2 port=443", "1 svc.example. alpn=h2 port=443"},
+  {"HTTPS", "0 Alias.Example.", "0 alias.example."},
+  {"IPSECKEY", "10 3 2 GW.Example. AQNRU3mG7TVTO2BkR47usntb102uFJtugbo6BSGvgqt4AQ==",
+   "10 3 2 gw.example. AQNRU3mG7TVTO2BkR47usntb102uFJtugbo6BSGvgqt4AQ=="},
+  {"IPSECKEY", "10 1 2 192.0.2.38 AQNRU3mG7TVTO2BkR47usntb102uFJtugbo6BSGvgqt4AQ==",
+   "10 1 2 192.0.2.38 AQNRU3mG7TVTO2BkR47usntb102uFJtugbo6BSGvgqt4AQ=="},
+  {"HIP", "2 200100107B1A74DF365639CC39F1D578 AwEAAbdxyhNuSutc5EMzxTs9LBPCIkOFH8cIvM4p9+LrV4e19WzK00+CI6zBCQTdtWsuxKbWIy87UOoJTwkUs7lBu+Upr1gsNrut79ryra+bSRGQb1slImA8YVJyuIDsj7kwzG7jnERNqnWxZ48AWkskmdHaVDP4BcelrTI3rMXdXF5D RVS1.Example. rvs2",
+   "2 200100107b1a74df365639cc39f1d578 AwEAAbdxyhNuSutc5EMzxTs9LBPCIkOFH8cIvM4p9+LrV4e19WzK00+CI6zBCQTdtWsuxKbWIy87UOoJTwkUs7lBu+Upr1gsNrut79ryra+bSRGQb1slImA8YVJyuIDsj7kwzG7jnERNqnWxZ48AWkskmdHaVDP4BcelrTI3rMXdXF5D rvs1.example. rvs2.example."},
+  {"LOC", "52 22 23.000 N 4 53 32.000 E -2.00m 0.00m 10000m 10m",
+   "52 22 23.000 N 04 53 32.000 E -2m 0.00m 10000m 10m"},
+  {"APL", "1:192.168.32.0/21 !1:192.168.38.0/28", "1:192.168.32.0/21  !1:192.168.38.0/28 "},
+  {"SSHFP", "2 1 123456789ABCDEF67890123456789ABCDEF67890",
+   "2 1 123456789abcdef67890123456789abcdef67890"},
+  {"TLSA", "3 1 1 0123456789ABCDEF", "3 1 1 0123456789abcdef"},
+  {"NSEC3PARAM", "1 0 10 AABB", "1 0 10 aabb "},
+};
+
+Test(emit, known_types_print_like_ldns)
+{
+  for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+    uint16_t type;
+    cr_assert(zp_rr_type_from_text(good[i].type, strlen(good[i].type), &type));
+    run r;
+    emit_one(&r, "www.example.", type, good[i].rdata);
+    char want[1400];
+    snprintf(want, sizeof want, "www.example.\t3600\tIN\t%s\t%s\n", good[i].type, good[i].expect);
+    cr_expect_str_eq(r.out, want, "%s %s: got %s", good[i].type, good[i].rdata, r.out);
+    cr_expect_eq(r.errors, 0, "%s: %s", good[i].type, r.err);
+    char *oracle = ldns_oracle("www.example.", good[i].type, good[i].rdata);
+    /* ldns's parser leaves the IPSECKEY gateway name as written: the oracle would not
+     * lowercase it. */
+    if (strcmp(good[i].type, "IPSECKEY") != 0)
+      cr_expect_str_eq(r.out, oracle, "%s %s: got %s oracle %s", good[i].type, good[i].rdata, r.out, oracle);
+    free(oracle);
+    run_free(&r);
+  }
+}
+
+typedef struct generic_case {
+  const char *type;
+  const char *rdata;
+  const char *expect;
+} generic_case;
+
+static const generic_case generic[] = {
+  {"A", "\\# 4 C0000201", "A\t192.0.2.1"},
+  {"CNAME", "\\# 13 03575757074578616d706c6500", "CNAME\twww.example."},
+  {"MX", "\\# 6 000a 024d58 00", "MX\t10 mx."},
+  {"TYPE65534", "\\# 3 abcDEF", "TYPE65534\t\\# 3 abcdef"},
+  {"TYPE65534", "\\# 0", "TYPE65534\t\\# 0"},
+};
+
+Test(emit, generic_rdata_becomes_native_for_known_types)
+{
+  for (size_t i = 0; i < sizeof generic / sizeof *generic; i++) {
+    uint16_t type;
+    cr_assert(zp_rr_type_from_text(generic[i].type, strlen(generic[i].type), &type));
+    run r;
+    emit_one(&r, "x.example.", type, generic[i].rdata);
+    char want[256];
+    snprintf(want, sizeof want, "x.example.\t3600\tIN\t%s\n", generic[i].expect);
+    cr_expect_str_eq(r.out, want, "%s %s: %s", generic[i].type, generic[i].rdata, r.err);
+    cr_expect_eq(r.errors, 0);
+    run_free(&r);
+  }
+}
+
+typedef struct bad_case {
+  const char *type;
+  const char *rdata;
+  const char *err;   /* exact diagnostic */
+} bad_case;
+
+static const bad_case bads[] = {
+  {"MX", "70000 mail.", "t.zone:1:21: error: \"70000\" is not a number from 0 to 65535\n"},
+  {"MX", "-1 mail.", "t.zone:1:21: error: \"-1\" is not a number from 0 to 65535\n"},
+  {"MX", "10", "t.zone:1:1: error: MX RDATA needs at least 2 fields, found 1\n"},
+  {"A", "192.0.2", "t.zone:1:21: error: invalid IPv4 address in A RDATA: \"192.0.2\"\n"},
+  {"A", "192.0.2.1 192.0.2.2",
+   "t.zone:1:31: error: unexpected \"192.0.2.2\" after the last A RDATA field\n"},
+  {"AAAA", "2001:db8::g", "t.zone:1:21: error: invalid IPv6 address in AAAA RDATA: \"2001:db8::g\"\n"},
+  {"CNAME", "www.bad.example.",
+   "t.zone:1:25: error: label \"bad\" is refused by the test policy\n"},
+  {"MX", "10 \"x.bad\"", "t.zone:1:27: error: label \"bad\" is refused by the test policy\n"},
+  {"IPSECKEY", "10 3 2 bad.example. AQNRU3mG7TVTO2BkR47usntb102uFJtugbo6BSGvgqt4AQ==",
+   "t.zone:1:28: error: label \"bad\" is refused by the test policy\n"},
+  {"TXT", "\"0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890\"",
+   "t.zone:1:21: error: invalid character string in TXT RDATA: \"0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890\"\n"},
+  {"TYPE65534", "abc",
+   "t.zone:1:21: error: TYPE65534 has no presentation format: write its RDATA as \\# LENGTH HEX\n"},
+  {"TYPE65534", "\\# 2 abcdef",
+   "t.zone:1:30: error: generic RDATA is longer than its length 2\n"},
+  {"TYPE65534", "\\# 3 abcd",
+   "t.zone:1:26: error: generic RDATA holds 2 octets, its length says 3\n"},
+  {"TYPE65534", "\\# 2 abc", "t.zone:1:26: error: generic RDATA has an odd number of hex digits\n"},
+  {"TYPE65534", "\\# 2 abzz", "t.zone:1:28: error: invalid hex digit 'z' in generic RDATA\n"},
+  {"TYPE65534", "\\# x", "t.zone:1:24: error: generic RDATA length \"x\" is not a number from 0 to 65535\n"},
+  {"A", "\\# 3 c00002", "t.zone:1:21: error: generic RDATA is not valid A RDATA\n"},
+  {"CNAME", "\\# 5 0362616400", "t.zone:1:26: error: label \"bad\" is refused by the test policy\n"},
+};
+
+Test(emit, bad_rdata_is_reported_at_the_field_and_skipped)
+{
+  for (size_t i = 0; i < sizeof bads / sizeof *bads; i++) {
+    uint16_t type;
+    cr_assert(zp_rr_type_from_text(bads[i].type, strlen(bads[i].type), &type));
+    run r;
+    emit_one(&r, "x.example.", type, bads[i].rdata);
+    cr_expect_str_eq(r.err, bads[i].err, "%s %s: got %s", bads[i].type, bads[i].rdata, r.err);
+    cr_expect_str_eq(r.out, "", "%s %s", bads[i].type, bads[i].rdata);
+    cr_expect_eq(r.errors, 1);
+    run_free(&r);
+  }
+}
+
+Test(emit, output_continues_after_a_bad_record)
+{
+  built b[3];
+  build(&b[0], "a.example.", 1, "192.0.2.1");
+  build(&b[1], "b.example.", 1, "192.0.2");
+  build(&b[2], "c.example.", 1, "192.0.2.3");
+  zp_record recs[3] = {b[0].rec, b[1].rec, b[2].rec};
+  run r;
+  emit_records(&r, false, recs, 3);
+  cr_expect_str_eq(r.out, "a.example.\t3600\tIN\tA\t192.0.2.1\n"
+                          "c.example.\t3600\tIN\tA\t192.0.2.3\n");
+  cr_expect_eq(r.errors, 1);
+  run_free(&r);
+}
+
+/* RFC 4034 section 6.1's own example, given in reverse, plus duplicates and RRset order. */
+Test(emit, sort_is_rfc4034_canonical_order_without_duplicates)
+{
+  static const char *const owners[] = {
+    "example.", "a.example.", "yljkjljk.a.example.", "Z.a.example.", "zABC.a.EXAMPLE.",
+    "z.example.", "\001.z.example.", "*.z.example.", "\310.z.example.",
+  };
+  enum { N = sizeof owners / sizeof *owners };
+  built b[N + 4];
+  zp_record recs[N + 4];
+  for (size_t i = 0; i < N; i++) {
+    build(&b[i], owners[N - 1 - i], 1, "192.0.2.1");
+    recs[i] = b[i].rec;
+  }
+  build(&b[N], "a.example.", 1, "192.0.2.1");        /* duplicate: dropped */
+  build(&b[N + 1], "a.example.", 16, "\"x\"");        /* TXT (16) after A (1) */
+  build(&b[N + 2], "a.example.", 1, "10.0.0.1");      /* RDATA order: 10.x before 192.x */
+  build(&b[N + 3], "a.example.", 2, "ns.example.");   /* NS (2) between A and TXT */
+  for (size_t i = N; i < N + 4; i++)
+    recs[i] = b[i].rec;
+  run r;
+  emit_records(&r, true, recs, N + 4);
+  cr_expect_str_eq(r.out,
+                   "example.\t3600\tIN\tA\t192.0.2.1\n"
+                   "a.example.\t3600\tIN\tA\t10.0.0.1\n"
+                   "a.example.\t3600\tIN\tA\t192.0.2.1\n"
+                   "a.example.\t3600\tIN\tNS\tns.example.\n"
+                   "a.example.\t3600\tIN\tTXT\t\"x\"\n"
+                   "yljkjljk.a.example.\t3600\tIN\tA\t192.0.2.1\n"
+                   "Z.a.example.\t3600\tIN\tA\t192.0.2.1\n"
+                   "zABC.a.EXAMPLE.\t3600\tIN\tA\t192.0.2.1\n"
+                   "z.example.\t3600\tIN\tA\t192.0.2.1\n"
+                   "\\001.z.example.\t3600\tIN\tA\t192.0.2.1\n"
+                   "*.z.example.\t3600\tIN\tA\t192.0.2.1\n"
+                   "\\200.z.example.\t3600\tIN\tA\t192.0.2.1\n");
+  run_free(&r);
+}
+
+Test(emit, check_mode_writes_nothing_but_still_validates)
+{
+  built b;
+  build(&b, "a.example.", 15, "10");
+  zp_diag diag;
+  char *err = NULL;
+  size_t len = 0;
+  FILE *ef = open_memstream(&err, &len);
+  zp_diag_init(&diag, ef);
+  zp_emit_options opt = {.conv = {lower_conv, NULL}};
+  zp_emitter *em;
+  cr_assert_eq(zp_emit_new(&opt, NULL, &diag, &em), ZP_OK);
+  cr_expect_eq(zp_emit_record(em, &b.rec), ZP_OK);
+  cr_expect_eq(zp_emit_finish(em), ZP_OK);
+  zp_emit_free(em);
+  fclose(ef);
+  cr_expect_eq(diag.errors, 1);
+  free(err);
+}
+
+Test(emit, write_errors_are_reported)
+{
+  FILE *full = fopen("/dev/full", "w");
+  cr_assert_not_null(full);
+  built b;
+  build(&b, "a.example.", 1, "192.0.2.1");
+  zp_diag diag;
+  zp_diag_init(&diag, stderr);
+  zp_emit_options opt = {.conv = {lower_conv, NULL}};
+  zp_emitter *em;
+  cr_assert_eq(zp_emit_new(&opt, full, &diag, &em), ZP_OK);
+  zp_status st = zp_emit_record(em, &b.rec);
+  zp_status fin = zp_emit_finish(em);
+  cr_expect(st == ZP_EIO || fin == ZP_EIO);
+  zp_emit_free(em);
+  fclose(full);
+}
