@@ -1,10 +1,13 @@
 /* emit.c -- the only module that knows ldns: RR type tables and canonical output */
 #include "emit.h"
 
+#include <arpa/inet.h>
 #include <ldns/ldns.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+enum { TYPE_CACHE = 320, CLASS_CACHE = 256 };
 
 /* One record held back for --sort: the canonical key (owner, class, type, RDATA wire form) and
  * the presentation line already formatted, all stored at off in the arena. */
@@ -21,7 +24,9 @@ struct zp_emitter {
   zp_emit_options opt;
   FILE *out;
   zp_diag *diag;
-  ldns_buffer *text;    /* the one output buffer, reused for every record */
+  char *line;           /* the one output buffer, reused for every record */
+  size_t line_len, line_cap;
+  ldns_buffer *text;    /* what ldns itself formats: the types the fast path leaves to it */
   ldns_buffer *wire;    /* RDATA wire form, for --sort */
   char *tok;            /* NUL-terminated copies of field text for ldns's converters */
   size_t tok_cap;
@@ -30,6 +35,7 @@ struct zp_emitter {
   uint8_t *arena;
   size_t arena_len, arena_cap;
   bool write_failed;
+  char *type_text[TYPE_CACHE], *class_text[CLASS_CACHE];
 };
 
 /* ldns wants NUL-terminated mnemonics; longer ones are not mnemonics at all. */
@@ -585,18 +591,221 @@ static zp_status put_out(zp_emitter *em, const char *p, size_t n)
   return ZP_OK;
 }
 
+static bool line_reserve(zp_emitter *em, size_t more)
+{
+  if (em->line_len + more <= em->line_cap)
+    return true;
+  size_t cap = em->line_cap ? em->line_cap : 1024;
+  while (cap < em->line_len + more)
+    cap *= 2;
+  char *p = realloc(em->line, cap);
+  if (!p)
+    return false;
+  em->line = p;
+  em->line_cap = cap;
+  return true;
+}
+
+static bool line_put(zp_emitter *em, const void *p, size_t n)
+{
+  if (!line_reserve(em, n))
+    return false;
+  memcpy(em->line + em->line_len, p, n);
+  em->line_len += n;
+  return true;
+}
+
+/* Appends what ldns wrote into em->text. */
+static bool line_put_text(zp_emitter *em)
+{
+  return line_put(em, ldns_buffer_begin(em->text), ldns_buffer_position(em->text));
+}
+
+static size_t put_uint(char *out, uint32_t v)
+{
+  char tmp[10];
+  size_t n = 0, k = 0;
+  do
+    tmp[n++] = (char)('0' + v % 10);
+  while ((v /= 10) != 0);
+  while (n > 0)
+    out[k++] = tmp[--n];
+  return k;
+}
+
+/* Type and class mnemonics are ldns's own text, asked for once per value. */
+static const char *cached_text(zp_emitter *em, char **cache, size_t cap, uint16_t v, bool type)
+{
+  if (v < cap && cache[v])
+    return cache[v];
+  ldns_buffer_clear(em->text);
+  ldns_status st = type ? ldns_rr_type2buffer_str(em->text, (ldns_rr_type)v)
+                        : ldns_rr_class2buffer_str(em->text, (ldns_rr_class)v);
+  if (st != LDNS_STATUS_OK || !ldns_buffer_reserve(em->text, 1))
+    return NULL;
+  ldns_buffer_write_u8(em->text, 0);
+  const char *t = (const char *)ldns_buffer_begin(em->text);
+  if (v >= cap)
+    return t;
+  cache[v] = strdup(t);
+  return cache[v];
+}
+
+static const char b64_digits[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* One RDATA field the way ldns_rdf2buffer_str writes it; the types listed are the ones the
+ * differential test (tests/test_emit.c) proves identical, the rest are ldns's own output. */
+static bool put_rdf(zp_emitter *em, const ldns_rdf *r)
+{
+  const uint8_t *d = ldns_rdf_data(r);
+  size_t n = ldns_rdf_size(r);
+  switch (ldns_rdf_get_type(r)) {
+  case LDNS_RDF_TYPE_DNAME:
+    if (!line_reserve(em, NAME_TEXT_MAX))
+      return false;
+    em->line_len += put_name(em->line + em->line_len, d);
+    return true;
+  case LDNS_RDF_TYPE_A:
+    if (n != 4 || !line_reserve(em, 16))
+      break;
+    for (size_t i = 0; i < 4; i++) {
+      em->line_len += put_uint(em->line + em->line_len, d[i]);
+      if (i < 3)
+        em->line[em->line_len++] = '.';
+    }
+    return true;
+  case LDNS_RDF_TYPE_AAAA:
+    /* ldns formats IPv6 with inet_ntop too */
+    if (n != 16 || !line_reserve(em, INET6_ADDRSTRLEN) ||
+        !inet_ntop(AF_INET6, d, em->line + em->line_len, INET6_ADDRSTRLEN))
+      break;
+    em->line_len += strlen(em->line + em->line_len);
+    return true;
+  case LDNS_RDF_TYPE_INT8:
+  case LDNS_RDF_TYPE_ALG:
+    if (n != 1 || !line_reserve(em, 3))
+      break;
+    em->line_len += put_uint(em->line + em->line_len, d[0]);
+    return true;
+  case LDNS_RDF_TYPE_INT16:
+    if (n != 2 || !line_reserve(em, 5))
+      break;
+    em->line_len += put_uint(em->line + em->line_len, (uint32_t)d[0] << 8 | d[1]);
+    return true;
+  case LDNS_RDF_TYPE_INT32:
+  case LDNS_RDF_TYPE_PERIOD:
+    if (n != 4 || !line_reserve(em, 10))
+      break;
+    em->line_len += put_uint(em->line + em->line_len, (uint32_t)d[0] << 24 |
+                             (uint32_t)d[1] << 16 | (uint32_t)d[2] << 8 | d[3]);
+    return true;
+  case LDNS_RDF_TYPE_STR: {
+    if (n < 1 || d[0] != n - 1 || !line_reserve(em, 2 + 4 * (n - 1)))
+      break;
+    char *o = em->line + em->line_len;
+    size_t k = 0;
+    o[k++] = '"';
+    for (size_t i = 1; i < n; i++) {
+      uint8_t c = d[i];
+      if (c == '"' || c == '\\') {
+        o[k++] = '\\';
+        o[k++] = (char)c;
+      } else if ((c >= 0x20 && c < 0x7F) || c == '\t') {
+        /* ldns leaves a tab as it is inside quotes */
+        o[k++] = (char)c;
+      } else {
+        o[k++] = '\\';
+        o[k++] = (char)('0' + c / 100);
+        o[k++] = (char)('0' + c / 10 % 10);
+        o[k++] = (char)('0' + c % 10);
+      }
+    }
+    o[k++] = '"';
+    em->line_len += k;
+    return true;
+  }
+  case LDNS_RDF_TYPE_HEX: {
+    if (n == 0 || !line_reserve(em, 2 * n))
+      break;
+    static const char hex[] = "0123456789abcdef";
+    char *o = em->line + em->line_len;
+    for (size_t i = 0; i < n; i++) {
+      o[2 * i] = hex[d[i] >> 4];
+      o[2 * i + 1] = hex[d[i] & 15];
+    }
+    em->line_len += 2 * n;
+    return true;
+  }
+  case LDNS_RDF_TYPE_B64: {
+    if (n == 0 || !line_reserve(em, (n + 2) / 3 * 4))
+      break;
+    char *o = em->line + em->line_len;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i += 3) {
+      uint32_t v = (uint32_t)d[i] << 16 | (i + 1 < n ? (uint32_t)d[i + 1] << 8 : 0) |
+                   (i + 2 < n ? d[i + 2] : 0);
+      o[k++] = b64_digits[v >> 18];
+      o[k++] = b64_digits[v >> 12 & 63];
+      o[k++] = i + 1 < n ? b64_digits[v >> 6 & 63] : '=';
+      o[k++] = i + 2 < n ? b64_digits[v & 63] : '=';
+    }
+    em->line_len += k;
+    return true;
+  }
+  default:
+    break;
+  }
+  ldns_buffer_clear(em->text);
+  return ldns_rdf2buffer_str(em->text, r) == LDNS_STATUS_OK && line_put_text(em);
+}
+
+/* ldns_rr2buffer_str's layout (owner, TTL, class, type, fields separated by one space) with
+ * the common field types formatted here: ldns prints a name one character at a time through
+ * printf, which made it 90% of the run time. DNSKEY keeps ldns's key-id comment. */
+static zp_status format_rr(zp_emitter *em, const ldns_rr *rr)
+{
+  uint16_t type = (uint16_t)ldns_rr_get_type(rr);
+  size_t count = ldns_rr_rd_count(rr);
+  em->line_len = 0;
+  if (type == LDNS_RR_TYPE_DNSKEY) {
+    ldns_buffer_clear(em->text);
+    if (ldns_rr2buffer_str_fmt(em->text, ldns_output_format_default, rr) != LDNS_STATUS_OK ||
+        !line_put_text(em))
+      return ZP_ENOMEM;
+    return ZP_OK;
+  }
+  const char *ctext = cached_text(em, em->class_text, CLASS_CACHE,
+                                  (uint16_t)ldns_rr_get_class(rr), false);
+  if (!ctext || !line_reserve(em, NAME_TEXT_MAX + 16 + strlen(ctext)))
+    return ZP_ENOMEM;
+  em->line_len += put_name(em->line, ldns_rdf_data(ldns_rr_owner(rr)));
+  em->line[em->line_len++] = '\t';
+  em->line_len += put_uint(em->line + em->line_len, ldns_rr_ttl(rr));
+  em->line[em->line_len++] = '\t';
+  if (!line_put(em, ctext, strlen(ctext)) || !line_put(em, "\t", 1))
+    return ZP_ENOMEM;
+  const char *ttext = cached_text(em, em->type_text, TYPE_CACHE, type, true);
+  if (!ttext || !line_put(em, ttext, strlen(ttext)))
+    return ZP_ENOMEM;
+  if (count == 0 && !line_put(em, "\t\\# 0", 5))
+    return ZP_ENOMEM;
+  for (size_t i = 0; i < count; i++)
+    if (!line_put(em, i == 0 ? "\t" : " ", 1) || !put_rdf(em, ldns_rr_rdf(rr, i)))
+      return ZP_ENOMEM;
+  return line_put(em, "\n", 1) ? ZP_OK : ZP_ENOMEM;
+}
+
 static zp_status write_rr(zp_emitter *em, const ldns_rr *rr)
 {
   if (!em->out)
     return ZP_OK;
-  ldns_buffer_clear(em->text);
-  if (ldns_rr2buffer_str_fmt(em->text, ldns_output_format_default, rr) != LDNS_STATUS_OK)
-    return ZP_ENOMEM;
-  const char *line = (const char *)ldns_buffer_begin(em->text);
-  size_t len = ldns_buffer_position(em->text);
+  zp_status st = format_rr(em, rr);
+  if (st != ZP_OK)
+    return st;
   if (em->opt.sort)
-    return hold(em, rr, line, len);
-  return put_out(em, line, len);
+    return hold(em, rr, em->line, em->line_len);
+  return put_out(em, em->line, em->line_len);
 }
 
 zp_status zp_emit_record(void *user, const zp_record *rec)
@@ -719,6 +928,11 @@ void zp_emit_free(zp_emitter *em)
   ldns_buffer_free(em->text);
   ldns_buffer_free(em->wire);
   free(em->tok);
+  free(em->line);
+  for (size_t i = 0; i < TYPE_CACHE; i++)
+    free(em->type_text[i]);
+  for (size_t i = 0; i < CLASS_CACHE; i++)
+    free(em->class_text[i]);
   free(em->held);
   free(em->arena);
   free(em);
