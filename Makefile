@@ -22,6 +22,7 @@ LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(GRAM_C:$(BUILD)/gen/%.c=$(BUILD
 LIB      = $(BUILD)/libzonepuny.a
 BIN      = $(BUILD)/zonepuny
 TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
+DRIVERS  = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/*_driver.c))
 BENCHES  = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
 .PHONY: all check check-unit check-scripts check-asan check-valgrind bench tables deps install clean fuzz
@@ -66,7 +67,7 @@ check: check-unit check-scripts
 check-unit: $(TESTS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; $$t --jobs=2; done
 
-check-scripts: $(BIN) $(TESTS)
+check-scripts: $(BIN) $(TESTS) $(DRIVERS)
 	@BUILD=$(BUILD) ZONEPUNY=$(abspath $(BIN)) PYTHON=$(PYTHON) bash tests/run_scripts.sh
 
 check-asan:
