@@ -1,0 +1,29 @@
+/* convert.h -- the label policy of SPEC.md "Labels": what every label of every name goes through */
+#ifndef ZP_CONVERT_H
+#define ZP_CONVERT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "name.h"
+#include "status.h"
+
+typedef struct zp_convert {
+  bool std3;   /* --std3: ASCII labels are letters, digits and hyphens, no hyphen at either end */
+} zp_convert;
+
+/* The policy for one label (raw octets, escapes resolved), as a zp_label_conv function with ctx
+ * a zp_convert:
+ *  - octets >= 0x80: valid UTF-8, then IDNA2003 ToASCII with the host-name restrictions always
+ *    on and unassigned code points refused;
+ *  - "xn--" in any case: zp_idna_ace_check, then lowercased;
+ *  - other ASCII: lowercased; under std3, LDH and no leading or trailing hyphen.
+ * Failures write a sentence naming the label, the code point (U+XXXX) and the rule to msg. */
+ZP_NODISCARD zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
+                                        size_t *outlen, char *msg, size_t msgcap);
+
+/* A zp_label_conv over c (borrowed). */
+zp_label_conv zp_convert_policy(zp_convert *c);
+
+#endif
