@@ -1,0 +1,111 @@
+#!/usr/bin/python3
+"""gen_golden.py -- expected zonepuny output for a zone, from oracles only.
+
+Names: dnspython reads the zone (its own master-file parser, IDNA2003 codec) and every label
+holding octets >= 0x80 is run through Python's encodings.idna.ToASCII (RFC 3490, Nameprep of
+Unicode 3.2); ASCII labels are lowercased (RFC 4034 section 6.2). Text: each record, written by
+dnspython in ASCII, is printed by ldns-read-zone (ldns_rr_print), one process per record so that
+ldns's SOA-first reordering does not apply. --sort orders by dnspython's canonical name order
+(RFC 4034 6.1), class, type and canonical RDATA (6.3), dropping duplicates.
+
+usage: gen_golden.py [--sort] [--origin NAME] ZONE > ZONE.out
+Run with /usr/bin/python3 (python3-dnspython). zonepuny's output is never an input here.
+"""
+import encodings.idna
+import os
+import subprocess
+import sys
+import tempfile
+
+import dns.name
+import dns.rdata
+import dns.rdataclass
+import dns.rdatatype
+import dns.tokenizer
+import dns.zonefile
+
+
+class Manager:
+    def __init__(self, origin):
+        self.origin = origin
+
+    def origin_information(self):
+        return (self.origin, False, self.origin)
+
+
+class InOrder:
+    """A dnspython transaction that only remembers records in input order."""
+
+    def __init__(self, origin):
+        self.manager = Manager(origin)
+        self.records = []
+
+    def add(self, name, ttl, rdata):
+        self.records.append((name, ttl, rdata))
+
+    def check_put_rdataset(self, check):
+        pass
+
+    def _set_origin(self, origin):
+        pass
+
+
+def ace(label):
+    if any(b >= 0x80 for b in label):
+        return encodings.idna.ToASCII(label.decode("utf-8"))
+    return label.lower()
+
+
+def canonical(name):
+    return dns.name.Name([ace(label) for label in name.labels])
+
+
+def canonical_rdata(rd):
+    changes = {}
+    for slot in rd.__slots__:
+        value = getattr(rd, slot, None)
+        if isinstance(value, dns.name.Name):
+            changes[slot] = canonical(value)
+    return rd.replace(**changes) if changes else rd
+
+
+def ldns_text(line):
+    with tempfile.NamedTemporaryFile("w", suffix=".zone", delete=False) as f:
+        f.write(line + "\n")
+        path = f.name
+    try:
+        out = subprocess.run(["ldns-read-zone", path], capture_output=True, text=True, check=True)
+    finally:
+        os.unlink(path)
+    return out.stdout
+
+
+def main(argv):
+    sort = "--sort" in argv
+    argv = [a for a in argv if a != "--sort"]
+    origin = dns.name.root
+    if argv and argv[0] == "--origin":
+        origin = dns.name.from_text(argv[1], idna_codec=dns.name.IDNA_2003)
+        argv = argv[2:]
+    path = argv[0]
+    os.chdir(os.path.dirname(os.path.abspath(path)))
+    with open(os.path.basename(path), encoding="utf-8") as f:
+        text = f.read()
+    txn = InOrder(origin)
+    tok = dns.tokenizer.Tokenizer(text, path, idna_codec=dns.name.IDNA_2003)
+    dns.zonefile.Reader(tok, dns.rdataclass.IN, txn, allow_include=True).read()
+    records = [(canonical(n), ttl, canonical_rdata(rd)) for n, ttl, rd in txn.records]
+    if sort:
+        keyed = {}
+        for n, ttl, rd in records:
+            key = (n, rd.rdclass, rd.rdtype, rd.to_digestable())
+            keyed.setdefault(key, (n, ttl, rd))
+        records = [keyed[k] for k in sorted(keyed, key=lambda k: (k[0], k[1], k[2], k[3]))]
+    for n, ttl, rd in records:
+        line = "%s %d %s %s %s" % (n.to_text(), ttl, dns.rdataclass.to_text(rd.rdclass),
+                                   dns.rdatatype.to_text(rd.rdtype), rd.to_text(relativize=False))
+        sys.stdout.write(ldns_text(line))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
