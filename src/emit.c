@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "idna.h"
+
 enum { TYPE_CACHE = 320, CLASS_CACHE = 256 };
 
 /* One record held back for --sort: the canonical key (owner, class, type, RDATA wire form) and
@@ -178,6 +180,38 @@ static size_t put_name(char *out, const uint8_t *wire)
 
 /* Longest text put_name writes: every octet as \DDD plus the dots. */
 enum { NAME_TEXT_MAX = ZP_NAME_MAX * 4 + 1 };
+
+/* --unicode: ACE labels shown through ToUnicode as raw UTF-8 (a label ToUnicode leaves alone
+ * is shown as it is); everything else exactly as put_name writes it. Longest result: 63
+ * octets of ACE decode to at most 59 code points of 4 octets each. */
+enum { UNICODE_NAME_MAX = 128 * (4 * ZP_LABEL_MAX + 1) };
+
+static size_t put_name_unicode(char *out, const uint8_t *wire)
+{
+  size_t n = 0;
+  if (*wire == 0) {
+    out[n++] = '.';
+    return n;
+  }
+  for (const uint8_t *p = wire; *p; p += *p + 1) {
+    char text[4 * ZP_LABEL_MAX + 1];
+    size_t len = sizeof text;
+    bool ace = *p >= 4 && (p[1] | 0x20) == 'x' && (p[2] | 0x20) == 'n' && p[3] == '-' &&
+               p[4] == '-';
+    if (ace && zp_idna_label_to_unicode((const char *)p + 1, *p, text, &len, 0) == ZP_OK &&
+        (len != *p || memcmp(text, p + 1, len) != 0)) {
+      memcpy(out + n, text, len);
+      n += len;
+      out[n++] = '.';
+      continue;
+    }
+    uint8_t one[ZP_LABEL_MAX + 2];
+    memcpy(one, p, *p + 1u);
+    one[*p + 1] = 0;
+    n += put_name(out + n, one);
+  }
+  return n;
+}
 
 static bool parse_name(zp_emitter *em, const zp_field *f, const uint8_t *origin, uint8_t *wire,
                        size_t *len)
@@ -662,9 +696,10 @@ static bool put_rdf(zp_emitter *em, const ldns_rdf *r)
   size_t n = ldns_rdf_size(r);
   switch (ldns_rdf_get_type(r)) {
   case LDNS_RDF_TYPE_DNAME:
-    if (!line_reserve(em, NAME_TEXT_MAX))
+    if (!line_reserve(em, UNICODE_NAME_MAX))
       return false;
-    em->line_len += put_name(em->line + em->line_len, d);
+    em->line_len += em->opt.unicode ? put_name_unicode(em->line + em->line_len, d)
+                                    : put_name(em->line + em->line_len, d);
     return true;
   case LDNS_RDF_TYPE_A:
     if (n != 4 || !line_reserve(em, 16))
@@ -762,13 +797,14 @@ static bool put_rdf(zp_emitter *em, const ldns_rdf *r)
 
 /* ldns_rr2buffer_str's layout (owner, TTL, class, type, fields separated by one space) with
  * the common field types formatted here: ldns prints a name one character at a time through
- * printf, which made it 90% of the run time. DNSKEY keeps ldns's key-id comment. */
+ * printf, which made it 90% of the run time. DNSKEY keeps ldns's key-id comment (not under
+ * --unicode, which is for reading, not for loading). */
 static zp_status format_rr(zp_emitter *em, const ldns_rr *rr)
 {
   uint16_t type = (uint16_t)ldns_rr_get_type(rr);
   size_t count = ldns_rr_rd_count(rr);
   em->line_len = 0;
-  if (type == LDNS_RR_TYPE_DNSKEY) {
+  if (type == LDNS_RR_TYPE_DNSKEY && !em->opt.unicode) {
     ldns_buffer_clear(em->text);
     if (ldns_rr2buffer_str_fmt(em->text, ldns_output_format_default, rr) != LDNS_STATUS_OK ||
         !line_put_text(em))
@@ -777,9 +813,10 @@ static zp_status format_rr(zp_emitter *em, const ldns_rr *rr)
   }
   const char *ctext = cached_text(em, em->class_text, CLASS_CACHE,
                                   (uint16_t)ldns_rr_get_class(rr), false);
-  if (!ctext || !line_reserve(em, NAME_TEXT_MAX + 16 + strlen(ctext)))
+  if (!ctext || !line_reserve(em, UNICODE_NAME_MAX + 16 + strlen(ctext)))
     return ZP_ENOMEM;
-  em->line_len += put_name(em->line, ldns_rdf_data(ldns_rr_owner(rr)));
+  const uint8_t *owner = ldns_rdf_data(ldns_rr_owner(rr));
+  em->line_len += em->opt.unicode ? put_name_unicode(em->line, owner) : put_name(em->line, owner);
   em->line[em->line_len++] = '\t';
   em->line_len += put_uint(em->line + em->line_len, ldns_rr_ttl(rr));
   em->line[em->line_len++] = '\t';
