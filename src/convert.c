@@ -54,8 +54,8 @@ static void why(zp_status st, const zp_idna_detail *det, char *out, size_t cap)
     snprintf(out, cap, "contains U+%04X, unassigned in Unicode 3.2 (RFC 3454 table A.1)", cp);
     break;
   case ZP_IDNA_BIDI_MIXED:
-    snprintf(out, cap, "breaks the bidi rule: U+%04X is left-to-right in a label with "
-             "right-to-left characters (RFC 3454 section 6)", cp);
+    snprintf(out, cap, "breaks the bidi rule: it mixes left-to-right and right-to-left "
+             "characters, at U+%04X (RFC 3454 section 6)", cp);
     break;
   case ZP_IDNA_BIDI_ENDS:
     snprintf(out, cap, "breaks the bidi rule: a right-to-left label must start and end with a "
