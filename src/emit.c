@@ -232,7 +232,7 @@ static bool parse_name(zp_emitter *em, const zp_field *f, const uint8_t *origin,
 
 /* ldns's integer converters take strtol's word for it and wrap out-of-range values silently
  * (MX 70000 becomes 4464): a zone file gets a plain decimal in range or an error. */
-static bool check_int(zp_emitter *em, const zp_field *f, ldns_rdf_type t)
+static bool check_int(zp_emitter *em, const zp_field *f, ldns_rdf_type t, uint32_t *value)
 {
   uint64_t max = t == LDNS_RDF_TYPE_INT8 ? 0xFF : t == LDNS_RDF_TYPE_INT16 ? 0xFFFF : 0xFFFFFFFF;
   uint64_t v = 0;
@@ -241,11 +241,21 @@ static bool check_int(zp_emitter *em, const zp_field *f, ldns_rdf_type t)
     ok = f->text[i] >= '0' && f->text[i] <= '9';
     v = v * 10 + (uint64_t)(f->text[i] - '0');
   }
-  if (ok && v <= max)
+  if (ok && v <= max) {
+    *value = (uint32_t)v;
     return true;
+  }
   bad(em, &f->loc, "\"%.*s\" is not a number from 0 to %llu", (int)f->len, f->text,
       (unsigned long long)max);
   return false;
+}
+
+static void bad_field(zp_emitter *em, const zp_record *rec, const zp_field *f, ldns_rdf_type t,
+                      const char *text, size_t len)
+{
+  char tb[16];
+  bad(em, &f->loc, "invalid %s in %s RDATA: \"%.*s\"", field_kind(t), type_name(rec->rtype, tb),
+      (int)len, text);
 }
 
 /* How many tokens ldns's converter for a field type takes: most take one; the types whose
@@ -332,8 +342,9 @@ static ldns_rdf *make_rdf(zp_emitter *em, const zp_record *rec, const zp_field *
     *nomem = r == NULL;
     return r;
   }
+  uint32_t value;
   if ((t == LDNS_RDF_TYPE_INT8 || t == LDNS_RDF_TYPE_INT16 || t == LDNS_RDF_TYPE_INT32) &&
-      !check_int(em, f, t))
+      !check_int(em, f, t, &value))
     return NULL;
   int j = join_fields(em, rec, f, n, t);
   if (j != JOIN_OK) {
@@ -341,12 +352,8 @@ static ldns_rdf *make_rdf(zp_emitter *em, const zp_record *rec, const zp_field *
     return NULL;
   }
   ldns_rdf *r = ldns_rdf_new_frm_str(t, em->tok);
-  if (!r) {
-    char tb[16];
-    bad(em, &f->loc, "invalid %s in %s RDATA: \"%.*s\"", field_kind(t),
-        type_name(rec->rtype, tb), (int)(n == 1 ? f->len : strlen(em->tok)),
-        n == 1 ? f->text : em->tok);
-  }
+  if (!r)
+    bad_field(em, rec, f, t, n == 1 ? f->text : em->tok, n == 1 ? f->len : strlen(em->tok));
   return r;
 }
 
@@ -585,11 +592,10 @@ static bool arena_put(zp_emitter *em, const void *p, size_t n)
   return true;
 }
 
-static zp_status hold(zp_emitter *em, const ldns_rr *rr, const char *line, size_t line_len)
+/* Keeps one formatted record for --sort with its canonical key. */
+static zp_status hold(zp_emitter *em, const uint8_t *owner, uint16_t rclass, uint16_t rtype,
+                      const uint8_t *rdata, size_t rdata_len)
 {
-  ldns_buffer_clear(em->wire);
-  if (ldns_rr_rdata2buffer_wire(em->wire, rr) != LDNS_STATUS_OK)
-    return ZP_ENOMEM;
   if (em->nheld == em->held_cap) {
     size_t cap = em->held_cap ? em->held_cap * 2 : 1024;
     held *h = realloc(em->held, cap * sizeof *h);
@@ -598,19 +604,17 @@ static zp_status hold(zp_emitter *em, const ldns_rr *rr, const char *line, size_
     em->held = h;
     em->held_cap = cap;
   }
-  const ldns_rdf *owner = ldns_rr_owner(rr);
   held h = {
     .off = em->arena_len,
     .seq = em->nheld,
-    .rclass = (uint16_t)ldns_rr_get_class(rr),
-    .rtype = (uint16_t)ldns_rr_get_type(rr),
-    .owner_len = (uint16_t)ldns_rdf_size(owner),
-    .rdata_len = (uint16_t)ldns_buffer_position(em->wire),
-    .line_len = (uint32_t)line_len,
+    .rclass = rclass,
+    .rtype = rtype,
+    .owner_len = (uint16_t)zp_name_wire_len(owner),
+    .rdata_len = (uint16_t)rdata_len,
+    .line_len = (uint32_t)em->line_len,
   };
-  if (!arena_put(em, ldns_rdf_data(owner), h.owner_len) ||
-      !arena_put(em, ldns_buffer_begin(em->wire), h.rdata_len) ||
-      !arena_put(em, line, line_len))
+  if (!arena_put(em, owner, h.owner_len) || !arena_put(em, rdata, rdata_len) ||
+      !arena_put(em, em->line, em->line_len))
     return ZP_ENOMEM;
   em->held[em->nheld++] = h;
   return ZP_OK;
@@ -690,17 +694,17 @@ static const char b64_digits[] =
 
 /* One RDATA field the way ldns_rdf2buffer_str writes it; the types listed are the ones the
  * differential test (tests/test_emit.c) proves identical, the rest are ldns's own output. */
-static bool put_rdf(zp_emitter *em, const ldns_rdf *r)
+enum { PUT_NOMEM, PUT_DONE, PUT_NOT_MINE };
+
+static int put_field(zp_emitter *em, ldns_rdf_type t, const uint8_t *d, size_t n)
 {
-  const uint8_t *d = ldns_rdf_data(r);
-  size_t n = ldns_rdf_size(r);
-  switch (ldns_rdf_get_type(r)) {
+  switch (t) {
   case LDNS_RDF_TYPE_DNAME:
     if (!line_reserve(em, UNICODE_NAME_MAX))
-      return false;
+      return PUT_NOMEM;
     em->line_len += em->opt.unicode ? put_name_unicode(em->line + em->line_len, d)
                                     : put_name(em->line + em->line_len, d);
-    return true;
+    return PUT_DONE;
   case LDNS_RDF_TYPE_A:
     if (n != 4 || !line_reserve(em, 16))
       break;
@@ -709,32 +713,32 @@ static bool put_rdf(zp_emitter *em, const ldns_rdf *r)
       if (i < 3)
         em->line[em->line_len++] = '.';
     }
-    return true;
+    return PUT_DONE;
   case LDNS_RDF_TYPE_AAAA:
     /* ldns formats IPv6 with inet_ntop too */
     if (n != 16 || !line_reserve(em, INET6_ADDRSTRLEN) ||
         !inet_ntop(AF_INET6, d, em->line + em->line_len, INET6_ADDRSTRLEN))
       break;
     em->line_len += strlen(em->line + em->line_len);
-    return true;
+    return PUT_DONE;
   case LDNS_RDF_TYPE_INT8:
   case LDNS_RDF_TYPE_ALG:
     if (n != 1 || !line_reserve(em, 3))
       break;
     em->line_len += put_uint(em->line + em->line_len, d[0]);
-    return true;
+    return PUT_DONE;
   case LDNS_RDF_TYPE_INT16:
     if (n != 2 || !line_reserve(em, 5))
       break;
     em->line_len += put_uint(em->line + em->line_len, (uint32_t)d[0] << 8 | d[1]);
-    return true;
+    return PUT_DONE;
   case LDNS_RDF_TYPE_INT32:
   case LDNS_RDF_TYPE_PERIOD:
     if (n != 4 || !line_reserve(em, 10))
       break;
     em->line_len += put_uint(em->line + em->line_len, (uint32_t)d[0] << 24 |
                              (uint32_t)d[1] << 16 | (uint32_t)d[2] << 8 | d[3]);
-    return true;
+    return PUT_DONE;
   case LDNS_RDF_TYPE_STR: {
     if (n < 1 || d[0] != n - 1 || !line_reserve(em, 2 + 4 * (n - 1)))
       break;
@@ -758,7 +762,7 @@ static bool put_rdf(zp_emitter *em, const ldns_rdf *r)
     }
     o[k++] = '"';
     em->line_len += k;
-    return true;
+    return PUT_DONE;
   }
   case LDNS_RDF_TYPE_HEX: {
     if (n == 0 || !line_reserve(em, 2 * n))
@@ -770,7 +774,7 @@ static bool put_rdf(zp_emitter *em, const ldns_rdf *r)
       o[2 * i + 1] = hex[d[i] & 15];
     }
     em->line_len += 2 * n;
-    return true;
+    return PUT_DONE;
   }
   case LDNS_RDF_TYPE_B64: {
     if (n == 0 || !line_reserve(em, (n + 2) / 3 * 4))
@@ -786,13 +790,39 @@ static bool put_rdf(zp_emitter *em, const ldns_rdf *r)
       o[k++] = i + 2 < n ? b64_digits[v & 63] : '=';
     }
     em->line_len += k;
-    return true;
+    return PUT_DONE;
   }
   default:
     break;
   }
+  return PUT_NOT_MINE;
+}
+
+static bool put_rdf(zp_emitter *em, const ldns_rdf *r)
+{
+  int done = put_field(em, ldns_rdf_get_type(r), ldns_rdf_data(r), ldns_rdf_size(r));
+  if (done != PUT_NOT_MINE)
+    return done == PUT_DONE;
   ldns_buffer_clear(em->text);
   return ldns_rdf2buffer_str(em->text, r) == LDNS_STATUS_OK && line_put_text(em);
+}
+
+/* Owner, TTL, class and type as ldns_rr2buffer_str writes them, each followed by a tab but the
+ * type. */
+static bool put_head(zp_emitter *em, const uint8_t *owner, uint32_t ttl, uint16_t rclass,
+                     uint16_t type)
+{
+  const char *ctext = cached_text(em, em->class_text, CLASS_CACHE, rclass, false);
+  if (!ctext || !line_reserve(em, UNICODE_NAME_MAX + 16 + strlen(ctext)))
+    return false;
+  em->line_len += em->opt.unicode ? put_name_unicode(em->line, owner) : put_name(em->line, owner);
+  em->line[em->line_len++] = '\t';
+  em->line_len += put_uint(em->line + em->line_len, ttl);
+  em->line[em->line_len++] = '\t';
+  if (!line_put(em, ctext, strlen(ctext)) || !line_put(em, "\t", 1))
+    return false;
+  const char *ttext = cached_text(em, em->type_text, TYPE_CACHE, type, true);
+  return ttext && line_put(em, ttext, strlen(ttext));
 }
 
 /* ldns_rr2buffer_str's layout (owner, TTL, class, type, fields separated by one space) with
@@ -811,19 +841,8 @@ static zp_status format_rr(zp_emitter *em, const ldns_rr *rr)
       return ZP_ENOMEM;
     return ZP_OK;
   }
-  const char *ctext = cached_text(em, em->class_text, CLASS_CACHE,
-                                  (uint16_t)ldns_rr_get_class(rr), false);
-  if (!ctext || !line_reserve(em, UNICODE_NAME_MAX + 16 + strlen(ctext)))
-    return ZP_ENOMEM;
-  const uint8_t *owner = ldns_rdf_data(ldns_rr_owner(rr));
-  em->line_len += em->opt.unicode ? put_name_unicode(em->line, owner) : put_name(em->line, owner);
-  em->line[em->line_len++] = '\t';
-  em->line_len += put_uint(em->line + em->line_len, ldns_rr_ttl(rr));
-  em->line[em->line_len++] = '\t';
-  if (!line_put(em, ctext, strlen(ctext)) || !line_put(em, "\t", 1))
-    return ZP_ENOMEM;
-  const char *ttext = cached_text(em, em->type_text, TYPE_CACHE, type, true);
-  if (!ttext || !line_put(em, ttext, strlen(ttext)))
+  if (!put_head(em, ldns_rdf_data(ldns_rr_owner(rr)), ldns_rr_ttl(rr),
+                (uint16_t)ldns_rr_get_class(rr), type))
     return ZP_ENOMEM;
   if (count == 0 && !line_put(em, "\t\\# 0", 5))
     return ZP_ENOMEM;
@@ -840,14 +859,111 @@ static zp_status write_rr(zp_emitter *em, const ldns_rr *rr)
   zp_status st = format_rr(em, rr);
   if (st != ZP_OK)
     return st;
+  if (!em->opt.sort)
+    return put_out(em, em->line, em->line_len);
+  ldns_buffer_clear(em->wire);
+  if (ldns_rr_rdata2buffer_wire(em->wire, rr) != LDNS_STATUS_OK)
+    return ZP_ENOMEM;
+  return hold(em, ldns_rdf_data(ldns_rr_owner(rr)), (uint16_t)ldns_rr_get_class(rr),
+              (uint16_t)ldns_rr_get_type(rr), ldns_buffer_begin(em->wire),
+              ldns_buffer_position(em->wire));
+}
+
+/* Types whose fields are all names, addresses and 16-bit numbers: the bulk of real zones. */
+static bool fast_type(uint16_t type)
+{
+  switch (type) {
+  case LDNS_RR_TYPE_A: case LDNS_RR_TYPE_AAAA: case LDNS_RR_TYPE_NS: case LDNS_RR_TYPE_CNAME:
+  case LDNS_RR_TYPE_PTR: case LDNS_RR_TYPE_DNAME: case LDNS_RR_TYPE_MX: case LDNS_RR_TYPE_SRV:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* One address field the way ldns_str2rdf_a and ldns_str2rdf_aaaa read it: inet_pton. */
+static bool parse_addr(const zp_field *f, int af, uint8_t *out)
+{
+  char text[INET6_ADDRSTRLEN + 1];
+  if (f->len >= sizeof text || memchr(f->text, '\0', f->len))
+    return false;
+  memcpy(text, f->text, f->len);
+  text[f->len] = '\0';
+  return inet_pton(af, text, out) == 1;
+}
+
+/* The fast types are built straight into wire form by the converters the ldns path uses
+ * (zp_name_parse, inet_pton as ldns does, check_int) and formatted by put_field, without the
+ * dozen allocations an ldns_rr costs. Messages are the ldns path's. */
+static zp_status emit_fast(zp_emitter *em, const zp_record *rec)
+{
+  char tb[16];
+  const ldns_rr_descriptor *d = ldns_rr_descript(rec->rtype);
+  size_t max = ldns_rr_descriptor_maximum(d), min = ldns_rr_descriptor_minimum(d);
+  uint8_t rdata[8 + ZP_NAME_MAX];
+  size_t off[4], n = 0, fi = 0;
+  ldns_rdf_type types[4];
+  for (size_t ti = 0; ti < rec->nfields; ti++, fi++) {
+    const zp_field *f = &rec->fields[ti];
+    if (fi >= max) {
+      bad(em, &f->loc, "unexpected \"%.*s\" after the last %s RDATA field", (int)f->len, f->text,
+          type_name(rec->rtype, tb));
+      return ZP_OK;
+    }
+    ldns_rdf_type t = ldns_rr_descriptor_field_type(d, fi);
+    types[fi] = t;
+    off[fi] = n;
+    size_t len;
+    uint32_t v;
+    switch (t) {
+    case LDNS_RDF_TYPE_DNAME:
+      if (!parse_name(em, f, rec->origin, rdata + n, &len))
+        return ZP_OK;
+      n += len;
+      break;
+    case LDNS_RDF_TYPE_INT16:
+      if (!check_int(em, f, t, &v))
+        return ZP_OK;
+      rdata[n++] = (uint8_t)(v >> 8);
+      rdata[n++] = (uint8_t)v;
+      break;
+    default:
+      if (!parse_addr(f, t == LDNS_RDF_TYPE_A ? AF_INET : AF_INET6, rdata + n)) {
+        bad_field(em, rec, f, t, f->text, f->len);
+        return ZP_OK;
+      }
+      n += t == LDNS_RDF_TYPE_A ? 4 : 16;
+      break;
+    }
+  }
+  if (fi < min) {
+    bad(em, &rec->loc, "%s RDATA needs at least %zu field%s, found %zu",
+        type_name(rec->rtype, tb), min, min == 1 ? "" : "s", fi);
+    return ZP_OK;
+  }
+  if (!em->out)
+    return ZP_OK;
+  em->line_len = 0;
+  if (!put_head(em, rec->owner, rec->ttl, rec->rclass, rec->rtype))
+    return ZP_ENOMEM;
+  for (size_t i = 0; i < fi; i++) {
+    size_t end = i + 1 < fi ? off[i + 1] : n;
+    if (!line_put(em, i == 0 ? "\t" : " ", 1) ||
+        put_field(em, types[i], rdata + off[i], end - off[i]) != PUT_DONE)
+      return ZP_ENOMEM;
+  }
+  if (!line_put(em, "\n", 1))
+    return ZP_ENOMEM;
   if (em->opt.sort)
-    return hold(em, rr, em->line, em->line_len);
+    return hold(em, rec->owner, rec->rclass, rec->rtype, rdata, n);
   return put_out(em, em->line, em->line_len);
 }
 
 zp_status zp_emit_record(void *user, const zp_record *rec)
 {
   zp_emitter *em = user;
+  if (!rec->generic && fast_type(rec->rtype))
+    return emit_fast(em, rec);
   ldns_rr *rr = NULL;
   zp_status st = build_rr(em, rec, &rr);
   if (st == ZP_OK && rr)

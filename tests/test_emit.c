@@ -532,3 +532,37 @@ Test(emit, formatter_is_byte_identical_to_ldns_on_random_records, .timeout = 120
   }
   cr_expect_gt(checked, N * 9 / 10);
 }
+
+/* The fast path (A, AAAA, NS, CNAME, PTR, DNAME, MX, SRV) reads fields itself: it must accept
+ * exactly the address texts ldns's parser accepts and print what ldns prints. */
+Test(emit, fast_path_reads_addresses_as_ldns_does)
+{
+  static const struct { const char *type, *text; } cases[] = {
+    {"A", "192.0.2.1"}, {"A", "0.0.0.0"}, {"A", "255.255.255.255"}, {"A", "1.2.3.04"},
+    {"A", "1.2.3"}, {"A", "1.2.3.4.5"}, {"A", "256.1.1.1"}, {"A", "1.2.3.4x"}, {"A", "0x1.2.3.4"},
+    {"A", "01.2.3.4"}, {"A", "::1"},
+    {"AAAA", "::"}, {"AAAA", "::1"}, {"AAAA", "2001:DB8::1"}, {"AAAA", "::ffff:192.0.2.1"},
+    {"AAAA", "2001:db8:0:0:0:0:0:1"}, {"AAAA", "2001:db8::0:1:0:0:1"}, {"AAAA", "1:2:3:4:5:6:7:8"},
+    {"AAAA", "1:2:3:4:5:6:7:8:9"}, {"AAAA", "1::2::3"}, {"AAAA", "12345::"}, {"AAAA", "192.0.2.1"},
+    {"AAAA", "::192.0.2.1"}, {"AAAA", "fe80::1%eth0"}, {"AAAA", "1:2:3:4:5:6:1.2.3.4"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char line[128];
+    snprintf(line, sizeof line, "x.example. 3600 IN %s %s", cases[i].type, cases[i].text);
+    ldns_rr *rr = NULL;
+    bool ldns_ok = ldns_rr_new_frm_str(&rr, line, 0, NULL, NULL) == LDNS_STATUS_OK;
+    uint16_t type;
+    cr_assert(zp_rr_type_from_text(cases[i].type, strlen(cases[i].type), &type));
+    run r;
+    emit_one(&r, "x.example.", type, cases[i].text);
+    cr_expect_eq(r.errors == 0, ldns_ok, "%s: ldns %s it, emit %s", line,
+                 ldns_ok ? "takes" : "refuses", r.errors ? "refuses" : "takes");
+    if (ldns_ok) {
+      char *want = ldns_rr2str(rr);
+      cr_expect_str_eq(r.out, want, "%s", line);
+      free(want);
+    }
+    ldns_rr_free(rr);
+    run_free(&r);
+  }
+}
