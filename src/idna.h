@@ -8,15 +8,29 @@
 #include "status.h"
 
 #define ZP_IDNA_ALLOW_UNASSIGNED 0x1u  /* AllowUnassigned */
-#define ZP_IDNA_USE_STD3         0x2u  /* UseSTD3ASCIIRules */
+/* UseSTD3ASCIIRules as RFC 3490 has it: step 3's host restrictions (LDH only, no leading or
+ * trailing hyphen) on every label, ASCII or not. Without it no label gets them (libidn, Python). */
+#define ZP_IDNA_USE_STD3         0x2u
+/* Step 3 as the seed draft has it for labels that hold a non-ASCII code point: the host
+ * restrictions apply to them (after Nameprep) even without ZP_IDNA_USE_STD3. zonepuny passes
+ * this always and adds ZP_IDNA_USE_STD3 for --std3 (SPEC.md "Labels"). */
+#define ZP_IDNA_STD3_NON_ASCII   0x4u
+/* zonepuny's rule for ASCII labels that start with "xn--" (any case): the to_ascii functions
+ * run zp_idna_ace_check on them and fail with its status. Plain ToASCII passes them through. */
+#define ZP_IDNA_CHECK_ACE        0x8u
 
 #define ZP_IDNA_LABEL_MAX 63
 
-/* What a failure was about: the code point (for prohibited, unassigned, bidi, not-LDH) and the
- * byte offset in the input where it starts; for ACE checks, the decoded text (UTF-8). */
+/* What a failure was about: the code point (for prohibited, unassigned, bidi, not-LDH, hyphen)
+ * and the byte offset in the input where it starts (for a code point that only Nameprep's
+ * mapping produced: the input code point it came from, else 0; for a UTF-8 error: the bad
+ * sequence); for ACE checks, the decoded text (UTF-8, NUL-terminated, cut at a code point
+ * boundary if longer), and then cp/offset refer to that text. The name functions set offset and
+ * label_len to the failing label's place in the input instead. */
 typedef struct zp_idna_detail {
   uint32_t cp;
   size_t offset;
+  size_t label_len;
   char decoded[256];
 } zp_idna_detail;
 
@@ -41,8 +55,12 @@ ZP_NODISCARD zp_status zp_idna_label_to_unicode(const char *in, size_t inlen, ch
 ZP_NODISCARD zp_status zp_idna_ace_check(const char *label, size_t len, unsigned flags,
                                          zp_idna_detail *det);
 
-/* Whole dotted names (label separators U+002E, U+3002, U+FF0E, U+FF61; one trailing dot kept).
- * On failure det->offset is the byte offset of the failing label in the input. */
+/* Whole dotted names (label separators U+002E, U+3002, U+FF0E, U+FF61; every separator is
+ * written as "."; one trailing separator is kept; "" and a lone separator are the root).
+ * to_ascii also fails with ZP_IDNA_EMPTY for an empty label and ZP_IDNA_NAME_TOO_LONG past 255
+ * octets in wire form, checked before the output capacity, so 256 bytes of out always do.
+ * On failure det->offset and det->label_len locate the failing label in the input.
+ * to_unicode converts each label with zp_idna_label_to_unicode; out needs 4 * inlen + 4. */
 ZP_NODISCARD zp_status zp_idna_name_to_ascii(const char *in, size_t inlen, char *out,
                                              size_t *outlen, unsigned flags,
                                              zp_idna_detail *det);

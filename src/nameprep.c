@@ -3,7 +3,7 @@
 
 #include "nameprep_tables.h"
 
-/* Hangul syllable arithmetic (Unicode 3.2, section 3.12). */
+/* Hangul syllable arithmetic (conjoining jamo behaviour, Unicode 3.2). */
 enum {
   S_BASE = 0xAC00, L_BASE = 0x1100, V_BASE = 0x1161, T_BASE = 0x11A7,
   L_COUNT = 19, V_COUNT = 21, T_COUNT = 28, S_COUNT = L_COUNT * V_COUNT * T_COUNT
@@ -19,7 +19,7 @@ static inline const struct zp_np_rec *rec_of(uint32_t cp)
 }
 
 /* Appends c, moving it in front of any earlier combining marks of higher class: canonical
- * ordering (Unicode 3.2 section 3.11) done incrementally while decomposing. */
+ * ordering (UAX #15 for Unicode 3.2) done incrementally while decomposing. */
 static zp_status put_ordered(uint32_t *out, size_t cap, size_t *n, uint32_t c)
 {
   if (*n == cap)
@@ -35,7 +35,7 @@ static zp_status put_ordered(uint32_t *out, size_t cap, size_t *n, uint32_t c)
 }
 
 /* Full compatibility decomposition of one mapped code point, appended in canonical order.
- * Precomposed Hangul stays composed: see ZP_NP_STABLE. */
+ * Precomposed Hangul stays composed: see ZP_NP_DECOMP. */
 static zp_status decompose(uint32_t *out, size_t cap, size_t *n, uint32_t cp,
                            const struct zp_np_rec *r)
 {
@@ -65,7 +65,7 @@ static uint32_t combine(uint32_t a, uint32_t b)
   return 0;
 }
 
-/* Canonical composition (Unicode 3.2 section 3.11 with Corrigendum #5's reading of "blocked"),
+/* Canonical composition (UAX #15 for Unicode 3.2, with Corrigendum #5's reading of "blocked"),
  * in place: the string only shrinks, so the write index never passes the read index. */
 static size_t compose(uint32_t *s, size_t n)
 {
@@ -138,76 +138,111 @@ static zp_status check(const uint32_t *s, size_t n, unsigned all, unsigned flags
   return ZP_OK;
 }
 
-zp_status zp_nameprep(const uint32_t *in, size_t inlen, uint32_t *out, size_t *outlen,
-                      unsigned flags, uint32_t *bad_cp)
+/* One pass of mapping (RFC 3491 section 3, when map is set) and NFKC (section 4) into
+ * out[0..cap); *np is the length written and *all the union of the output's flags.
+ * The quick pass (full == 0) copies code points while the UAX #15 quick check holds and gives up
+ * (*gave_up = 1) at the first that fails it: composites already written could then need
+ * decomposing, so the caller starts again with a full pass, which decomposes every code point,
+ * orders the marks, and composes. Inlined with constant map and full, so their tests are free. */
+static inline zp_status pass(const uint32_t *in, size_t inlen, uint32_t *out, size_t cap,
+                             size_t *np, int map, int full, unsigned *all, int *gave_up,
+                             uint32_t *bad_cp)
 {
-  uint32_t dummy;
-  size_t cap = *outlen, n = 0;
-  unsigned all = 0, stable = 1, last_ccc = 0;
-  zp_status st = ZP_OK;
+  size_t n = 0;
+  unsigned seen = 0, last_ccc = 0;
 
-  if (bad_cp == NULL)
-    bad_cp = &dummy;
-  /* Map (RFC 3491 section 3) and, for anything that fails the quick check, decompose. */
   for (size_t i = 0; i < inlen; i++) {
     uint32_t cp = in[i];
     if (cp < 0x80) {
       /* B.2 lowercases A-Z; D.2 holds the letters; nothing else in the tables is ASCII. */
-      if (n == cap) {
-        st = ZP_EBUFFER;
-        goto out;
-      }
-      cp |= (cp - 'A' < 26) ? 0x20 : 0;
-      if (cp - 'a' < 26)
-        all |= ZP_NP_L;
+      if (n == cap)
+        return ZP_EBUFFER;
+      if (map)
+        cp |= (cp - 'A' < 26) ? 0x20 : 0;
+      if ((cp | 0x20) - 'a' < 26)
+        seen |= ZP_NP_L;
       out[n++] = cp;
       last_ccc = 0;
       continue;
     }
     if (cp > 0x10FFFF) {
       *bad_cp = cp;
-      st = ZP_EINVAL;
-      goto out;
+      return ZP_EINVAL;
     }
     const struct zp_np_rec *r = rec_of(cp);
-    if (r->flags & ZP_NP_B1)
-      continue;
     const uint32_t *seq = &cp;
     uint32_t len = 1;
-    if (r->flags & ZP_NP_MAP) {
+    if (map && (r->flags & ZP_NP_B1))
+      continue;
+    if (map && (r->flags & ZP_NP_MAP)) {
       seq = &zp_np_data[r->map + 1];
       len = zp_np_data[r->map];
     }
     for (uint32_t k = 0; k < len; k++) {
       uint32_t c = seq[k];
       const struct zp_np_rec *cr = seq == &cp ? r : rec_of(c);
-      if ((cr->flags & ZP_NP_STABLE) && (cr->ccc == 0 || cr->ccc >= last_ccc)) {
-        if (n == cap) {
-          st = ZP_EBUFFER;
-          goto out;
-        }
-        all |= cr->flags;
-        out[n++] = c;
-        last_ccc = cr->ccc;
+      if (full) {
+        zp_status st = decompose(out, cap, &n, c, cr);
+        if (st != ZP_OK)
+          return st;
         continue;
       }
-      stable = 0;
-      st = decompose(out, cap, &n, c, cr);
-      if (st != ZP_OK)
-        goto out;
-      last_ccc = rec_of(out[n - 1])->ccc;
+      if (!(cr->flags & ZP_NP_STABLE) || (cr->ccc != 0 && cr->ccc < last_ccc)) {
+        *gave_up = 1;
+        return ZP_OK;
+      }
+      if (n == cap)
+        return ZP_EBUFFER;
+      seen |= cr->flags;
+      out[n++] = c;
+      last_ccc = cr->ccc;
     }
   }
-  /* NFKC (RFC 3491 section 4): a string that passed the quick check is already normalised. */
-  if (!stable) {
+  if (full) {
     n = compose(out, n);
-    all = 0;
+    seen = 0;
     for (size_t i = 0; i < n; i++)
-      all |= rec_of(out[i])->flags;
+      seen |= rec_of(out[i])->flags;
   }
-  if (all & CHECK_BITS)
+  *np = n;
+  *all = seen;
+  return ZP_OK;
+}
+
+/* Both passes as needed; see pass(). */
+static inline zp_status prepare(const uint32_t *in, size_t inlen, uint32_t *out, size_t cap,
+                                size_t *np, int map, unsigned *all, uint32_t *bad_cp)
+{
+  int gave_up = 0;
+  zp_status st = pass(in, inlen, out, cap, np, map, 0, all, &gave_up, bad_cp);
+  if (st == ZP_OK && gave_up)
+    st = pass(in, inlen, out, cap, np, map, 1, all, &gave_up, bad_cp);
+  return st;
+}
+
+zp_status zp_nameprep(const uint32_t *in, size_t inlen, uint32_t *out, size_t *outlen,
+                      unsigned flags, uint32_t *bad_cp)
+{
+  uint32_t dummy;
+  size_t n = 0;
+  unsigned all = 0;
+
+  if (bad_cp == NULL)
+    bad_cp = &dummy;
+  zp_status st = prepare(in, inlen, out, *outlen, &n, 1, &all, bad_cp);
+  if (st == ZP_OK && (all & CHECK_BITS))
     st = check(out, n, all, flags, bad_cp);
-out:
+  *outlen = st == ZP_OK ? n : 0;
+  return st;
+}
+
+zp_status zp_nfkc(const uint32_t *in, size_t inlen, uint32_t *out, size_t *outlen,
+                  uint32_t *bad_cp)
+{
+  uint32_t dummy;
+  size_t n = 0;
+  unsigned all;
+  zp_status st = prepare(in, inlen, out, *outlen, &n, 0, &all, bad_cp ? bad_cp : &dummy);
   *outlen = st == ZP_OK ? n : 0;
   return st;
 }

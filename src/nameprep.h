@@ -20,4 +20,9 @@
 ZP_NODISCARD zp_status zp_nameprep(const uint32_t *in, size_t inlen, uint32_t *out,
                                    size_t *outlen, unsigned flags, uint32_t *bad_cp);
 
+/* Nameprep's step 2 alone: NFKC under Unicode 3.2, no mapping and no checks. Same buffer rules
+ * as zp_nameprep; ZP_EINVAL with *bad_cp (may be NULL) for a value above U+10FFFF. */
+ZP_NODISCARD zp_status zp_nfkc(const uint32_t *in, size_t inlen, uint32_t *out, size_t *outlen,
+                               uint32_t *bad_cp);
+
 #endif

@@ -17,11 +17,13 @@ enum {
   ZP_NP_UNASSIGNED = 1 << 3,  /* A.1 */
   ZP_NP_RANDAL = 1 << 4,      /* D.1 */
   ZP_NP_L = 1 << 5,           /* D.2 */
-  /* NFKC quick check: no decomposition (precomposed Hangul counts as none) and never the second
-   * of a composition. A string of such code points whose nonzero combining classes do not
-   * decrease between starters is already in NFKC. */
+  /* NFKC quick check (UAX #15 NFKC_QC=Yes): the code point is its own NFKC and never the
+   * second of a composition. A string of such code points whose nonzero combining classes do
+   * not decrease between starters is already in NFKC. */
   ZP_NP_STABLE = 1 << 6,
-  ZP_NP_DECOMP = 1 << 7,      /* dec is the full NFKD of the code point */
+  /* dec is the full NFKD of the code point; precomposed Hangul has none, as composition
+   * rebuilds it unchanged (its jamo are all class 0). */
+  ZP_NP_DECOMP = 1 << 7,
   ZP_NP_SECOND = 1 << 8,      /* may combine with a preceding starter (Hangul V/T included) */
   ZP_NP_FIRST = 1 << 9        /* comp lists (second, composite) pairs sorted by second */
 };

@@ -1,4 +1,4 @@
-# check_nameprep_python.py -- our nameprep against Python's encodings.idna.nameprep, an independent one
+# check_nameprep_python.py -- nameprep and NFKC against Python's encodings.idna and ucd_3_2_0
 #
 # Corpus: every code point alone (surrogates and U+000A excepted) and 200,000 random strings
 # (fixed seed) mixing scripts, combining marks, Hangul jamo, RTL, compatibility forms and
@@ -129,12 +129,30 @@ def main():
         failed += 1
     else:
         passed += 1
+    # NFKC alone (driver -n) against ucd_3_2_0.normalize, on the same corpus.
+    nfkc_ccc = 0
+    for s, a in zip(lines, run(['-n'], lines)):
+        want = 'OK ' + unicodedata.ucd_3_2_0.normalize('NFKC', s)
+        if a == want:
+            passed += 1
+        elif post_3_2_ccc(s) and a.startswith('OK ') and same_marks(a, want):
+            nfkc_ccc += 1
+            passed += 1
+        else:
+            failed += 1
+            if failed <= 30:
+                print('NFKC differs: %s: ours %r, python %r' % (ascii(s), a, want))
+    print('NFKC: %d strings differ only by Python\'s post-3.2 combining classes' % nfkc_ccc)
+    if nfkc_ccc != EXPLAINED_NFKC:
+        print('expected %d' % EXPLAINED_NFKC)
+        failed += 1
     print('%d passed, %d failed' % (passed, failed))
     return 1 if failed else 0
 
 
 # Counts for Debian 12's /usr/bin/python3 (3.11, Unicode 14 as its current version).
 EXPLAINED = {'case': 20836, 'ccc': 1319}
+EXPLAINED_NFKC = 2285
 
 if __name__ == '__main__':
     sys.exit(main())

@@ -7,14 +7,16 @@
 #include "nameprep.h"
 #include "utf8.h"
 
-/* Usage: nameprep_driver [-u]   (-u: allow unassigned code points)
+/* Usage: nameprep_driver [-u | -n]   (-u: allow unassigned code points; -n: NFKC alone)
  * Each input line (UTF-8) gives one output line: "OK <result>" or "ERR <status name> <hex cp>". */
 int main(int argc, char **argv)
 {
   enum { CAP = 4096 };
   static uint32_t cps[CAP], res[CAP * 18];
   static uint8_t utf8[CAP * 18 * 4];
-  unsigned flags = (argc > 1 && strcmp(argv[1], "-u") == 0) ? ZP_NAMEPREP_ALLOW_UNASSIGNED : 0;
+  const char *opt = argc > 1 ? argv[1] : "";
+  unsigned flags = strcmp(opt, "-u") == 0 ? ZP_NAMEPREP_ALLOW_UNASSIGNED : 0;
+  int nfkc = strcmp(opt, "-n") == 0;
   char *line = NULL;
   size_t cap = 0;
   ssize_t len;
@@ -27,7 +29,7 @@ int main(int argc, char **argv)
     uint32_t bad = 0;
     zp_status st = zp_utf8_decode((const uint8_t *)line, (size_t)len, cps, &n, NULL);
     if (st == ZP_OK)
-      st = zp_nameprep(cps, n, res, &m, flags, &bad);
+      st = nfkc ? zp_nfkc(cps, n, res, &m, &bad) : zp_nameprep(cps, n, res, &m, flags, &bad);
     if (st == ZP_OK)
       st = zp_utf8_encode(res, m, utf8, &o);
     if (st == ZP_OK) {

@@ -118,6 +118,9 @@ static const struct {
   /* Composition: canonical reordering (0301 is class 230, 0323 class 220) then compose. */
   {"a\xCC\x81\xCC\xA3", 0, ZP_OK, "\xE1\xBA\xA1\xCC\x81", 0},        /* -> 1EA1 0301 */
   {"e\xCC\x82\xCC\x81", 0, ZP_OK, "\xE1\xBA\xBF", 0},                /* -> 1EBF via 00EA */
+  /* A precomposed letter that passed the quick check is reopened by a later mark: 00E9 0323 is
+   * e 0323 0301 in NFD, which composes to 1EB9 0301. */
+  {"\xC3\xA9\xCC\xA3", 0, ZP_OK, "\xE1\xBA\xB9\xCC\x81", 0},
   /* Hangul: conjoining jamo compose to LV, then LVT. */
   {"\xE1\x84\x80\xE1\x85\xA1\xE1\x86\xA8", 0, ZP_OK, "\xEA\xB0\x81", 0}, /* 1100 1161 11A8 */
   {"\xEA\xB0\x80\xE1\x86\xA8", 0, ZP_OK, "\xEA\xB0\x81", 0},             /* AC00 11A8 -> AC01 */
@@ -334,4 +337,73 @@ Test(nameprep, random_strings_agree_with_libidn, .timeout = 600)
   /* Every one of these holds L, marks, V; the count is pinned so that a change shows. */
   cr_expect_eq(nhangul, 279, "%zu strings differ only by libidn's blocked Hangul composition",
                nhangul);
+}
+
+/* ---- NFKC alone, against libidn's stringprep_utf8_nfkc_normalize ---- */
+
+/* 1 if zp_nfkc and libidn agree on in (up to libidn's blocked Hangul composition, counted in
+ * *nhangul); otherwise 0 with both results in why. */
+static int nfkc_agree(const char *in, size_t *nhangul, char *why, size_t whylen)
+{
+  uint32_t cps[CAP], res[CAP], theirs_cp[CAP];
+  char a[4 * CAP];
+  size_t n = CAP, m = CAP, o = sizeof a - 1, nt = CAP;
+  cr_assert_eq(zp_utf8_decode((const uint8_t *)in, strlen(in), cps, &n, NULL), ZP_OK);
+  cr_assert_eq(zp_nfkc(cps, n, res, &m, NULL), ZP_OK);
+  cr_assert_eq(zp_utf8_encode(res, m, (uint8_t *)a, &o), ZP_OK);
+  a[o] = 0;
+  char *b = stringprep_utf8_nfkc_normalize(in, -1);
+  cr_assert_not_null(b);
+  int same = strcmp(a, b) == 0;
+  if (!same) {
+    cr_assert_eq(zp_utf8_decode((const uint8_t *)b, strlen(b), theirs_cp, &nt, NULL), ZP_OK);
+    m = libidn_hangul(res, m);
+    if (m == nt && memcmp(res, theirs_cp, m * sizeof res[0]) == 0) {
+      ++*nhangul;
+      same = 1;
+    } else {
+      snprintf(why, whylen, "ours \"%.400s\", libidn \"%.400s\"", a, b);
+    }
+  }
+  free(b);
+  return same;
+}
+
+Test(nameprep, nfkc_of_every_code_point_agrees_with_libidn)
+{
+  size_t ndiff = 0, nhangul = 0;
+  static const char *const ctx[][2] = {
+    {"", ""}, {"a", "b"}, {"a", "\xCC\x81"}, {"\xC3\xA9", ""}, {"\xE1\x84\x80", ""}};
+  for (size_t c = 0; c < sizeof ctx / sizeof ctx[0]; c++)
+    for (uint32_t cp = 1; cp <= 0x10FFFF; cp++) {
+      if (cp >= 0xD800 && cp <= 0xDFFF)
+        continue;
+      char in[32], why[4 * CAP];
+      size_t k = strlen(ctx[c][0]);
+      memcpy(in, ctx[c][0], k);
+      k += put_utf8(in + k, cp);
+      strcpy(in + k, ctx[c][1]);
+      if (!nfkc_agree(in, &nhangul, why, sizeof why) && ndiff++ < 50)
+        fprintf(stderr, "NFKC U+%04X in \"%s...%s\": %s\n", (unsigned)cp, ctx[c][0], ctx[c][1],
+                why);
+    }
+  cr_expect_eq(ndiff, 0, "%zu code points differ", ndiff);
+  cr_expect_eq(nhangul, 0, "%zu differ by libidn's blocked Hangul composition", nhangul);
+}
+
+Test(nameprep, nfkc_of_random_strings_agrees_with_libidn, .timeout = 600)
+{
+  size_t ndiff = 0, nhangul = 0;
+  rng_state = 0x2545F4914F6CDD1Du;
+  for (long i = 0; i < 300000; i++) {
+    char in[CAP], why[4 * CAP];
+    size_t k = 0, len = 1 + rnd(12);
+    for (size_t j = 0; j < len; j++)
+      k += put_utf8(in + k, random_cp());
+    in[k] = 0;
+    if (!nfkc_agree(in, &nhangul, why, sizeof why) && ndiff++ < 50)
+      fprintf(stderr, "NFKC random %ld \"%s\": %s\n", i, in, why);
+  }
+  cr_expect_eq(ndiff, 0, "%zu random strings differ", ndiff);
+  cr_expect_eq(nhangul, 147, "%zu differ by libidn's blocked Hangul composition", nhangul);
 }

@@ -133,7 +133,8 @@ def main():
             if cp in firsts:
                 flags |= FIRST
                 comp = intern([x for sc in firsts[cp] for x in sc])
-        if not flags & (DECOMP | SECOND):
+        # NFKC_QC=Yes in UAX #15 terms: its own NFKC, and not a composition's second.
+        if not flags & SECOND and (is_surrogate(cp) or UCD.normalize('NFKC', u) == u):
             flags |= STABLE
         rec = (flags, ccc, m, dec, comp)
         if rec not in rec_at:

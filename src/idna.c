@@ -1,0 +1,496 @@
+/* idna.c -- IDNA2003 ToASCII and ToUnicode (the seed IDNA text, section 4, ACE prefix "xn--") */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "idna.h"
+#include "nameprep.h"
+#include "punycode.h"
+#include "utf8.h"
+
+enum {
+  ACE_LEN = 4,
+  /* Nameprep's output needs up to 18 code points per input code point (U+FDFA), and the input
+   * itself one: scratch holds both. Labels up to STACK_IN bytes stay on the stack. */
+  PREP_FACTOR = 18,
+  STACK_IN = 96,
+  NAME_TEXT_MAX = 253 /* 255 octets of wire form, less the root and the first length octet */
+};
+
+static bool is_ldh(uint32_t c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+}
+
+static int lower(int c)
+{
+  return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+/* Section 5: the prefix is recognised in any case. */
+static bool ace_prefix(const char *s, size_t n)
+{
+  return n >= ACE_LEN && lower(s[0]) == 'x' && lower(s[1]) == 'n' && s[2] == '-' && s[3] == '-';
+}
+
+static bool ace_prefix_cps(const uint32_t *s, size_t n)
+{
+  return n >= ACE_LEN && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' &&
+         s[3] == '-';
+}
+
+static bool eq_nocase(const char *a, size_t an, const char *b, size_t bn)
+{
+  if (an != bn)
+    return false;
+  for (size_t i = 0; i < an; i++)
+    if (lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
+      return false;
+  return true;
+}
+
+/* Room for a label of inlen bytes: inlen code points of input and PREP_FACTOR times that for
+ * Nameprep. Long labels (rare: a zone label is 63 octets) go to the heap. */
+typedef struct scratch {
+  uint32_t *cps, *work, *heap;
+  size_t cap, wcap;
+  uint32_t stack[STACK_IN * (PREP_FACTOR + 1)];
+} scratch;
+
+static zp_status scratch_init(scratch *s, size_t inlen)
+{
+  size_t n = inlen ? inlen : 1;
+  s->heap = NULL;
+  if (n <= STACK_IN) {
+    s->cps = s->stack;
+  } else {
+    if (n > SIZE_MAX / sizeof(uint32_t) / (PREP_FACTOR + 1))
+      return ZP_ELIMIT;
+    s->heap = malloc(n * (PREP_FACTOR + 1) * sizeof(uint32_t));
+    if (!s->heap)
+      return ZP_ENOMEM;
+    s->cps = s->heap;
+  }
+  s->cap = n;
+  s->work = s->cps + n;
+  s->wcap = n * PREP_FACTOR;
+  return ZP_OK;
+}
+
+/* Byte offset in the UTF-8 label of the input code point that bad came from: the first (or,
+ * from_end, the last) occurrence of bad itself, else the first code point whose own Nameprep
+ * output holds bad or is refused for it; 0 if none. Only ever called on a failure. */
+static size_t locate(const char *in, size_t inlen, uint32_t bad, bool from_end)
+{
+  size_t found = SIZE_MAX;
+  for (int pass = 0; pass < 2 && found == SIZE_MAX; pass++) {
+    for (size_t i = 0; i < inlen;) {
+      uint32_t c, m[PREP_FACTOR], why = 0;
+      size_t k = 1, n = 1, mn = PREP_FACTOR;
+      while (i + k < inlen && ((unsigned char)in[i + k] & 0xC0) == 0x80)
+        k++;
+      if (zp_utf8_decode((const uint8_t *)in + i, k, &c, &n, NULL) == ZP_OK) {
+        bool hit = c == bad;
+        if (pass == 1) {
+          zp_status st = zp_nameprep(&c, 1, m, &mn, ZP_NAMEPREP_ALLOW_UNASSIGNED, &why);
+          hit = st != ZP_OK && why == bad;
+          for (size_t j = 0; st == ZP_OK && j < mn; j++)
+            hit |= m[j] == bad;
+        }
+        if (hit) {
+          found = i;
+          if (!from_end || pass == 1)
+            break;
+        }
+      }
+      i += k;
+    }
+  }
+  return found == SIZE_MAX ? 0 : found;
+}
+
+/* Step 3 of section 4.1 on s[0..n): only ASCII code points can be non-LDH. */
+static zp_status host_rules(const uint32_t *s, size_t n, uint32_t *bad, bool *at_end)
+{
+  *at_end = false;
+  for (size_t i = 0; i < n; i++)
+    if (s[i] < 0x80 && !is_ldh(s[i])) {
+      *bad = s[i];
+      return ZP_IDNA_NOT_LDH;
+    }
+  if (n && (s[0] == '-' || s[n - 1] == '-')) {
+    *bad = '-';
+    *at_end = s[0] != '-';
+    return ZP_IDNA_HYPHEN;
+  }
+  return ZP_OK;
+}
+
+/* Steps 1-8 of section 4.1 on code points; the ASCII label goes to out[0..63]. On failure
+ * *bad names the code point (0 if none) and *at_end says it is the label's last hyphen. */
+static zp_status cps_to_ascii(const uint32_t *in, size_t n, scratch *sc, char *out,
+                              size_t *outlen, unsigned flags, uint32_t *bad, bool *at_end)
+{
+  const uint32_t *s = in;
+  size_t m = n, len;
+  bool ascii = true;
+  zp_status st;
+
+  *bad = 0;
+  *at_end = false;
+  for (size_t i = 0; i < n; i++)
+    ascii &= in[i] < 0x80;
+  if (!ascii) {
+    m = sc->wcap;
+    st = zp_nameprep(in, n, sc->work, &m,
+                     flags & ZP_IDNA_ALLOW_UNASSIGNED ? ZP_NAMEPREP_ALLOW_UNASSIGNED : 0, bad);
+    if (st != ZP_OK)
+      return st;
+    s = sc->work;
+  }
+  if ((flags & ZP_IDNA_USE_STD3) || (!ascii && (flags & ZP_IDNA_STD3_NON_ASCII))) {
+    st = host_rules(s, m, bad, at_end);
+    if (st != ZP_OK)
+      return st;
+  }
+  ascii = true;
+  for (size_t i = 0; i < m; i++)
+    ascii &= s[i] < 0x80;
+  if (ascii) {
+    if (m > ZP_IDNA_LABEL_MAX)
+      return ZP_IDNA_TOO_LONG;
+    for (size_t i = 0; i < m; i++)
+      out[i] = (char)s[i];
+    len = m;
+  } else {
+    if (ace_prefix_cps(s, m))
+      return ZP_IDNA_ACE_PREFIX;
+    len = ZP_IDNA_LABEL_MAX - ACE_LEN;
+    st = zp_puny_encode(s, m, NULL, out + ACE_LEN, &len);
+    if (st == ZP_EBUFFER)
+      return ZP_IDNA_TOO_LONG;
+    if (st != ZP_OK)
+      return st;
+    memcpy(out, "xn--", ACE_LEN);
+    len += ACE_LEN;
+  }
+  if (len == 0)
+    return ZP_IDNA_EMPTY;
+  *outlen = len;
+  return ZP_OK;
+}
+
+static void set_detail(zp_idna_detail *det, uint32_t cp, size_t offset)
+{
+  if (det) {
+    det->cp = cp;
+    det->offset = offset;
+    det->label_len = 0;
+  }
+}
+
+/* UTF-8 of s[0..n) into dst (cap bytes with the NUL), cut at a code point boundary. */
+static void put_decoded(char *dst, size_t cap, const uint32_t *s, size_t n)
+{
+  size_t w = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint8_t b[4];
+    size_t k = sizeof b;
+    if (zp_utf8_encode(&s[i], 1, b, &k) != ZP_OK || w + k >= cap)
+      break;
+    memcpy(dst + w, b, k);
+    w += k;
+  }
+  dst[w] = 0;
+}
+
+static zp_status ace_check(const char *label, size_t len, unsigned flags, zp_idna_detail *det,
+                           scratch *sc)
+{
+  char canon[ZP_IDNA_LABEL_MAX];
+  size_t n = sc->cap, clen = 0;
+  uint32_t bad = 0;
+  bool at_end = false;
+  zp_status st;
+
+  if (det)
+    det->decoded[0] = 0;
+  set_detail(det, 0, 0);
+  if (!ace_prefix(label, len))
+    return ZP_EINVAL;
+  if (zp_puny_decode(label + ACE_LEN, len - ACE_LEN, sc->cps, &n, NULL) != ZP_OK)
+    return ZP_IDNA_ACE_DECODE;
+  if (det)
+    put_decoded(det->decoded, sizeof det->decoded, sc->cps, n);
+  bool ascii = true;
+  for (size_t i = 0; i < n; i++)
+    ascii &= sc->cps[i] < 0x80;
+  if (ascii)
+    return ZP_IDNA_ACE_ASCII;
+  st = cps_to_ascii(sc->cps, n, sc, canon, &clen, flags, &bad, &at_end);
+  if (st != ZP_OK) {
+    if (det)
+      set_detail(det, bad, bad ? locate(det->decoded, strlen(det->decoded), bad, at_end) : 0);
+    return st;
+  }
+  return eq_nocase(canon, clen, label, len) ? ZP_OK : ZP_IDNA_ACE_NOT_CANONICAL;
+}
+
+zp_status zp_idna_ace_check(const char *label, size_t len, unsigned flags, zp_idna_detail *det)
+{
+  scratch sc;
+  zp_status st = scratch_init(&sc, len);
+  if (st != ZP_OK)
+    return st;
+  st = ace_check(label, len, flags, det, &sc);
+  free(sc.heap);
+  return st;
+}
+
+static zp_status label_to_ascii_slow(const char *in, size_t inlen, char *out, size_t *outlen,
+                                     unsigned flags, zp_idna_detail *det)
+{
+  char res[ZP_IDNA_LABEL_MAX];
+  size_t n, len = 0, off = 0;
+  uint32_t bad = 0;
+  bool at_end = false;
+  scratch sc;
+  zp_status st = scratch_init(&sc, inlen);
+  if (st != ZP_OK)
+    return st;
+  n = sc.cap;
+  st = zp_utf8_decode((const uint8_t *)in, inlen, sc.cps, &n, &off);
+  if (st != ZP_OK) {
+    set_detail(det, 0, off);
+    goto out;
+  }
+  st = cps_to_ascii(sc.cps, n, &sc, res, &len, flags, &bad, &at_end);
+  if (st != ZP_OK) {
+    set_detail(det, bad, bad ? locate(in, inlen, bad, at_end) : 0);
+    goto out;
+  }
+  if (len > *outlen) {
+    st = ZP_EBUFFER;
+    goto out;
+  }
+  memcpy(out, res, len);
+  *outlen = len;
+out:
+  free(sc.heap);
+  return st;
+}
+
+zp_status zp_idna_label_to_ascii(const char *in, size_t inlen, char *out, size_t *outlen,
+                                 unsigned flags, zp_idna_detail *det)
+{
+  size_t i;
+  unsigned char hi = 0;
+
+  for (i = 0; i < inlen; i++)
+    hi |= (unsigned char)in[i];
+  if (hi & 0x80)
+    return label_to_ascii_slow(in, inlen, out, outlen, flags, det);
+
+  /* Section 4.1 step 1: an ASCII label skips Nameprep and goes straight to step 3. */
+  if (flags & ZP_IDNA_USE_STD3) {
+    for (i = 0; i < inlen; i++)
+      if (!is_ldh((unsigned char)in[i])) {
+        set_detail(det, (unsigned char)in[i], i);
+        return ZP_IDNA_NOT_LDH;
+      }
+    if (inlen && (in[0] == '-' || in[inlen - 1] == '-')) {
+      set_detail(det, '-', in[0] == '-' ? 0 : inlen - 1);
+      return ZP_IDNA_HYPHEN;
+    }
+  }
+  if (inlen == 0)
+    return ZP_IDNA_EMPTY;
+  if (inlen > ZP_IDNA_LABEL_MAX)
+    return ZP_IDNA_TOO_LONG;
+  if ((flags & ZP_IDNA_CHECK_ACE) && ace_prefix(in, inlen)) {
+    zp_status st = zp_idna_ace_check(in, inlen, flags, det);
+    if (st != ZP_OK)
+      return st;
+  }
+  if (inlen > *outlen)
+    return ZP_EBUFFER;
+  memcpy(out, in, inlen);
+  *outlen = inlen;
+  return ZP_OK;
+}
+
+/* Section 4.2 on a label that is valid UTF-8. Returns false where the text says "the original
+ * input sequence is returned"; otherwise the decoded code points are in sc->cps[0..*n). */
+static bool to_unicode_steps(const char *in, size_t inlen, bool ascii, unsigned flags,
+                             scratch *sc, size_t *n)
+{
+  char ace[ZP_IDNA_LABEL_MAX], canon[ZP_IDNA_LABEL_MAX];
+  const char *seq = in;
+  size_t seqlen = inlen, m, clen = 0;
+  uint32_t bad;
+  bool at_end;
+
+  if (!ascii) {
+    size_t k = sc->cap;
+    if (zp_utf8_decode((const uint8_t *)in, inlen, sc->cps, &k, NULL) != ZP_OK)
+      return false;
+    m = sc->wcap;
+    if (zp_nameprep(sc->cps, k, sc->work, &m,
+                    flags & ZP_IDNA_ALLOW_UNASSIGNED ? ZP_NAMEPREP_ALLOW_UNASSIGNED : 0,
+                    &bad) != ZP_OK)
+      return false;
+    /* Only an all-ASCII result of at most 63 code points can pass step 7. */
+    if (m > sizeof ace)
+      return false;
+    for (size_t i = 0; i < m; i++) {
+      if (sc->work[i] >= 0x80)
+        return false;
+      ace[i] = (char)sc->work[i];
+    }
+    seq = ace;
+    seqlen = m;
+  }
+  if (!ace_prefix(seq, seqlen) || seqlen > ZP_IDNA_LABEL_MAX)
+    return false;
+  *n = sc->cap;
+  if (zp_puny_decode(seq + ACE_LEN, seqlen - ACE_LEN, sc->cps, n, NULL) != ZP_OK)
+    return false;
+  if (cps_to_ascii(sc->cps, *n, sc, canon, &clen, flags, &bad, &at_end) != ZP_OK)
+    return false;
+  return eq_nocase(canon, clen, seq, seqlen);
+}
+
+zp_status zp_idna_label_to_unicode(const char *in, size_t inlen, char *out, size_t *outlen,
+                                   unsigned flags)
+{
+  size_t i, n = 0;
+  unsigned char hi = 0;
+  scratch sc;
+  zp_status st;
+
+  for (i = 0; i < inlen; i++)
+    hi |= (unsigned char)in[i];
+  if (hi & 0x80) {
+    st = zp_utf8_validate((const uint8_t *)in, inlen, NULL);
+    if (st != ZP_OK)
+      return st;
+  } else if (!ace_prefix(in, inlen)) {
+    goto copy;
+  }
+  /* At least a full label's worth, as Nameprep may lengthen the input before decoding. */
+  st = scratch_init(&sc, inlen > ZP_IDNA_LABEL_MAX ? inlen : ZP_IDNA_LABEL_MAX);
+  if (st != ZP_OK)
+    return st;
+  if (to_unicode_steps(in, inlen, !(hi & 0x80), flags, &sc, &n)) {
+    size_t cap = *outlen;
+    st = zp_utf8_encode(sc.cps, n, (uint8_t *)out, &cap);
+    if (st == ZP_OK)
+      *outlen = cap;
+    free(sc.heap);
+    return st;
+  }
+  free(sc.heap);
+copy:
+  if (inlen > *outlen)
+    return ZP_EBUFFER;
+  memcpy(out, in, inlen);
+  *outlen = inlen;
+  return ZP_OK;
+}
+
+/* Length of the label separator at s[0..n) (U+002E, U+3002, U+FF0E, U+FF61), or 0. */
+static size_t separator(const unsigned char *s, size_t n)
+{
+  if (s[0] == '.')
+    return 1;
+  if (n >= 3 && ((s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x82) ||
+                 (s[0] == 0xEF && s[1] == 0xBC && s[2] == 0x8E) ||
+                 (s[0] == 0xEF && s[1] == 0xBD && s[2] == 0xA1)))
+    return 3;
+  return 0;
+}
+
+/* Finds the label at in[start..): its end, and the separator's length after it (0 at the end). */
+static size_t label_end(const char *in, size_t inlen, size_t start, size_t *seplen)
+{
+  const unsigned char *s = (const unsigned char *)in;
+  for (size_t i = start; i < inlen; i++) {
+    if (s[i] != '.' && s[i] != 0xE3 && s[i] != 0xEF)
+      continue;
+    *seplen = separator(s + i, inlen - i);
+    if (*seplen)
+      return i;
+  }
+  *seplen = 0;
+  return inlen;
+}
+
+zp_status zp_idna_name_to_ascii(const char *in, size_t inlen, char *out, size_t *outlen,
+                                unsigned flags, zp_idna_detail *det)
+{
+  size_t pos = 0, start = 0, seplen;
+
+  if (inlen == 0 || separator((const unsigned char *)in, inlen) == inlen) {
+    size_t len = inlen ? 1 : 0;
+    if (len > *outlen)
+      return ZP_EBUFFER;
+    memcpy(out, ".", len);
+    *outlen = len;
+    return ZP_OK;
+  }
+  while (start < inlen) {
+    char label[ZP_IDNA_LABEL_MAX];
+    size_t end = label_end(in, inlen, start, &seplen), len = sizeof label;
+    zp_status st = zp_idna_label_to_ascii(in + start, end - start, label, &len, flags, det);
+    if (st == ZP_OK && pos + len > NAME_TEXT_MAX)
+      st = ZP_IDNA_NAME_TOO_LONG;
+    if (st == ZP_OK && pos + len + (seplen ? 1 : 0) > *outlen)
+      st = ZP_EBUFFER;
+    if (st != ZP_OK) {
+      if (det) {
+        det->offset = start;
+        det->label_len = end - start;
+      }
+      return st;
+    }
+    memcpy(out + pos, label, len);
+    pos += len;
+    if (seplen)
+      out[pos++] = '.';
+    start = end + seplen;
+  }
+  *outlen = pos;
+  return ZP_OK;
+}
+
+zp_status zp_idna_name_to_unicode(const char *in, size_t inlen, char *out, size_t *outlen,
+                                  unsigned flags)
+{
+  size_t pos = 0, start = 0, seplen;
+  zp_status st = zp_utf8_validate((const uint8_t *)in, inlen, NULL);
+
+  if (st != ZP_OK)
+    return st;
+  if (inlen && separator((const unsigned char *)in, inlen) == inlen) {
+    if (*outlen < 1)
+      return ZP_EBUFFER;
+    out[0] = '.';
+    *outlen = 1;
+    return ZP_OK;
+  }
+  while (start < inlen) {
+    size_t end = label_end(in, inlen, start, &seplen), len = *outlen - pos;
+    st = zp_idna_label_to_unicode(in + start, end - start, out + pos, &len, flags);
+    if (st != ZP_OK)
+      return st;
+    pos += len;
+    if (seplen) {
+      if (pos >= *outlen)
+        return ZP_EBUFFER;
+      out[pos++] = '.';
+    }
+    start = end + seplen;
+  }
+  *outlen = pos;
+  return ZP_OK;
+}
