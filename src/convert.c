@@ -96,8 +96,8 @@ static zp_status non_ascii(const uint8_t *in, size_t inlen, uint8_t *out, size_t
   }
   zp_idna_detail det;
   memset(&det, 0, sizeof det);
-  st = zp_idna_label_to_ascii((const char *)in, inlen, (char *)out, outlen, ZP_IDNA_USE_STD3,
-                              &det);
+  st = zp_idna_label_to_ascii((const char *)in, inlen, (char *)out, outlen,
+                              ZP_IDNA_STD3_NON_ASCII, &det);
   if (st == ZP_OK)
     return ZP_OK;
   char reason[256];
@@ -112,9 +112,9 @@ static zp_status ace(const uint8_t *in, size_t inlen, uint8_t *out, size_t *outl
   char label[SHOW_MAX];
   zp_idna_detail det;
   memset(&det, 0, sizeof det);
-  zp_status st = zp_idna_ace_check((const char *)in, inlen, ZP_IDNA_USE_STD3, &det);
+  zp_status st = zp_idna_ace_check((const char *)in, inlen, ZP_IDNA_STD3_NON_ASCII, &det);
   if (st == ZP_OK) {
-    if (inlen > *outlen) {
+    if (inlen > ZP_LABEL_MAX || inlen > *outlen) {
       show(in, inlen, label);
       return fail(ZP_IDNA_TOO_LONG, msg, cap, "label \"%s\" is longer than 63 octets", label);
     }
@@ -137,7 +137,7 @@ static zp_status ace(const uint8_t *in, size_t inlen, uint8_t *out, size_t *outl
     char canon[ZP_IDNA_LABEL_MAX + 1];
     size_t clen = ZP_IDNA_LABEL_MAX;
     if (zp_idna_label_to_ascii(det.decoded, strnlen(det.decoded, sizeof det.decoded), canon,
-                               &clen, ZP_IDNA_USE_STD3, NULL) != ZP_OK)
+                               &clen, ZP_IDNA_STD3_NON_ASCII, NULL) != ZP_OK)
       clen = 0;
     canon[clen] = '\0';
     return fail(st, msg, cap, "label \"%s\" is not the canonical ACE form of \"%s\" "
@@ -185,7 +185,7 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
     if (st != ZP_OK)
       return st;
   }
-  if (inlen > *outlen) {
+  if (inlen > ZP_LABEL_MAX || inlen > *outlen) {
     char label[SHOW_MAX];
     show(in, inlen, label);
     return fail(ZP_IDNA_TOO_LONG, msg, msgcap, "label \"%s\" is longer than 63 octets", label);

@@ -1,6 +1,8 @@
 /* test_convert.c -- the label policy; ACE forms from Python's encodings.idna (ToASCII) */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "convert.h"
 
@@ -118,4 +120,120 @@ Test(convert, bidi_violations_are_named)
     cr_expect_not_null(strstr(msg, "breaks the bidi rule"), "%s", msg);
     cr_expect_not_null(strstr(msg, "U+"), "%s", msg);
   }
+}
+
+/* The policy against GNU libidn on random labels: a label with a non-ASCII code point gets
+ * idna_to_ascii_8z with IDNA_USE_STD3_ASCII_RULES (host rules on, unassigned refused); an
+ * ASCII label that is not ACE comes out lowercased. Separators (U+002E, U+3002, U+FF0E,
+ * U+FF61) are left out: libidn would split the label there, the name parser already has. */
+/* GNU libidn's <idna.h> is shadowed by src/idna.h on the include path: its two functions and
+ * constants (stable ABI, see libidn's idna.h) are declared here. */
+enum { IDNA_SUCCESS = 0, IDNA_USE_STD3_ASCII_RULES = 0x0002 };
+int idna_to_ascii_8z(const char *input, char **output, int flags);
+const char *idna_strerror(int rc);
+
+static uint64_t rng = 88172645463325252u;
+
+static uint32_t rnd(uint32_t n)
+{
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return (uint32_t)(rng >> 11) % n;
+}
+
+static uint32_t rnd_cp(void)
+{
+  static const uint32_t ranges[][2] = {
+    {0x21, 0x7E}, {0xA0, 0x24F}, {0x300, 0x36F}, {0x370, 0x3FF}, {0x400, 0x4FF},
+    {0x590, 0x5FF}, {0x600, 0x6FF}, {0x900, 0x97F}, {0xE00, 0xE7F}, {0x1100, 0x11FF},
+    {0x2000, 0x206F}, {0x3000, 0x30FF}, {0x4E00, 0x4E80}, {0xAC00, 0xAC80}, {0xFB00, 0xFDFF},
+    {0xFE00, 0xFFFF}, {0x10000, 0x1D7FF}, {0xE0000, 0xE007F},
+  };
+  for (;;) {
+    const uint32_t *r = ranges[rnd(sizeof ranges / sizeof *ranges)];
+    uint32_t cp = r[0] + rnd(r[1] - r[0] + 1);
+    bool separator = cp == 0x2E || cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61;
+    if (!separator && !(cp >= 0xD800 && cp <= 0xDFFF))
+      return cp;
+  }
+}
+
+static size_t put_utf8(uint32_t cp, char *out)
+{
+  if (cp < 0x80) {
+    out[0] = (char)cp;
+    return 1;
+  }
+  if (cp < 0x800) {
+    out[0] = (char)(0xC0 | cp >> 6);
+    out[1] = (char)(0x80 | (cp & 0x3F));
+    return 2;
+  }
+  if (cp < 0x10000) {
+    out[0] = (char)(0xE0 | cp >> 12);
+    out[1] = (char)(0x80 | (cp >> 6 & 0x3F));
+    out[2] = (char)(0x80 | (cp & 0x3F));
+    return 3;
+  }
+  out[0] = (char)(0xF0 | cp >> 18);
+  out[1] = (char)(0x80 | (cp >> 12 & 0x3F));
+  out[2] = (char)(0x80 | (cp >> 6 & 0x3F));
+  out[3] = (char)(0x80 | (cp & 0x3F));
+  return 4;
+}
+
+Test(convert, agrees_with_libidn_on_random_labels, .timeout = 120)
+{
+  enum { N = 200000 };
+  size_t ascii = 0, converted = 0, refused = 0;
+  for (size_t iter = 0; iter < N; iter++) {
+    char label[256];
+    size_t len = 0, n = 1 + rnd(rnd(4) ? 12 : 40);
+    bool all_ascii = rnd(4) == 0;
+    for (size_t i = 0; i < n; i++) {
+      uint32_t cp = all_ascii || rnd(3) == 0 ? 0x21 + rnd(0x5E) : rnd_cp();
+      if (cp == '.')
+        cp = 'a';
+      len += put_utf8(cp, label + len);
+    }
+    label[len] = '\0';
+    char out[128], msg[512];
+    zp_status st = run(label, false, out, msg);
+    bool has_high = false;
+    for (size_t i = 0; i < len; i++)
+      has_high |= (unsigned char)label[i] >= 0x80;
+    bool ace = len >= 4 && strncasecmp(label, "xn--", 4) == 0;
+    if (!has_high && !ace) {
+      ascii++;
+      char want[256];
+      for (size_t i = 0; i <= len; i++)
+        want[i] = (char)(label[i] >= 'A' && label[i] <= 'Z' ? label[i] + 32 : label[i]);
+      if (len <= 63) {
+        cr_assert_eq(st, ZP_OK, "%s: %s", label, msg);
+        cr_assert_str_eq(out, want);
+      } else {
+        cr_assert_neq(st, ZP_OK, "%s", label);
+      }
+      continue;
+    }
+    if (!has_high)
+      continue;   /* ACE labels: tests above */
+    char *theirs = NULL;
+    int rc = idna_to_ascii_8z(label, &theirs, IDNA_USE_STD3_ASCII_RULES);
+    if (rc == IDNA_SUCCESS) {
+      cr_assert_eq(st, ZP_OK, "%s: libidn gives %s, we say %s", label, theirs, msg);
+      cr_assert_str_eq(out, theirs, "%s", label);
+      converted++;
+    } else {
+      cr_assert_neq(st, ZP_OK, "%s: libidn refuses (%s), we give %s", label,
+                    idna_strerror(rc), out);
+      cr_assert_neq(msg[0], '\0', "%s: refused without a message", label);
+      refused++;
+    }
+    free(theirs);
+  }
+  cr_expect_gt(ascii, N / 10);
+  cr_expect_gt(converted, N / 20);
+  cr_expect_gt(refused, N / 20);
 }

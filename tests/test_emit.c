@@ -566,3 +566,25 @@ Test(emit, fast_path_reads_addresses_as_ldns_does)
     run_free(&r);
   }
 }
+
+Test(emit, unicode_shows_ace_labels_through_tounicode)
+{
+  built b;
+  build(&b, "xn--mnchen-3ya.example.", 5, "WWW.xn--bcher-kva.example.");
+  FILE *out;
+  char *text = NULL;
+  size_t len = 0;
+  out = open_memstream(&text, &len);
+  zp_diag diag;
+  zp_diag_init(&diag, stderr);
+  zp_emit_options opt = {.conv = {lower_conv, NULL}, .unicode = true};
+  zp_emitter *em;
+  cr_assert_eq(zp_emit_new(&opt, out, &diag, &em), ZP_OK);
+  cr_assert_eq(zp_emit_record(em, &b.rec), ZP_OK);
+  cr_assert_eq(zp_emit_finish(em), ZP_OK);
+  zp_emit_free(em);
+  fclose(out);
+  /* münchen and bücher: RFC 3492-style decoding of the two labels (Python agrees) */
+  cr_expect_str_eq(text, "m\xc3\xbcnchen.example.\t3600\tIN\tCNAME\twww.b\xc3\xbc" "cher.example.\n");
+  free(text);
+}
