@@ -426,10 +426,10 @@ static zp_status relabel(zp_emitter *em, const zp_field *f, ldns_rr *rr, size_t 
     uint8_t label[ZP_LABEL_MAX + 1];
     size_t len = sizeof label;
     char msg[512] = "";
-    zp_status st = em->opt.conv.fn ? em->opt.conv.fn(em->opt.conv.ctx, p + 1, *p, label, &len,
-                                                     msg, sizeof msg)
-                                   : ZP_OK;
-    if (!em->opt.conv.fn) {
+    zp_status st = ZP_OK;
+    if (em->opt.conv.fn) {
+      st = em->opt.conv.fn(em->opt.conv.ctx, p + 1, *p, label, &len, msg, sizeof msg);
+    } else {
       memcpy(label, p + 1, *p);
       len = *p;
     }
