@@ -346,6 +346,11 @@ static ldns_rdf *make_rdf(zp_emitter *em, const zp_record *rec, const zp_field *
   if ((t == LDNS_RDF_TYPE_INT8 || t == LDNS_RDF_TYPE_INT16 || t == LDNS_RDF_TYPE_INT32) &&
       !check_int(em, f, t, &value))
     return NULL;
+  /* ldns makes an empty field of "" for any type, and then prints nothing for it */
+  if (n == 1 && f->len == 0 && t != LDNS_RDF_TYPE_STR && t != LDNS_RDF_TYPE_LONG_STR) {
+    bad_field(em, rec, f, t, f->text, 0);
+    return NULL;
+  }
   int j = join_fields(em, rec, f, n, t);
   if (j != JOIN_OK) {
     *nomem = j == JOIN_NOMEM;
