@@ -1,0 +1,149 @@
+/* test_name.c -- presentation names to wire form: escapes, @, relative names, limits */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "name.h"
+
+static const uint8_t origin[] = "\007example\003com";   /* example.com. */
+
+typedef struct good_case {
+  const char *text;
+  const char *wire;   /* expected wire form, written by hand (RFC 1035 3.1) */
+  size_t wire_len;
+} good_case;
+
+static const good_case good[] = {
+  {"www", "\003www\007example\003com", 17},
+  {"www.example.org.", "\003www\007example\003org", 17},
+  {"@", "\007example\003com", 13},
+  {".", "", 1},
+  {"a\\.b.", "\003a.b", 5},
+  {"\\065\\066c.", "\003ABc", 5},
+  {"\\000.", "\001\000", 3},
+  {"\\255x.", "\002\377x", 4},
+  {"a\\ b.", "\003a b", 5},
+  {"\\\\.", "\001\\", 3},
+  {"*.wild", "\001*\004wild\007example\003com", 20},
+  {"m\xc3\xbcnchen.", "\010m\xc3\xbcnchen", 10},
+};
+
+Test(name, parses_to_wire_form)
+{
+  for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+    uint8_t out[ZP_NAME_MAX];
+    size_t len = 0;
+    zp_name_error err = {0};
+    zp_status st = zp_name_parse(good[i].text, strlen(good[i].text), origin, NULL, out, &len, &err);
+    cr_assert_eq(st, ZP_OK, "%s: %s", good[i].text, err.msg);
+    cr_expect_eq(len, good[i].wire_len, "%s", good[i].text);
+    cr_expect_eq(memcmp(out, good[i].wire, len), 0, "%s", good[i].text);
+    cr_expect_eq(zp_name_wire_len(out), len, "%s", good[i].text);
+  }
+}
+
+typedef struct bad_case {
+  const char *text;
+  bool no_origin;
+  zp_status st;
+  size_t offset;
+  const char *msg;
+} bad_case;
+
+static const char label64[] =
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.";
+
+static const bad_case bads[] = {
+  {"a..b.", false, ZP_ZONE_SYNTAX, 2, "empty label in \"a..b.\""},
+  {".a.", false, ZP_ZONE_SYNTAX, 0, "empty label in \".a.\""},
+  {"", false, ZP_ZONE_SYNTAX, 0, "empty domain name"},
+  {"a\\", false, ZP_ZONE_SYNTAX, 1, "name \"a\\\" ends in a lone backslash"},
+  {"a\\25.", false, ZP_ZONE_SYNTAX, 1,
+   "escape \"\\25.\" in a name needs three decimal digits (\\DDD)"},
+  {"a\\256.", false, ZP_ZONE_SYNTAX, 1, "escape \"\\256\" is above \\255"},
+  {"www", true, ZP_ZONE_SYNTAX, 0, "relative name \"www\" needs an origin ($ORIGIN or -z)"},
+  {"@", true, ZP_ZONE_SYNTAX, 0, "\"@\" needs an origin ($ORIGIN or -z)"},
+  {label64, false, ZP_IDNA_TOO_LONG, 0,
+   "label \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\" is 64 octets; the "
+   "limit is 63"},
+};
+
+Test(name, bad_names_say_where_and_why)
+{
+  for (size_t i = 0; i < sizeof bads / sizeof *bads; i++) {
+    uint8_t out[ZP_NAME_MAX];
+    size_t len = 0;
+    zp_name_error err = {0};
+    zp_status st = zp_name_parse(bads[i].text, strlen(bads[i].text),
+                                 bads[i].no_origin ? NULL : origin, NULL, out, &len, &err);
+    cr_expect_eq(st, bads[i].st, "%s: %s", bads[i].text, zp_errname(st));
+    cr_expect_eq(err.offset, bads[i].offset, "%s", bads[i].text);
+    cr_expect_str_eq(err.msg, bads[i].msg, "%s", bads[i].text);
+  }
+}
+
+/* 255 octets in wire form is the most (RFC 1035 2.3.4): four labels of 63 and the root is 257,
+ * three of 63 and one of 61 is 255. */
+Test(name, the_255_octet_limit_counts_the_wire_form)
+{
+  char text[300];
+  char l63[64], l61[62];
+  memset(l63, 'a', 63);
+  l63[63] = '\0';
+  memset(l61, 'b', 61);
+  l61[61] = '\0';
+  snprintf(text, sizeof text, "%s.%s.%s.%s.", l63, l63, l63, l61);
+  uint8_t out[ZP_NAME_MAX];
+  size_t len = 0;
+  zp_name_error err = {0};
+  cr_expect_eq(zp_name_parse(text, strlen(text), NULL, NULL, out, &len, &err), ZP_OK, "%s",
+               err.msg);
+  cr_expect_eq(len, 255);
+  snprintf(text, sizeof text, "%s.%s.%s.%sb.", l63, l63, l63, l61);
+  cr_expect_eq(zp_name_parse(text, strlen(text), NULL, NULL, out, &len, &err),
+               ZP_IDNA_NAME_TOO_LONG);
+  /* with the origin (13 octets) added */
+  snprintf(text, sizeof text, "%s.%s.%s.%s", l63, l63, l63, l61 + 12);
+  cr_expect_eq(zp_name_parse(text, strlen(text), origin, NULL, out, &len, &err), ZP_OK, "%s",
+               err.msg);
+  cr_expect_eq(len, 255);
+  snprintf(text, sizeof text, "%s.%s.%s.%s", l63, l63, l63, l61 + 11);
+  cr_expect_eq(zp_name_parse(text, strlen(text), origin, NULL, out, &len, &err),
+               ZP_IDNA_NAME_TOO_LONG);
+}
+
+/* The policy sees each label with escapes resolved and its result is what counts for 63/255. */
+static zp_status upper_ace(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
+                           size_t *outlen, char *msg, size_t msgcap)
+{
+  (*(int *)ctx)++;
+  if (inlen == 3 && memcmp(in, "bad", 3) == 0) {
+    snprintf(msg, msgcap, "label \"bad\" refused");
+    return ZP_EINVAL;
+  }
+  /* a label of "l" becomes 70 octets: too long only after conversion */
+  size_t n = inlen == 1 && in[0] == 'l' ? 70 : inlen;
+  if (n > *outlen)
+    n = *outlen;
+  memset(out, 'x', n);
+  memcpy(out, in, inlen < n ? inlen : n);
+  *outlen = inlen == 1 && in[0] == 'l' ? 70 : n;
+  return ZP_OK;
+}
+
+Test(name, labels_go_through_the_policy)
+{
+  int calls = 0;
+  zp_label_conv conv = {upper_ace, &calls};
+  uint8_t out[ZP_NAME_MAX];
+  size_t len = 0;
+  zp_name_error err = {0};
+  cr_expect_eq(zp_name_parse("a\\.b.c", 6, origin, &conv, out, &len, &err), ZP_OK);
+  cr_expect_eq(calls, 2);
+  cr_expect_eq(memcmp(out, "\003a.b\001c\007example\003com", len), 0);
+  cr_expect_eq(zp_name_parse("ok.bad.x", 8, origin, &conv, out, &len, &err), ZP_EINVAL);
+  cr_expect_eq(err.offset, 3);
+  cr_expect_str_eq(err.msg, "label \"bad\" refused");
+  cr_expect_eq(zp_name_parse("ok.l.", 5, origin, &conv, out, &len, &err), ZP_IDNA_TOO_LONG);
+  cr_expect_eq(err.offset, 3);
+}
