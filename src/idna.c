@@ -129,7 +129,8 @@ static zp_status host_rules(const uint32_t *s, size_t n, uint32_t *bad, bool *at
 /* Steps 1-8 of section 4.1 on code points; the ASCII label goes to out[0..63]. On failure
  * *bad names the code point (0 if none) and *at_end says it is the label's last hyphen. */
 static zp_status cps_to_ascii(const uint32_t *in, size_t n, scratch *sc, char *out,
-                              size_t *outlen, unsigned flags, uint32_t *bad, bool *at_end)
+                              size_t *outlen, unsigned flags, uint32_t *bad, bool *at_end,
+                              bool *encoded)
 {
   const uint32_t *s = in;
   size_t m = n, len;
@@ -138,6 +139,7 @@ static zp_status cps_to_ascii(const uint32_t *in, size_t n, scratch *sc, char *o
 
   *bad = 0;
   *at_end = false;
+  *encoded = false;
   for (size_t i = 0; i < n; i++)
     ascii &= in[i] < 0x80;
   if (!ascii) {
@@ -173,6 +175,7 @@ static zp_status cps_to_ascii(const uint32_t *in, size_t n, scratch *sc, char *o
       return st;
     memcpy(out, "xn--", ACE_LEN);
     len += ACE_LEN;
+    *encoded = true;
   }
   if (len == 0)
     return ZP_IDNA_EMPTY;
@@ -210,7 +213,7 @@ static zp_status ace_check(const char *label, size_t len, unsigned flags, zp_idn
   char canon[ZP_IDNA_LABEL_MAX];
   size_t n = sc->cap, clen = 0;
   uint32_t bad = 0;
-  bool at_end = false;
+  bool at_end = false, encoded;
   zp_status st;
 
   if (det)
@@ -227,7 +230,7 @@ static zp_status ace_check(const char *label, size_t len, unsigned flags, zp_idn
     ascii &= sc->cps[i] < 0x80;
   if (ascii)
     return ZP_IDNA_ACE_ASCII;
-  st = cps_to_ascii(sc->cps, n, sc, canon, &clen, flags, &bad, &at_end);
+  st = cps_to_ascii(sc->cps, n, sc, canon, &clen, flags, &bad, &at_end, &encoded);
   if (st != ZP_OK) {
     if (det)
       set_detail(det, bad, bad ? locate(det->decoded, strlen(det->decoded), bad, at_end) : 0);
@@ -253,9 +256,10 @@ static zp_status label_to_ascii_slow(const char *in, size_t inlen, char *out, si
   char res[ZP_IDNA_LABEL_MAX];
   size_t n, len = 0, off = 0;
   uint32_t bad = 0;
-  bool at_end = false;
+  bool at_end = false, encoded;
   scratch sc;
-  zp_status st = scratch_init(&sc, inlen);
+  /* A full label's worth at least: the ACE check below decodes what Nameprep made. */
+  zp_status st = scratch_init(&sc, inlen > ZP_IDNA_LABEL_MAX ? inlen : ZP_IDNA_LABEL_MAX);
   if (st != ZP_OK)
     return st;
   n = sc.cap;
@@ -264,10 +268,17 @@ static zp_status label_to_ascii_slow(const char *in, size_t inlen, char *out, si
     set_detail(det, 0, off);
     goto out;
   }
-  st = cps_to_ascii(sc.cps, n, &sc, res, &len, flags, &bad, &at_end);
+  st = cps_to_ascii(sc.cps, n, &sc, res, &len, flags, &bad, &at_end, &encoded);
   if (st != ZP_OK) {
     set_detail(det, bad, bad ? locate(in, inlen, bad, at_end) : 0);
     goto out;
+  }
+  /* Nameprep can turn text into an "xn--" label (fullwidth letters, say): it gets the same
+   * check as one written in ASCII, lest it slip an invalid ACE label past. */
+  if ((flags & ZP_IDNA_CHECK_ACE) && !encoded && ace_prefix(res, len)) {
+    st = ace_check(res, len, flags & ~ZP_IDNA_CHECK_ACE, det, &sc);
+    if (st != ZP_OK)
+      goto out;
   }
   if (len > *outlen) {
     st = ZP_EBUFFER;
@@ -308,7 +319,7 @@ zp_status zp_idna_label_to_ascii(const char *in, size_t inlen, char *out, size_t
   if (inlen > ZP_IDNA_LABEL_MAX)
     return ZP_IDNA_TOO_LONG;
   if ((flags & ZP_IDNA_CHECK_ACE) && ace_prefix(in, inlen)) {
-    zp_status st = zp_idna_ace_check(in, inlen, flags, det);
+    zp_status st = zp_idna_ace_check(in, inlen, flags & ~ZP_IDNA_CHECK_ACE, det);
     if (st != ZP_OK)
       return st;
   }
@@ -328,7 +339,7 @@ static bool to_unicode_steps(const char *in, size_t inlen, bool ascii, unsigned 
   const char *seq = in;
   size_t seqlen = inlen, m, clen = 0;
   uint32_t bad;
-  bool at_end;
+  bool at_end, encoded;
 
   if (!ascii) {
     size_t k = sc->cap;
@@ -355,7 +366,7 @@ static bool to_unicode_steps(const char *in, size_t inlen, bool ascii, unsigned 
   *n = sc->cap;
   if (zp_puny_decode(seq + ACE_LEN, seqlen - ACE_LEN, sc->cps, n, NULL) != ZP_OK)
     return false;
-  if (cps_to_ascii(sc->cps, *n, sc, canon, &clen, flags, &bad, &at_end) != ZP_OK)
+  if (cps_to_ascii(sc->cps, *n, sc, canon, &clen, flags, &bad, &at_end, &encoded) != ZP_OK)
     return false;
   return eq_nocase(canon, clen, seq, seqlen);
 }

@@ -170,6 +170,17 @@ static inline zp_status pass(const uint32_t *in, size_t inlen, uint32_t *out, si
       return ZP_EINVAL;
     }
     const struct zp_np_rec *r = rec_of(cp);
+    /* The common case: kept as is and passes the quick check. */
+    const unsigned kept = map ? ZP_NP_B1 | ZP_NP_MAP : 0;
+    if (!full && (r->flags & (ZP_NP_STABLE | kept)) == ZP_NP_STABLE &&
+        (r->ccc == 0 || r->ccc >= last_ccc)) {
+      if (n == cap)
+        return ZP_EBUFFER;
+      seen |= r->flags;
+      out[n++] = cp;
+      last_ccc = r->ccc;
+      continue;
+    }
     const uint32_t *seq = &cp;
     uint32_t len = 1;
     if (map && (r->flags & ZP_NP_B1))

@@ -310,3 +310,336 @@ Test(idna, name_to_unicode)
               "\"%s\" gave \"%.*s\"", cases[i][0], (int)len, out);
   }
 }
+
+/* ---- differential against GNU libidn 1.41 (idna_to_ascii_8z, idna_to_unicode_8z8z) ---- */
+
+/* libidn's <idna.h> has the same name as ours, which the include path finds first; these are
+ * its documented prototypes. IDNA_ALLOW_UNASSIGNED and IDNA_USE_STD3_ASCII_RULES are 1 and 2,
+ * the values of ZP_IDNA_ALLOW_UNASSIGNED and ZP_IDNA_USE_STD3. */
+extern int idna_to_ascii_8z(const char *input, char **output, int flags);
+extern int idna_to_unicode_8z8z(const char *input, char **output, int flags);
+#define IDNA_ALLOW_UNASSIGNED_FLAG 1
+
+/* libidn composes a Hangul L jamo with a following V jamo (and a T after that) even when
+ * combining marks stand between them (see test_nameprep.c, which pins the same difference in
+ * Nameprep alone). This rewrites our Nameprep output the way libidn would. */
+static int is_mark(uint32_t c)
+{
+  return zp_np_recs[zp_np_stage2[(zp_np_stage1[c >> ZP_NP_SHIFT] << ZP_NP_SHIFT) |
+                                 (c & ZP_NP_MASK)]].ccc != 0;
+}
+
+static size_t libidn_hangul(uint32_t *s, size_t n)
+{
+  uint32_t marks[CAP];
+  size_t w = 0;
+  for (size_t i = 0; i < n;) {
+    size_t nm = 0, j = i + 1;
+    uint32_t syl = s[i];
+    if (s[i] - 0x1100u < 19) {
+      while (j < n && is_mark(s[j]))
+        j++;
+      if (j == n || s[j] - 0x1161u >= 21) {
+        s[w++] = s[i++];
+        continue;
+      }
+      for (size_t k = i + 1; k < j; k++)
+        marks[nm++] = s[k];
+      syl = 0xAC00 + ((s[i] - 0x1100) * 21 + (s[j] - 0x1161)) * 28;
+      j++;
+    }
+    if (syl - 0xAC00u < 11172 && (syl - 0xAC00) % 28 == 0) {
+      size_t k = j;
+      while (k < n && is_mark(s[k]))
+        k++;
+      if (k < n && s[k] - 0x11A8u < 27) {
+        for (; j < k; j++)
+          marks[nm++] = s[j];
+        syl += s[k] - 0x11A7;
+        j = k + 1;
+      }
+    }
+    s[w++] = syl;
+    for (size_t k = 0; k < nm; k++)
+      s[w++] = marks[k];
+    i = j;
+  }
+  return w;
+}
+
+/* Is libidn's ToASCII result what ours would be with libidn's Hangul composition? */
+static bool hangul_explains(const char *in, unsigned flags, const char *theirs)
+{
+  uint32_t cps[CAP], prep[CAP * 18], bad;
+  size_t n = CAP, m = sizeof prep / sizeof prep[0];
+  char out[CAP];
+  if (zp_utf8_decode((const uint8_t *)in, strlen(in), cps, &n, NULL) != ZP_OK ||
+      zp_nameprep(cps, n, prep, &m, flags & UNAS ? ZP_NAMEPREP_ALLOW_UNASSIGNED : 0, &bad) !=
+          ZP_OK)
+    return false;
+  size_t k = libidn_hangul(prep, m), len = sizeof out - 4;
+  if (k == m || zp_puny_encode(prep, k, NULL, out + 4, &len) != ZP_OK)
+    return false;
+  memcpy(out, "xn--", 4);
+  out[len + 4] = 0;
+  return strcmp(out, theirs) == 0;
+}
+
+/* The flag sets compared. Ours with ZP_IDNA_STD3_NON_ASCII is libidn with UseSTD3ASCIIRules on
+ * a label holding a non-ASCII code point and without it on an ASCII one: zonepuny's rule is
+ * checked against the oracle too. */
+static const unsigned flag_sets[] = {0, UNAS, STD3, STD3 | UNAS, NONA, NONA | UNAS};
+enum { NFLAGS = sizeof flag_sets / sizeof flag_sets[0] };
+
+static int libidn_flags(unsigned fl, const char *in)
+{
+  bool ascii = true;
+  for (const char *p = in; *p; p++)
+    ascii &= (unsigned char)*p < 0x80;
+  return (int)((fl & (UNAS | STD3)) | ((fl & NONA) && !ascii ? STD3 : 0));
+}
+
+enum verdict { SAME, HANGUL_DIFF, OTHER_DIFF };
+
+typedef struct tally {
+  size_t diff, hangul, ok, calls;
+} tally;
+
+/* ToUnicode of one name both ways; ours never fails on UTF-8, libidn's must then succeed. */
+static bool same_unicode(const char *in, unsigned fl, char *why, size_t whylen)
+{
+  char ours[4 * CAP], *theirs = NULL;
+  size_t len = sizeof ours - 1;
+  zp_status st = zp_idna_name_to_unicode(in, strlen(in), ours, &len, fl);
+  /* ToUnicode's step 6 runs ToASCII on the decoded text, which is not ASCII: under
+   * ZP_IDNA_STD3_NON_ASCII that is libidn's UseSTD3ASCIIRules. */
+  int rc = idna_to_unicode_8z8z(in, &theirs, (int)((fl & (UNAS | STD3)) | (fl & NONA ? STD3 : 0)));
+  bool same = (st == ZP_OK) == (rc == 0);
+  if (same && st == ZP_OK) {
+    ours[len] = 0;
+    same = strcmp(ours, theirs) == 0;
+  }
+  if (!same)
+    snprintf(why, whylen, "ToUnicode flags %u: ours %s \"%s\", libidn %d \"%s\"", fl,
+             zp_errname(st), st == ZP_OK ? ours : "", rc, rc == 0 ? theirs : "");
+  free(theirs);
+  return same;
+}
+
+static enum verdict compare(const char *in, const unsigned *fls, size_t nfl, char *why,
+                            size_t whylen, tally *t);
+
+/* ZP_IDNA_STD3_NON_ASCII chooses per label, libidn's flags hold for a whole name: a name of
+ * several labels is compared label by label (the name rules are compared under the other
+ * flag sets). Returns false for a single label; *v gets the worst verdict. */
+static bool split_labels(const char *in, unsigned fl, char *why, size_t whylen, tally *t,
+                         enum verdict *v)
+{
+  static const char *const seps[] = {".", "\u3002", "\uFF0E", "\uFF61"};
+  const char *p = in;
+  bool split = false;
+  while (*p) {
+    const char *end = p + strlen(p);
+    size_t seplen = 0;
+    for (size_t i = 0; i < 4; i++) {
+      const char *q = strstr(p, seps[i]);
+      if (q && q < end) {
+        end = q;
+        seplen = strlen(seps[i]);
+      }
+    }
+    if (!seplen && !split)
+      return false;
+    split = true;
+    if (end > p && *v != OTHER_DIFF) {
+      char label[CAP];
+      memcpy(label, p, (size_t)(end - p));
+      label[end - p] = 0;
+      enum verdict lv = compare(label, &fl, 1, why, whylen, t);
+      if (lv > *v)
+        *v = lv;
+    }
+    p = end + seplen;
+  }
+  return true;
+}
+
+/* ToASCII of one name with the flag sets fls[0..nfl), then ToUnicode of the input and of the
+ * result. */
+static enum verdict compare(const char *in, const unsigned *fls, size_t nfl, char *why,
+                            size_t whylen, tally *t)
+{
+  enum verdict v = SAME;
+  for (size_t k = 0; k < nfl; k++) {
+    unsigned fl = fls[k];
+    if ((fl & NONA) && split_labels(in, fl, why, whylen, t, &v)) {
+      if (v == OTHER_DIFF)
+        return v;
+      continue;
+    }
+    char ours[CAP], *theirs = NULL;
+    size_t len = sizeof ours - 1;
+    zp_status st = zp_idna_name_to_ascii(in, strlen(in), ours, &len, fl, NULL);
+    int rc = idna_to_ascii_8z(in, &theirs, libidn_flags(fl, in));
+    t->calls++;
+    if (st == ZP_OK)
+      ours[len] = 0;
+    bool same = (st == ZP_OK) == (rc == 0) && (st != ZP_OK || strcmp(ours, theirs) == 0);
+    if (!same && st == ZP_OK && rc == 0 && hangul_explains(in, fl, theirs)) {
+      v = HANGUL_DIFF;
+      free(theirs);
+      continue;
+    }
+    if (!same) {
+      snprintf(why, whylen, "ToASCII flags %u: ours %s \"%s\", libidn %d \"%s\"", fl,
+               zp_errname(st), st == ZP_OK ? ours : "", rc, rc == 0 ? theirs : "");
+      free(theirs);
+      return OTHER_DIFF;
+    }
+    free(theirs);
+    t->ok += st == ZP_OK;
+    if (!same_unicode(in, fl, why, whylen))
+      return OTHER_DIFF;
+    if (st == ZP_OK && strcmp(ours, in) != 0 && !same_unicode(ours, fl, why, whylen))
+      return OTHER_DIFF;
+  }
+  return v;
+}
+
+static size_t put_utf8(char *p, uint32_t cp)
+{
+  /* Surrogates as their three-byte pattern: neither side may accept them. */
+  if (cp >= 0xD800 && cp <= 0xDFFF) {
+    p[0] = (char)0xED;
+    p[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    p[2] = (char)(0x80 | (cp & 0x3F));
+    return 3;
+  }
+  size_t o = 4;
+  cr_assert_eq(zp_utf8_encode(&cp, 1, (uint8_t *)p, &o), ZP_OK);
+  return o;
+}
+
+/* U+0000 cannot be given to libidn's NUL-terminated API, so it starts at U+0001. */
+static void every_code_point(const char *pre, const char *post)
+{
+  tally t = {0};
+  for (uint32_t cp = 1; cp <= 0x10FFFF; cp++) {
+    char in[32], why[8 * CAP];
+    size_t k = strlen(pre);
+    memcpy(in, pre, k);
+    k += put_utf8(in + k, cp);
+    strcpy(in + k, post);
+    enum verdict v = compare(in, flag_sets, NFLAGS, why, sizeof why, &t);
+    t.hangul += v == HANGUL_DIFF;
+    if (v == OTHER_DIFF && t.diff++ < 30)
+      fprintf(stderr, "U+%04X in \"%s...%s\": %s\n", (unsigned)cp, pre, post, why);
+  }
+  cr_expect_eq(t.diff, 0, "%zu code points differ", t.diff);
+  cr_expect_eq(t.hangul, 0, "%zu Hangul differences", t.hangul);
+  cr_log_info("\"%s...%s\": %zu conversions, %zu successful", pre, post, t.calls, t.ok);
+}
+
+Test(idna, every_code_point_alone_agrees_with_libidn, .timeout = 300)
+{
+  every_code_point("", "");
+}
+
+Test(idna, every_code_point_between_letters_agrees_with_libidn, .timeout = 300)
+{
+  every_code_point("a", "b");
+}
+
+/* xorshift64*: fixed seed, the same labels on every run. */
+static uint64_t rng_state = 0x2545F4914F6CDD1Du;
+static uint32_t rnd(uint32_t n)
+{
+  rng_state ^= rng_state >> 12;
+  rng_state ^= rng_state << 25;
+  rng_state ^= rng_state >> 27;
+  return (uint32_t)((rng_state * 0x2545F4914F6CDD1Du) >> 32) % n;
+}
+
+/* Scripts (Latin, Greek, Cyrillic, Hebrew, Arabic, Devanagari, Thai, Tibetan, Hangul, CJK,
+ * kana), combining marks, Hangul jamo, B.1 characters, compatibility forms, fullwidth ASCII,
+ * separators, and the whole range (mostly unassigned). */
+static const struct { uint32_t lo, hi; } pools[] = {
+  {'a', 'z'}, {'A', 'Z'}, {'0', '9'}, {'-', '-'}, {0x20, 0x7E},
+  {0x00A0, 0x024F}, {0x0300, 0x036F}, {0x0370, 0x03FF}, {0x0400, 0x04FF}, {0x0591, 0x05C4},
+  {0x05D0, 0x05F4}, {0x0600, 0x06FF}, {0x0660, 0x0669}, {0x0900, 0x097F}, {0x0E00, 0x0E7F},
+  {0x0F00, 0x0FFF}, {0x1100, 0x1112}, {0x1161, 0x1175}, {0x11A8, 0x11C2}, {0xAC00, 0xD7A3},
+  {0x1E00, 0x1FFF}, {0x2000, 0x218F}, {0x2460, 0x24FF}, {0x3000, 0x30FF}, {0x4E00, 0x9FA5},
+  {0xF900, 0xFAFF}, {0xFB00, 0xFDFF}, {0xFE20, 0xFE2F}, {0xFE70, 0xFEFF}, {0xFF00, 0xFFEF},
+  {0x1D400, 0x1D7FF}, {0x00AD, 0x00AD}, {0x200B, 0x200D}, {0x3002, 0x3002}, {0xFF0E, 0xFF0E},
+  {0x0221, 0x0221}, {0xE0001, 0xE007F}, {0x1, 0x10FFFF},
+};
+
+static uint32_t random_cp(size_t pool)
+{
+  for (;;) {
+    uint32_t cp = pools[pool].lo + rnd(pools[pool].hi - pools[pool].lo + 1);
+    if (cp != '.' && (cp < 0xD800 || cp > 0xDFFF))
+      return cp;
+  }
+}
+
+/* One label: a run of code points from one to three pools, ASCII runs that push it towards
+ * 63 octets, an ACE prefix now and then, or an ACE label made by libidn, recased or damaged. */
+static void random_label(char *in, size_t cap)
+{
+  size_t k = 0, np = sizeof pools / sizeof pools[0];
+  uint32_t kind = rnd(10);
+  if (kind == 0) {
+    size_t len = 1 + rnd(70);
+    for (size_t j = 0; j < len; j++)
+      in[k++] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789--_"[rnd(65)];
+    in[k] = 0;
+    return;
+  }
+  if (kind <= 2)
+    k += (size_t)sprintf(in, "%s", rnd(2) ? "xn--" : "XN--");
+  size_t p[3] = {rnd((uint32_t)np), rnd((uint32_t)np), rnd((uint32_t)np)};
+  size_t len = 1 + rnd(kind == 3 ? 60 : 20);
+  for (size_t j = 0; j < len && k + 8 < cap; j++)
+    k += put_utf8(in + k, random_cp(p[rnd(kind % 3 + 1)]));
+  if (kind == 4)
+    for (size_t j = rnd(60); j > 0 && k + 8 < cap; j--)
+      in[k++] = (char)('a' + rnd(26));
+  in[k] = 0;
+  if (kind >= 8) {
+    /* an ACE form from the oracle, then maybe uppercased or with one digit changed */
+    char *ace = NULL;
+    if (idna_to_ascii_8z(in, &ace, IDNA_ALLOW_UNASSIGNED_FLAG) == 0 && strlen(ace) < cap) {
+      strcpy(in, ace);
+      size_t n = strlen(in);
+      if (kind == 9 && n > 4)
+        in[4 + rnd((uint32_t)(n - 4))] = "abcxyz019-"[rnd(10)];
+      else if (rnd(2))
+        for (size_t j = 0; j < n; j++)
+          if (rnd(2) && in[j] >= 'a' && in[j] <= 'z')
+            in[j] = (char)(in[j] - 32);
+    }
+    free(ace);
+  }
+}
+
+Test(idna, random_labels_agree_with_libidn, .timeout = 600)
+{
+  tally t = {0};
+  for (long i = 0; i < 1000000; i++) {
+    char in[CAP], why[8 * CAP];
+    random_label(in, 400);
+    /* zonepuny's flags on every label, and one other set in turn */
+    unsigned fls[2] = {NONA, flag_sets[i % NFLAGS]};
+    enum verdict v = compare(in, fls, fls[1] == NONA ? 1 : 2, why, sizeof why, &t);
+    t.hangul += v == HANGUL_DIFF;
+    if (v == OTHER_DIFF && t.diff++ < 30)
+      fprintf(stderr, "random %ld \"%s\": %s\n", i, in, why);
+  }
+  cr_expect_eq(t.diff, 0, "%zu random labels differ", t.diff);
+  /* each holds an L jamo, combining marks, then a V jamo; pinned so that a change shows */
+  cr_expect_eq(t.hangul, 9, "%zu labels differ only by libidn's blocked Hangul composition",
+               t.hangul);
+  cr_log_info("random: %zu conversions, %zu successful, %zu Hangul differences", t.calls, t.ok,
+              t.hangul);
+}

@@ -63,6 +63,7 @@ static const struct {
   const char *out;     /* expected output on success */
   uint32_t bad;        /* expected offending code point on failure */
 } facts[] = {
+  {"", 0, ZP_OK, "", 0},
   {"CAFE", 0, ZP_OK, "cafe", 0},
   {"\xC3\x9F", 0, ZP_OK, "ss", 0},                                  /* B.2: U+00DF -> ss */
   {"\xC4\xB0", 0, ZP_OK, "i\xCC\x87", 0},                           /* U+0130 -> 0069 0307 */
@@ -125,6 +126,12 @@ static const struct {
   /* Hangul: conjoining jamo compose to LV, then LVT. */
   {"\xE1\x84\x80\xE1\x85\xA1\xE1\x86\xA8", 0, ZP_OK, "\xEA\xB0\x81", 0}, /* 1100 1161 11A8 */
   {"\xEA\xB0\x80\xE1\x86\xA8", 0, ZP_OK, "\xEA\xB0\x81", 0},             /* AC00 11A8 -> AC01 */
+  /* Corrigendum #4 (Unicode 4.0) fixed five CJK compatibility decompositions; Nameprep keeps
+   * Unicode 3.2's, as libidn and Python's ucd_3_2_0 do: 2F868 -> 2136A (not 36FC), 2F874 ->
+   * 5F33 (not 5F53). Corrigendum #3's F951 -> 964B was already in 3.2. */
+  {"\xF0\xAF\xA1\xA8", 0, ZP_OK, "\xF0\xA1\x8D\xAA", 0},
+  {"\xF0\xAF\xA1\xB4", 0, ZP_OK, "\xE5\xBC\xB3", 0},
+  {"\xEF\xA5\x91", 0, ZP_OK, "\xE9\x99\x8B", 0},
   /* Corrigendum #5 (PR-29): 0B3E may not compose with 0B47 across the intervening 0300. */
   {"\xE0\xAD\x87\xCC\x80\xE0\xAC\xBE", 0, ZP_OK, "\xE0\xAD\x87\xCC\x80\xE0\xAC\xBE", 0},
   {"\xE0\xAD\x87\xE0\xAC\xBE", 0, ZP_OK, "\xE0\xAD\x8B", 0},         /* adjacent: 0B4B */
@@ -190,6 +197,25 @@ Test(nameprep, buffer_capacity_is_respected)
   const uint32_t ascii[] = {'A', 'b', 'C'};
   n = 2;
   cr_expect_eq(zp_nameprep(ascii, 3, out, &n, 0, &bad), ZP_EBUFFER);
+}
+
+/* NFKC alone: no case folding, no B.1, no checks. */
+Test(nameprep, nfkc_alone_neither_maps_nor_checks)
+{
+  static const struct { uint32_t in[4]; size_t n; uint32_t out[4]; size_t m; } v[] = {
+    {{'A', 0xFB01}, 2, {'A', 'f', 'i'}, 3},        /* FB01 <compat> 0066 0069 */
+    {{0x00AD, 0x1680}, 2, {0x00AD, 0x1680}, 2},     /* B.1 and C.1.2 untouched */
+    {{0x3000}, 1, {0x20}, 1},
+    {{'e', 0x0301, 0x0327}, 3, {0x0229, 0x0301}, 2}, /* order 0327 first, then compose */
+    {{0x05D0, 'a'}, 2, {0x05D0, 'a'}, 2},           /* no bidi check */
+  };
+  for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+    uint32_t out[8];
+    size_t m = 8;
+    cr_assert_eq(zp_nfkc(v[i].in, v[i].n, out, &m, NULL), ZP_OK, "case %zu", i);
+    cr_expect_eq(m, v[i].m, "case %zu", i);
+    cr_expect_arr_eq(out, v[i].out, v[i].m * sizeof out[0], "case %zu", i);
+  }
 }
 
 /* ---- differential against libidn ---- */
@@ -314,6 +340,11 @@ static void every_code_point(const char *pre, const char *post)
 
 Test(nameprep, every_code_point_alone_agrees_with_libidn) { every_code_point("", ""); }
 Test(nameprep, every_code_point_between_letters_agrees_with_libidn) { every_code_point("a", "b"); }
+/* Between two U+05D0 every D.2 (L) code point breaks bidi rule 2: this is what checks table D.2. */
+Test(nameprep, every_code_point_between_hebrew_letters_agrees_with_libidn)
+{
+  every_code_point("\xD7\x90", "\xD7\x90");
+}
 
 /* xorshift64*: fixed seed, same strings on every run. */
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
