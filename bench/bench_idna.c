@@ -1,0 +1,221 @@
+/* bench_idna.c -- ns per label: our ToASCII versus libidn and libidn2; Punycode encode versus libidn */
+/* idn2.h would otherwise redefine libidn's names as macros over libidn2. */
+#define IDN2_SKIP_LIBIDN_COMPAT
+#include <idn2.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "idna.h"
+#include "nameprep.h"
+#include "punycode.h"
+#include "utf8.h"
+
+/* libidn's <idna.h> and <punycode.h> share their names with ours, which the include path finds
+ * first: these are libidn 1.41's documented prototypes. */
+extern int idna_to_ascii_8z(const char *input, char **output, int flags);
+extern int punycode_encode(size_t input_length, const uint32_t input[],
+                           const unsigned char case_flags[], size_t *output_length, char output[]);
+
+/* Labels as zones hold them: names typed in many scripts (some mixed case or needing
+ * folding), and the ASCII labels around them. */
+static const char *const non_ascii[] = {
+  "bücher", "münchen", "straße", "ελληνικά", "россия", "москва", "日本語", "中文域名",
+  "한국어도메인", "עברית", "العربية", "हिन्दी", "ไทยภาษา", "français", "español", "ærøskøbing",
+  "øresund", "český", "türkçe", "polską", "tiếngviệt", "ドメイン名例", "παράδειγμα", "пример",
+  "例え", "zürich", "Bücher", "MÜNCHEN", "Ελλάδα", "ＡＢＣ全角",
+};
+static const char *const ascii[] = {
+  "www", "mail", "example", "com", "ns1", "_dmarc", "smtp", "api", "cdn", "org", "net",
+  "shop", "blog", "intranet", "xmpp-server", "dev", "login", "static", "mx2", "news",
+};
+enum { NNA = sizeof non_ascii / sizeof non_ascii[0], NA = sizeof ascii / sizeof ascii[0] };
+
+/* The mixed set: 60% of labels non-ASCII, interleaved (3 of every 5). */
+enum { MIXED = 1000 };
+static const char *mixed[MIXED];
+static size_t mixed_len[MIXED];
+
+static volatile size_t sink;
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef size_t (*runner)(const char *const *set, const size_t *lens, size_t n, unsigned arg);
+
+/* ns per label over enough rounds to take about 0.3 s; *failures from the last round. */
+static double measure(runner fn, const char *const *set, const size_t *lens, size_t n,
+                      unsigned arg, size_t *failures)
+{
+  size_t rounds = 1, f = 0;
+  double t;
+  for (;;) {
+    double t0 = now();
+    for (size_t r = 0; r < rounds; r++)
+      f = fn(set, lens, n, arg);
+    t = now() - t0;
+    if (t > 0.3)
+      break;
+    rounds *= t < 0.01 ? 16 : 2;
+  }
+  *failures = f;
+  return t * 1e9 / (double)(rounds * n);
+}
+
+static size_t run_ours(const char *const *set, const size_t *lens, size_t n, unsigned flags)
+{
+  size_t bad = 0;
+  for (size_t i = 0; i < n; i++) {
+    char out[ZP_IDNA_LABEL_MAX];
+    size_t len = sizeof out;
+    if (zp_idna_label_to_ascii(set[i], lens[i], out, &len, flags, NULL) != ZP_OK)
+      bad++;
+    sink += len;
+  }
+  return bad;
+}
+
+static size_t run_libidn(const char *const *set, const size_t *lens, size_t n, unsigned flags)
+{
+  size_t bad = 0;
+  (void)lens;
+  for (size_t i = 0; i < n; i++) {
+    char *out = NULL;
+    if (idna_to_ascii_8z(set[i], &out, (int)flags) != 0)
+      bad++;
+    else
+      sink += strlen(out);
+    free(out);
+  }
+  return bad;
+}
+
+static size_t run_libidn2(const char *const *set, const size_t *lens, size_t n, unsigned flags)
+{
+  size_t bad = 0;
+  (void)lens;
+  for (size_t i = 0; i < n; i++) {
+    char *out = NULL;
+    if (idn2_to_ascii_8z(set[i], &out, (int)flags) != IDN2_OK)
+      bad++;
+    else
+      sink += strlen(out);
+    idn2_free(out);
+  }
+  return bad;
+}
+
+/* Punycode encode of the non-ASCII labels after Nameprep (what ToASCII hands it). */
+static uint32_t prepped[NNA][64];
+static size_t nprepped[NNA];
+
+static size_t run_puny_ours(const char *const *set, const size_t *lens, size_t n, unsigned arg)
+{
+  (void)set, (void)lens, (void)arg;
+  for (size_t i = 0; i < n; i++) {
+    char out[64];
+    size_t len = sizeof out;
+    if (zp_puny_encode(prepped[i], nprepped[i], NULL, out, &len) != ZP_OK)
+      return 1;
+    sink += len;
+  }
+  return 0;
+}
+
+static size_t run_puny_libidn(const char *const *set, const size_t *lens, size_t n, unsigned arg)
+{
+  (void)set, (void)lens, (void)arg;
+  for (size_t i = 0; i < n; i++) {
+    char out[64];
+    size_t len = sizeof out;
+    if (punycode_encode(nprepped[i], prepped[i], NULL, &len, out) != 0)
+      return 1;
+    sink += len;
+  }
+  return 0;
+}
+
+static void row(const char *what, double ns, size_t failures, double base)
+{
+  printf("  %-44s %8.1f ns/label", what, ns);
+  if (base > 0)
+    printf("   %6.2fx ours", ns / base);
+  if (failures)
+    printf("   (%zu refused)", failures);
+  putchar('\n');
+}
+
+int main(void)
+{
+  size_t lens_na[NNA], lens_a[NA], f;
+  const unsigned zp_flags = ZP_IDNA_STD3_NON_ASCII | ZP_IDNA_CHECK_ACE;
+  int rc = 0;
+
+  for (size_t i = 0; i < NNA; i++) {
+    uint32_t cps[64];
+    size_t n = 64, m = 64;
+    lens_na[i] = strlen(non_ascii[i]);
+    if (zp_utf8_decode((const uint8_t *)non_ascii[i], lens_na[i], cps, &n, NULL) != ZP_OK ||
+        zp_nameprep(cps, n, prepped[i], &m, 0, NULL) != ZP_OK)
+      return 2;
+    nprepped[i] = m;
+  }
+  for (size_t i = 0; i < NA; i++)
+    lens_a[i] = strlen(ascii[i]);
+  for (size_t i = 0, a = 0, u = 0; i < MIXED; i++) {
+    if (i % 5 < 3) {
+      mixed[i] = non_ascii[u++ % NNA];
+    } else {
+      mixed[i] = ascii[a++ % NA];
+    }
+    mixed_len[i] = strlen(mixed[i]);
+  }
+
+  printf("labels: %d non-ASCII (%d scripts and forms), %d ASCII; mixed set %d labels, 60%% "
+         "non-ASCII\nlibidn2 runs with IDN2_NONTRANSITIONAL (UTS #46 mapping, IDNA2008 rules)\n",
+         NNA, NNA, NA, MIXED);
+
+  printf("non-ASCII labels:\n");
+  double ours = measure(run_ours, non_ascii, lens_na, NNA, 0, &f);
+  row("zonepuny ToASCII (flags 0)", ours, f, 0);
+  double ourz = measure(run_ours, non_ascii, lens_na, NNA, zp_flags, &f);
+  row("zonepuny ToASCII (zonepuny's flags)", ourz, f, ours);
+  double idn = measure(run_libidn, non_ascii, lens_na, NNA, 0, &f);
+  row("libidn idna_to_ascii_8z", idn, f, ours);
+  double idn2 = measure(run_libidn2, non_ascii, lens_na, NNA, IDN2_NONTRANSITIONAL, &f);
+  row("libidn2 idn2_to_ascii_8z", idn2, f, ours);
+
+  printf("pure ASCII labels:\n");
+  double oa = measure(run_ours, ascii, lens_a, NA, 0, &f);
+  row("zonepuny ToASCII (flags 0)", oa, f, 0);
+  row("zonepuny ToASCII (zonepuny's flags)", measure(run_ours, ascii, lens_a, NA, zp_flags, &f),
+      f, oa);
+  row("libidn idna_to_ascii_8z", measure(run_libidn, ascii, lens_a, NA, 0, &f), f, oa);
+  row("libidn2 idn2_to_ascii_8z",
+      measure(run_libidn2, ascii, lens_a, NA, IDN2_NONTRANSITIONAL, &f), f, oa);
+
+  printf("mixed set:\n");
+  double om = measure(run_ours, mixed, mixed_len, MIXED, 0, &f);
+  row("zonepuny ToASCII (flags 0)", om, f, 0);
+  row("libidn idna_to_ascii_8z", measure(run_libidn, mixed, mixed_len, MIXED, 0, &f), f, om);
+  row("libidn2 idn2_to_ascii_8z",
+      measure(run_libidn2, mixed, mixed_len, MIXED, IDN2_NONTRANSITIONAL, &f), f, om);
+
+  printf("Punycode encode of the non-ASCII labels after Nameprep:\n");
+  double po = measure(run_puny_ours, NULL, NULL, NNA, 0, &f);
+  row("zonepuny zp_puny_encode", po, f, 0);
+  double pl = measure(run_puny_libidn, NULL, NULL, NNA, 0, &f);
+  row("libidn punycode_encode", pl, f, po);
+
+  printf("targets: non-ASCII ToASCII <= 1/5 of libidn: %.2f (%s); ASCII < 15 ns: %.1f (%s); "
+         "Punycode faster than libidn: %.2fx (%s)\n",
+         ours / idn, ours * 5 <= idn ? "met" : "MISSED", oa, oa < 15 ? "met" : "MISSED",
+         pl / po, po < pl ? "met" : "MISSED");
+  return rc;
+}

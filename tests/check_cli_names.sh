@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# check_cli_names.sh -- zonepuny --to-ascii / --to-unicode: results, messages, stdin, exit status
+# Expected ACE forms are Python's encodings.idna (RFC 3490) results, written out here.
+set -u
+: "${ZONEPUNY:=build/zonepuny}" "${PYTHON:=/usr/bin/python3}"
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect NAME EXIT STDOUT STDERR -- ARGS...: runs zonepuny with ARGS and stdin from $input.
+input=
+expect() {
+  local name=$1 want_rc=$2 want_out=$3 want_err=$4
+  shift 5
+  printf '%s' "$input" | "$ZONEPUNY" "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" = "$want_rc" ] && [ "$(cat "$tmp/out")" = "$want_out" ] &&
+     [ "$(cat "$tmp/err")" = "$want_err" ]; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL $name: exit $rc (want $want_rc)"
+    diff -u <(printf '%s\n' "$want_out") "$tmp/out" | sed 's/^/  out /'
+    diff -u <(printf '%s\n' "$want_err") "$tmp/err" | sed 's/^/  err /'
+  fi
+}
+
+expect bucher 0 'xn--bcher-kva.example' '' -- --to-ascii Bücher.example
+expect ace-ascii 1 'ok.example' \
+  'zonepuny: error: xn--abc-.example: label "xn--abc-" is an ACE label that decodes to pure ASCII "abc"' \
+  -- --to-ascii xn--abc-.example ok.example
+expect www 1 '' \
+  'zonepuny: error: xn--www-: label "xn--www-" is an ACE label that decodes to pure ASCII "www"' \
+  -- --to-ascii xn--www-
+expect ace-upper 0 'XN--MNCHEN-3YA.de' '' -- --to-ascii XN--MNCHEN-3YA.de
+expect not-canonical 1 '' \
+  'zonepuny: error: xn--BCHER-2pa: label "xn--BCHER-2pa" is not a canonical ACE label: it decodes to "BÜCHER", whose ACE form is "xn--bcher-kva"' \
+  -- --to-ascii xn--BCHER-2pa
+expect ace-decode 1 '' \
+  'zonepuny: error: xn--99999999999: label "xn--99999999999" is an ACE label whose Punycode does not decode' \
+  -- --to-ascii xn--99999999999
+expect unassigned 1 '' \
+  'zonepuny: error: aȡ.example: label "aȡ": unassigned code point in Unicode 3.2 (RFC 3454 table A.1): U+0221' \
+  -- --to-ascii aȡ.example
+expect bidi 1 '' \
+  'zonepuny: error: אa: label "אa": bidi: label mixes right-to-left and left-to-right characters (RFC 3454 section 6): U+0061' \
+  -- --to-ascii אa
+expect non-ascii-ldh 1 '' \
+  'zonepuny: error: x.ä_b: label "ä_b": label contains a code point that is not a letter, digit or hyphen: U+005F' \
+  -- --to-ascii x.ä_b
+expect ascii-punct 0 $'_dmarc.example\n*.example' '' -- --to-ascii _dmarc.example '*.example'
+expect std3 1 '' \
+  'zonepuny: error: _dmarc.example: label "_dmarc": label contains a code point that is not a letter, digit or hyphen: U+005F' \
+  -- --std3 --to-ascii _dmarc.example
+expect hyphen 1 '' \
+  'zonepuny: error: a.-b: label "-b": label starts or ends with a hyphen' -- --std3 --to-ascii a.-b
+expect too-long 1 '' \
+  'zonepuny: error: üüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüü: label "üüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüü": label longer than 63 octets' \
+  -- --to-ascii üüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüüü
+expect empty-label 1 '' 'zonepuny: error: a..b: label "": empty label' -- --to-ascii a..b
+expect separators 0 'xn--wgv71a119e.jp.' '' -- --to-ascii 日本語。jp．
+expect bad-utf8 1 '' \
+  'zonepuny: error: a\255b: label "a\255b": invalid UTF-8: invalid UTF-8 byte' \
+  -- --to-ascii "$(printf 'a\xffb')"
+
+# stdin: CRLF, a last line without a newline, an empty line (the root, printed empty)
+input=$'Bücher.example\r\nxn--abc-\n\nmünchen.de'
+expect stdin 1 $'xn--bcher-kva.example\n\nxn--mnchen-3ya.de' \
+  'zonepuny: error: xn--abc-: label "xn--abc-" is an ACE label that decodes to pure ASCII "abc"' \
+  -- --to-ascii
+input=$'xn--bcher-kva.example\r\nXN--MNCHEN-3YA\nxn--abc-.xn--wgv71a119e'
+expect unicode 0 $'bücher.example\nMüNCHEN\nxn--abc-.日本語' '' -- --to-unicode
+input=
+expect unicode-bad 1 'ok' \
+  'zonepuny: error: a\255: invalid UTF-8: invalid UTF-8 byte' -- --to-unicode "$(printf 'a\xff')" ok
+
+# a million names through stdin, and an output error
+"$PYTHON" - >"$tmp/many" <<'EOF'
+import sys
+w = sys.stdout.write
+for i in range(1000000):
+    w('bücher%d.example\n' % i if i % 2 else 'www%d.example\n' % i)
+EOF
+if "$ZONEPUNY" --to-ascii <"$tmp/many" >"$tmp/many.out" 2>"$tmp/err" &&
+   [ "$(wc -l <"$tmp/many.out")" = 1000000 ] && [ ! -s "$tmp/err" ] &&
+   [ "$(sed -n 2p "$tmp/many.out")" = "$("$PYTHON" -c 'print("bücher1.example".encode("idna").decode())')" ]; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL million"
+fi
+if [ -w /dev/full ]; then
+  "$ZONEPUNY" --to-ascii <"$tmp/many" >/dev/full 2>"$tmp/err"
+  rc=$?
+  if [ $rc = 2 ] && grep -q 'writing standard output' "$tmp/err"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL /dev/full: exit $rc"
+  fi
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
