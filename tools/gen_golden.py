@@ -8,7 +8,9 @@ dnspython in ASCII, is printed by ldns-read-zone (ldns_rr_print), one process pe
 ldns's SOA-first reordering does not apply. --sort orders by dnspython's canonical name order
 (RFC 4034 6.1), class, type and canonical RDATA (6.3), dropping duplicates.
 
-usage: gen_golden.py [--sort] [--origin NAME] ZONE > ZONE.out
+usage: gen_golden.py [--sort] [--drop N,N...] [--origin NAME] ZONE > ZONE.out
+--drop blanks the numbered lines first: the records zonepuny must refuse, so that the expected
+output of a zone with errors is the oracle's output for the rest.
 Run with /usr/bin/python3 (python3-dnspython). zonepuny's output is never an input here.
 """
 import encodings.idna
@@ -83,6 +85,10 @@ def ldns_text(line):
 def main(argv):
     sort = "--sort" in argv
     argv = [a for a in argv if a != "--sort"]
+    drop = set()
+    if argv and argv[0] == "--drop":
+        drop = {int(n) for n in argv[1].split(",")}
+        argv = argv[2:]
     origin = dns.name.root
     if argv and argv[0] == "--origin":
         origin = dns.name.from_text(argv[1], idna_codec=dns.name.IDNA_2003)
@@ -90,7 +96,8 @@ def main(argv):
     path = argv[0]
     os.chdir(os.path.dirname(os.path.abspath(path)))
     with open(os.path.basename(path), encoding="utf-8") as f:
-        text = f.read()
+        lines = f.read().split("\n")
+    text = "\n".join("" if i + 1 in drop else line for i, line in enumerate(lines))
     txn = InOrder(origin)
     tok = dns.tokenizer.Tokenizer(text, path, idna_codec=dns.name.IDNA_2003)
     dns.zonefile.Reader(tok, dns.rdataclass.IN, txn, allow_include=True).read()
