@@ -132,6 +132,8 @@ static int convert(const zp_cli *cli, const char *path)
             strerror(errno));
     goto out;
   }
+  if (st == ZP_EIO)
+    fprintf(stderr, "zonepuny: error: cannot read %s: %s\n", path, strerror(errno));
   if (st != ZP_OK)
     goto out;
   if (diag.errors > 0) {
@@ -176,6 +178,8 @@ static int check(const zp_cli *cli, char **files, int n)
       fputs("zonepuny: error: out of memory\n", stderr);
       return ZP_EXIT_USAGE;
     }
+    if (st == ZP_EIO)
+      fprintf(stderr, "zonepuny: error: cannot read %s: %s\n", files[i], strerror(errno));
     io_error |= st != ZP_OK;
   }
   fprintf(stderr, "zonepuny: %d file%s, %lu record%s, %u error%s, %u warning%s\n", n,
