@@ -24,48 +24,6 @@ static zp_status count_record(void *user, const zp_record *rec)
   return zp_emit_record(c->em, rec);
 }
 
-/* -t uses the master-file TTL syntax: a number, or numbers with units s, m, h, d, w in any case
- * (BIND's "1h30m"), at most 2^31 - 1 (RFC 2181 section 8). */
-static bool parse_ttl(const char *text, uint32_t *ttl)
-{
-  uint64_t total = 0, v = 0;
-  bool digits = false, units = false;
-  for (const char *p = text; *p; p++) {
-    if (*p >= '0' && *p <= '9') {
-      v = v * 10 + (uint64_t)(*p - '0');
-      digits = true;
-      if (v > 0x7FFFFFFF)
-        return false;
-      continue;
-    }
-    uint64_t mult;
-    switch (*p | 0x20) {
-    case 's': mult = 1; break;
-    case 'm': mult = 60; break;
-    case 'h': mult = 3600; break;
-    case 'd': mult = 86400; break;
-    case 'w': mult = 604800; break;
-    default: return false;
-    }
-    if (!digits)
-      return false;
-    total += v * mult;
-    v = 0;
-    digits = false;
-    units = true;
-    if (total > 0x7FFFFFFF)
-      return false;
-  }
-  if (digits)
-    total += v;
-  else if (!units)
-    return false;
-  if (total > 0x7FFFFFFF)
-    return false;
-  *ttl = (uint32_t)total;
-  return true;
-}
-
 static void init_diag(zp_diag *d, const zp_cli *cli)
 {
   zp_diag_init(d, stderr);
@@ -82,7 +40,7 @@ static bool init_zone_options(const zp_cli *cli, zp_convert *conv, zp_zone_optio
   zo->origin = cli->origin;
   zo->conv = zp_convert_policy(conv);
   if (cli->ttl) {
-    if (!parse_ttl(cli->ttl, &zo->default_ttl)) {
+    if (!zp_ttl_parse(cli->ttl, strlen(cli->ttl), &zo->default_ttl)) {
       fprintf(stderr, "zonepuny: error: -t takes a TTL from 0 to 2147483647 (units s, m, h, d, w "
               "allowed), not '%s'\nTry 'zonepuny --help'.\n", cli->ttl);
       return false;
