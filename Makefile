@@ -25,7 +25,8 @@ TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 DRIVERS  = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/*_driver.c))
 BENCHES  = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
-.PHONY: all check check-unit check-scripts check-asan check-valgrind bench tables deps install clean fuzz
+.PHONY: all check check-unit check-scripts check-asan check-valgrind bench tables deps install clean \
+        fuzz fuzz-build fuzz-smoke check-ci
 .DELETE_ON_ERROR:
 
 all: $(BIN)
@@ -62,17 +63,74 @@ $(BUILD)/bench/%: bench/%.c $(LIB) | $(GRAM_H)
 	$(CC) $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(WARN) -Wno-missing-prototypes $(LDFLAGS) -o $@ $< $(LIB) $(TEST_LIBS)
 
 # Unit tests (criterion) first, then the script tests: golden zones, oracles, peers.
-check: check-unit check-scripts
+# Under CI (the environment variable CI set, as CI services do) the same command also runs the
+# whole suite under ASan+UBSan; tests/check_fuzz_smoke.sh adds a 10 s fuzz run per harness.
+check: check-unit check-scripts $(if $(CI),check-ci)
 
 check-unit: $(TESTS)
-	@set -e; for t in $(TESTS); do echo "== $$t"; $$t --jobs=2; done
+	@set -e; for t in $(TESTS); do echo "== $$t"; $(TEST_WRAP) $$t $(TEST_ARGS); done
 
 check-scripts: $(BIN) $(TESTS) $(DRIVERS)
-	@BUILD=$(BUILD) ZONEPUNY=$(abspath $(BIN)) PYTHON=$(PYTHON) bash tests/run_scripts.sh
+	@BUILD=$(BUILD) ZONEPUNY=$(abspath $(ZONEPUNY_RUN)) PYTHON=$(PYTHON) bash tests/run_scripts.sh
 
+# Nested so that it runs after the plain suite, never interleaved with it under -j.
+check-ci: check-unit check-scripts
+	$(MAKE) check-asan CI=
+
+TEST_ARGS   ?= --jobs=2
+TEST_WRAP   ?=
+ZONEPUNY_RUN ?= $(BIN)
+
+# Criterion runs each test in a forked child and ignores how the child exits after the test
+# body returned, so a LeakSanitizer report there would not fail the run; every sanitizer report
+# goes to a log file instead and any log fails the target. detect_leaks is on for the binary too.
+SAN_LOG = $(abspath build-asan/sanitizer-logs)
 check-asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -g" \
-	  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+	@rm -rf $(SAN_LOG) && mkdir -p $(SAN_LOG)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:log_path=$(SAN_LOG)/asan \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$(SAN_LOG)/ubsan \
+	LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp):print_suppressions=0 \
+	$(MAKE) BUILD=build-asan OPT="-O1 -g" CI= \
+	  SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	  check-unit check-scripts
+	@bash tests/sanitizer_logs.sh $(SAN_LOG)
+
+# Valgrind memcheck over the unit tests and over every run of the binary in the script tests
+# (tests/valgrind.sh stands in for it). Criterion forks without exec, so valgrind follows its
+# children by itself, and criterion notices valgrind and runs one test at a time (no --jobs).
+# -q leaves a log non-empty only when valgrind found something; any non-empty log fails.
+VG_LOG = $(abspath $(BUILD)/valgrind-logs)
+check-valgrind: $(BIN) $(TESTS) $(DRIVERS)
+	@rm -rf $(VG_LOG) && mkdir -p $(VG_LOG)
+	@VG_LOG=$(VG_LOG) VG_BIN=$(abspath $(BIN)) $(MAKE) CI= \
+	  TEST_ARGS= TEST_WRAP="bash $(abspath tests/valgrind.sh) --" \
+	  ZONEPUNY_RUN=tests/valgrind.sh check-unit check-scripts
+	@bash tests/sanitizer_logs.sh $(VG_LOG)
+
+# libFuzzer harnesses (fuzz/fuzz_*.c) against the library built with the same sanitizers.
+FUZZ_BUILD   = build-fuzz
+FUZZ_CC     ?= clang-14
+FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_NAMES   = $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
+FUZZ_BINS    = $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
+FUZZ_SECONDS ?= 60
+
+fuzz-build:
+	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) OPT="-O1 -g" CI= \
+	  SAN="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" $(FUZZ_BINS)
+
+$(BUILD)/fuzz_%: fuzz/fuzz_%.c $(LIB) | $(GRAM_H)
+	$(CC) $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(WARN) -Wno-missing-prototypes -fsanitize=fuzzer \
+	  $(LDFLAGS) -o $@ $< $(LIB) -lidn -lidn2 $(LIBS)
+
+# Each harness grows its own corpus in build-fuzz/corpus/NAME from the seeds in fuzz/corpus/NAME
+# (read only); crashes go to build-fuzz/artifacts/.
+fuzz: fuzz-build
+	@set -e; for n in $(FUZZ_NAMES); do \
+	  bash fuzz/run.sh $$n $(FUZZ_SECONDS); done
+
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=10
 
 bench: $(BIN) $(BENCHES)
 	@BUILD=$(BUILD) ZONEPUNY=$(abspath $(BIN)) PYTHON=$(PYTHON) bash bench/run.sh

@@ -75,7 +75,7 @@ static void explain(FILE *f, const job *jb, zp_status st, const char *name,
   default:
     break;
   }
-  if (det->decoded[0] && len >= 4 && st != ZP_IDNA_ACE_PREFIX && !utf8) {
+  if (det->decoded[0] && !utf8) {
     fputs(" decodes to \"", f);
     put_text(f, det->decoded, strlen(det->decoded), true);
     fputc('"', f);

@@ -183,6 +183,13 @@ static zp_status cps_to_ascii(const uint32_t *in, size_t n, scratch *sc, char *o
   return ZP_OK;
 }
 
+/* Statuses that name a code point in zp_idna_detail. */
+static bool names_cp(zp_status st)
+{
+  return st == ZP_IDNA_PROHIBITED || st == ZP_IDNA_UNASSIGNED || st == ZP_IDNA_BIDI_MIXED ||
+         st == ZP_IDNA_BIDI_ENDS || st == ZP_IDNA_NOT_LDH || st == ZP_IDNA_HYPHEN;
+}
+
 static void set_detail(zp_idna_detail *det, uint32_t cp, size_t offset)
 {
   if (det) {
@@ -233,7 +240,8 @@ static zp_status ace_check(const char *label, size_t len, unsigned flags, zp_idn
   st = cps_to_ascii(sc->cps, n, sc, canon, &clen, flags, &bad, &at_end, &encoded);
   if (st != ZP_OK) {
     if (det)
-      set_detail(det, bad, bad ? locate(det->decoded, strlen(det->decoded), bad, at_end) : 0);
+      set_detail(det, bad, names_cp(st) ? locate(det->decoded, strlen(det->decoded), bad, at_end)
+                                        : 0);
     return st;
   }
   return eq_nocase(canon, clen, label, len) ? ZP_OK : ZP_IDNA_ACE_NOT_CANONICAL;
@@ -270,7 +278,7 @@ static zp_status label_to_ascii_slow(const char *in, size_t inlen, char *out, si
   }
   st = cps_to_ascii(sc.cps, n, &sc, res, &len, flags, &bad, &at_end, &encoded);
   if (st != ZP_OK) {
-    set_detail(det, bad, bad ? locate(in, inlen, bad, at_end) : 0);
+    set_detail(det, bad, names_cp(st) ? locate(in, inlen, bad, at_end) : 0);
     goto out;
   }
   /* Nameprep can turn text into an "xn--" label (fullwidth letters, say): it gets the same
@@ -297,8 +305,22 @@ zp_status zp_idna_label_to_ascii(const char *in, size_t inlen, char *out, size_t
   size_t i;
   unsigned char hi = 0;
 
-  for (i = 0; i < inlen; i++)
-    hi |= (unsigned char)in[i];
+  /* The common case in one pass: an ASCII label of 1..63 octets that needs no check. */
+  if (inlen - 1 < ZP_IDNA_LABEL_MAX && inlen <= *outlen && !(flags & ZP_IDNA_USE_STD3)) {
+    for (i = 0; i < inlen; i++) {
+      hi |= (unsigned char)in[i];
+      out[i] = in[i];
+    }
+    if (!(hi & 0x80) && !((flags & ZP_IDNA_CHECK_ACE) && ace_prefix(in, inlen))) {
+      *outlen = inlen;
+      return ZP_OK;
+    }
+  } else {
+    for (i = 0; i < inlen; i++)
+      hi |= (unsigned char)in[i];
+  }
+  if (det)
+    det->decoded[0] = 0;
   if (hi & 0x80)
     return label_to_ascii_slow(in, inlen, out, outlen, flags, det);
 

@@ -42,6 +42,9 @@ expect ace-decode 1 '' \
 expect unassigned 1 '' \
   'zonepuny: error: aȡ.example: label "aȡ": unassigned code point in Unicode 3.2 (RFC 3454 table A.1): U+0221' \
   -- --to-ascii aȡ.example
+expect after-ace 1 '' \
+  'zonepuny: error: xn--bcher-kva.abcȡ: label "abcȡ": unassigned code point in Unicode 3.2 (RFC 3454 table A.1): U+0221' \
+  -- --to-ascii xn--bcher-kva.abcȡ
 expect bidi 1 '' \
   'zonepuny: error: אa: label "אa": bidi: label mixes right-to-left and left-to-right characters (RFC 3454 section 6): U+0061' \
   -- --to-ascii אa

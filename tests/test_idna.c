@@ -139,6 +139,39 @@ Test(idna, long_input_mapped_to_nothing)
   cr_expect(len == 7 && memcmp(out, "xn--tda", 7) == 0);
 }
 
+/* U+0000, which the libidn comparison cannot pass through its NUL-terminated API: it is ASCII,
+ * so ToASCII leaves it alone (4.1) unless UseSTD3ASCIIRules refuses it as non-LDH. */
+Test(idna, nul_code_point)
+{
+  char out[8];
+  size_t len = sizeof out;
+  zp_idna_detail det;
+  cr_expect_eq(zp_idna_label_to_ascii("a\0b", 3, out, &len, 0, NULL), ZP_OK);
+  cr_expect(len == 3 && memcmp(out, "a\0b", 3) == 0);
+  len = sizeof out;
+  cr_expect_eq(zp_idna_label_to_ascii("a\0b", 3, out, &len, STD3, &det), ZP_IDNA_NOT_LDH);
+  cr_expect_eq(det.offset, 1);
+  len = sizeof out;
+  cr_expect_eq(zp_idna_label_to_ascii("\xC3\xA4\0", 3, out, &len, NONA, &det), ZP_IDNA_NOT_LDH);
+  cr_expect_eq(det.offset, 2);
+}
+
+/* ToUnicode of a long label that Nameprep shortens into an ACE label: 500 soft hyphens (mapped
+ * to nothing) in front of "xn--bcher-kva" take the heap path and still decode. */
+Test(idna, to_unicode_long_input)
+{
+  char in[1100], out[4 * 1100];
+  size_t k = 0, len = sizeof out;
+  for (int i = 0; i < 500; i++) {
+    in[k++] = '\xC2';
+    in[k++] = '\xAD';
+  }
+  memcpy(in + k, "xn--bcher-kva", 13);
+  k += 13;
+  cr_assert_eq(zp_idna_label_to_unicode(in, k, out, &len, 0), ZP_OK);
+  cr_expect(len == 7 && memcmp(out, "bücher", 7) == 0, "gave \"%.*s\"", (int)len, out);
+}
+
 /* ToUnicode: decoded text, or the input unchanged when a step fails (4.2). */
 static const struct {
   const char *in;
@@ -642,4 +675,29 @@ Test(idna, random_labels_agree_with_libidn, .timeout = 600)
                t.hangul);
   cr_log_info("random: %zu conversions, %zu successful, %zu Hangul differences", t.calls, t.ok,
               t.hangul);
+}
+
+/* Arbitrary bytes, most of them not UTF-8: both refuse what is not UTF-8 (libidn 1.41 validates
+ * too), nothing crashes, and the rest agrees as above. */
+Test(idna, random_bytes_agree_with_libidn, .timeout = 300)
+{
+  static const unsigned char interesting[] = {0x00, 0x2D, 0x2E, 0x41, 0x61, 0x78, 0x6E, 0x7F,
+                                               0x80, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xC3, 0xDF,
+                                               0xE0, 0xE3, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF};
+  tally t = {0};
+  for (long i = 0; i < 200000; i++) {
+    char in[80], why[8 * CAP];
+    size_t len = 1 + rnd(40);
+    for (size_t j = 0; j < len; j++) {
+      unsigned char c = rnd(2) ? interesting[rnd(sizeof interesting)] : (unsigned char)rnd(256);
+      in[j] = (char)(c ? c : 'a');
+    }
+    in[len] = 0;
+    unsigned fls[1] = {flag_sets[i % NFLAGS]};
+    enum verdict v = compare(in, fls, 1, why, sizeof why, &t);
+    if (v != SAME && t.diff++ < 30)
+      fprintf(stderr, "bytes %ld: %s\n", i, why);
+  }
+  cr_expect_eq(t.diff, 0, "%zu byte strings differ", t.diff);
+  cr_log_info("bytes: %zu conversions, %zu successful", t.calls, t.ok);
 }
