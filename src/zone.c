@@ -330,6 +330,7 @@ static void generate(ctx *c, size_t n)
   /* The template tokens stay in the buffer; each round appends its substituted tokens after
    * them and drops them again. */
   size_t ntpl = n - 2, base_len = c->buf_len;
+  zp_loc at = t[0].loc;
   token tpl[FIELDS_MAX];
   memcpy(tpl, t + 2, ntpl * sizeof *tpl);
   for (long v = start; v <= stop && !c->stop && !zp_diag_stop(c->diag); v += step) {
@@ -351,13 +352,13 @@ static void generate(ctx *c, size_t n)
       c->tok[c->ntok++] = nt;
     }
     if (!ok) {
-      error(c, &t[0].loc, "$GENERATE record longer than %d bytes", RECORD_MAX_BYTES);
+      error(c, &at, "$GENERATE record longer than %d bytes", RECORD_MAX_BYTES);
       return;
     }
     if (!parse_name_tok(c, &c->tok[0], c->st.have_origin ? c->st.origin : NULL, c->st.owner))
       return;
     c->st.have_owner = true;
-    finish_record(c, 1, c->ntok, &t[0].loc);
+    finish_record(c, 1, c->ntok, &at);
   }
 }
 

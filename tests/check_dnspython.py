@@ -20,7 +20,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from gen_golden import InOrder  # noqa: E402
 
 zones = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "zones")
-zonepuny = os.environ.get("ZONEPUNY", os.path.join(zones, "..", "build", "zonepuny"))
+zonepuny = os.path.abspath(os.environ.get("ZONEPUNY", os.path.join(zones, "..", "build", "zonepuny")))
+os.chdir(zones)   # $INCLUDE names are relative to the zone's directory, for dnspython too
 passed = failed = 0
 for z in sorted(os.listdir(zones)):
     base = z[:-5]
@@ -28,7 +29,7 @@ for z in sorted(os.listdir(zones)):
         continue
     if os.path.exists(os.path.join(zones, base + ".args")):
         continue
-    path = os.path.join(zones, z)
+    path = z
     with open(path, encoding="utf-8") as f:
         text = f.read()
     txn = InOrder(dns.name.root)
