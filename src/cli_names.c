@@ -163,6 +163,8 @@ int zp_cli_names(const zp_cli *cli, char **args, int n)
              (jb.to_ascii ? ZP_IDNA_CHECK_ACE : 0);
   if (!isatty(STDOUT_FILENO))
     setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+  /* A message is written a character at a time: one write per line, not per character. */
+  setvbuf(stderr, NULL, _IOLBF, 1 << 12);
   for (int i = 0; i < n; i++)
     convert(&jb, args[i], strlen(args[i]));
   if (n == 0) {
