@@ -20,13 +20,48 @@ bench_nameprep() {
   "$BUILD/bench/bench_nameprep"
 }
 
+# ---- Zone end to end: zonepuny against ldns-read-zone, named-compilezone, nsd-checkzone ----
+# One generated zone per size (tools/genzone.py, 30% internationalized owners). The peers get
+# the same zone in ACE form, written by Python's encodings.idna (they cannot convert). Each tool
+# reads the whole zone and writes or checks it; wall time and peak RSS from /usr/bin/time.
+bench_zone() {
+  section "Zone end to end (tools/genzone.py, 30% IDN owners; peers read the ACE zone)"
+  local dir=$BUILD/bench/zones sizes=${ZONE_SIZES:-"250000 1000000"} n
+  mkdir -p "$dir"
+  PATH=$PATH:/usr/sbin:/sbin
+  printf '%-20s %9s %8s %9s %9s %8s\n' tool records seconds "MB/s" "RSS MB" "x ours"
+  for n in $sizes; do
+    local z=$dir/idn-$n.zone a=$dir/ace-$n.zone
+    [ -s "$z" ] && [ -s "$a" ] || "$PYTHON" tools/genzone.py --records "$n" --ace "$a" "$z"
+    local mb ours=""
+    mb=$(stat -c %s "$z" | awk '{ print $1 / 1048576 }')
+    for tool in zonepuny ldns-read-zone named-compilezone nsd-checkzone; do
+      local cmd
+      case $tool in
+        zonepuny) cmd=("$ZONEPUNY" "$z") ;;
+        ldns-read-zone) cmd=(ldns-read-zone "$a") ;;
+        named-compilezone) cmd=(named-compilezone -q -o /dev/null example. "$a") ;;
+        nsd-checkzone) cmd=(nsd-checkzone example. "$a") ;;
+      esac
+      command -v "${cmd[0]}" >/dev/null || { echo "$tool: not installed"; continue; }
+      local t
+      /usr/bin/time -o "$dir/time" -f '%e %M' "${cmd[@]}" > /dev/null 2>&1
+      t=$(tail -1 "$dir/time")
+      local secs=${t% *} kb=${t#* }
+      [ -z "$ours" ] && ours=$secs
+      awk -v tool="$tool" -v n="$n" -v s="$secs" -v kb="$kb" -v mb="$mb" -v o="$ours" \
+        'BEGIN { printf "%-20s %9d %8.2f %9.1f %9.1f %8.2f\n", tool, n, s, (s > 0 ? mb / s : 0), kb / 1024, (o > 0 ? s / o : 0) }'
+    done
+  done
+}
+
 # ---- Adversarial inputs (issue 5): time must grow linearly with the input ----
 bench_adversarial() {
   section "Adversarial inputs (bench/bench_adversarial.c)"
   "$BUILD/bench/bench_adversarial"
 }
 
-SECTIONS="bench_idna bench_nameprep bench_adversarial"
+SECTIONS="bench_idna bench_nameprep bench_zone bench_adversarial"
 status=0
 for s in $SECTIONS; do
   "$s" || { echo "FAILED: $s"; status=1; }

@@ -14,7 +14,7 @@
 typedef struct job {
   bool to_ascii;
   unsigned flags;
-  char *out;     /* result buffer, grown for --to-unicode (4 bytes per input byte) */
+  char *out;     /* result buffer, grown as names need */
   size_t cap;
   int failed;
 } job;
@@ -117,14 +117,20 @@ static void convert(job *jb, const char *name, size_t n)
     jb->failed = 1;
     return;
   }
-  if (!grow(jb, 4 * n + 256)) {
-    st = ZP_ENOMEM;
-  } else {
-    len = jb->cap;
+  /* 256 bytes always hold a converted ASCII name; a Unicode one is rarely longer than 4 bytes
+   * per input byte, and the buffer grows when it is. One byte is kept for the newline. */
+  for (size_t need = 4 * n + 256;; need = 2 * jb->cap) {
+    if (!grow(jb, need)) {
+      st = ZP_ENOMEM;
+      break;
+    }
+    len = jb->cap - 1;
     if (jb->to_ascii)
       st = zp_idna_name_to_ascii(name, n, jb->out, &len, jb->flags, &det);
     else
       st = zp_idna_name_to_unicode(name, n, jb->out, &len, jb->flags);
+    if (st != ZP_EBUFFER || jb->to_ascii)
+      break;
   }
   if (st == ZP_OK) {
     jb->out[len] = '\n';
@@ -157,6 +163,8 @@ int zp_cli_names(const zp_cli *cli, char **args, int n)
              (jb.to_ascii ? ZP_IDNA_CHECK_ACE : 0);
   if (!isatty(STDOUT_FILENO))
     setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+  /* A message is written a character at a time: one write per line, not per character. */
+  setvbuf(stderr, NULL, _IOLBF, 1 << 12);
   for (int i = 0; i < n; i++)
     convert(&jb, args[i], strlen(args[i]));
   if (n == 0) {

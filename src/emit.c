@@ -50,8 +50,41 @@ static bool terminate(const char *text, size_t len, char *buf, size_t cap)
   return true;
 }
 
+/* ldns looks mnemonics up with strcasecmp down its whole table, which the front end would pay
+ * for on every record: the types that make up nearly all of a zone are tried first. */
+static bool common_type(const char *text, size_t len, uint16_t *type)
+{
+  static const struct {
+    char name[7];
+    uint8_t len;
+    uint16_t type;
+  } common[] = {
+    {"A", 1, LDNS_RR_TYPE_A},         {"AAAA", 4, LDNS_RR_TYPE_AAAA},
+    {"NS", 2, LDNS_RR_TYPE_NS},       {"CNAME", 5, LDNS_RR_TYPE_CNAME},
+    {"MX", 2, LDNS_RR_TYPE_MX},       {"TXT", 3, LDNS_RR_TYPE_TXT},
+    {"SOA", 3, LDNS_RR_TYPE_SOA},     {"PTR", 3, LDNS_RR_TYPE_PTR},
+    {"SRV", 3, LDNS_RR_TYPE_SRV},     {"CAA", 3, LDNS_RR_TYPE_CAA},
+    {"DS", 2, LDNS_RR_TYPE_DS},       {"RRSIG", 5, LDNS_RR_TYPE_RRSIG},
+    {"DNSKEY", 6, LDNS_RR_TYPE_DNSKEY}, {"NSEC", 4, LDNS_RR_TYPE_NSEC},
+  };
+  for (size_t i = 0; i < sizeof common / sizeof *common; i++) {
+    if (common[i].len != len)
+      continue;
+    size_t k = 0;
+    while (k < len && (text[k] & ~0x20) == common[i].name[k])
+      k++;
+    if (k == len) {
+      *type = common[i].type;
+      return true;
+    }
+  }
+  return false;
+}
+
 bool zp_rr_type_from_text(const char *text, size_t len, uint16_t *type)
 {
+  if (common_type(text, len, type))
+    return true;
   char buf[32];
   if (!terminate(text, len, buf, sizeof buf))
     return false;
@@ -64,6 +97,10 @@ bool zp_rr_type_from_text(const char *text, size_t len, uint16_t *type)
 
 bool zp_rr_class_from_text(const char *text, size_t len, uint16_t *rclass)
 {
+  if (len == 2 && (text[0] & ~0x20) == 'I' && (text[1] & ~0x20) == 'N') {
+    *rclass = LDNS_RR_CLASS_IN;
+    return true;
+  }
   char buf[32];
   if (!terminate(text, len, buf, sizeof buf))
     return false;

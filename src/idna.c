@@ -319,11 +319,12 @@ zp_status zp_idna_label_to_ascii(const char *in, size_t inlen, char *out, size_t
       *outlen = inlen;
       return ZP_OK;
     }
+  } else {
+    for (i = 0; i < inlen; i++)
+      hi |= (unsigned char)in[i];
   }
   if (det)
     det->decoded[0] = 0;
-  for (i = 0; i < inlen; i++)
-    hi |= (unsigned char)in[i];
   if (hi & 0x80)
     return label_to_ascii_slow(in, inlen, out, outlen, flags, det);
 

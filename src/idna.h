@@ -42,8 +42,9 @@ ZP_NODISCARD zp_status zp_idna_label_to_ascii(const char *in, size_t inlen, char
                                               zp_idna_detail *det);
 
 /* ToUnicode of one label: never fails in the IDNA sense; when a step fails the input is copied
- * to out unchanged. Only ZP_EBUFFER (out too small) and ZP_UTF8_* (input not UTF-8) are
- * returned as errors. Output is UTF-8. */
+ * to out unchanged. Only ZP_EBUFFER (out too small), ZP_UTF8_* (input not UTF-8) and, for a
+ * label so long that its scratch space comes from the heap, ZP_ENOMEM are returned as errors.
+ * Output is UTF-8, at most max(inlen, 236) bytes (decoded text of a 63-octet ACE label). */
 ZP_NODISCARD zp_status zp_idna_label_to_unicode(const char *in, size_t inlen, char *out,
                                                 size_t *outlen, unsigned flags);
 
@@ -60,7 +61,8 @@ ZP_NODISCARD zp_status zp_idna_ace_check(const char *label, size_t len, unsigned
  * to_ascii also fails with ZP_IDNA_EMPTY for an empty label and ZP_IDNA_NAME_TOO_LONG past 255
  * octets in wire form, checked before the output capacity, so 256 bytes of out always do.
  * On failure det->offset and det->label_len locate the failing label in the input.
- * to_unicode converts each label with zp_idna_label_to_unicode; out needs 4 * inlen + 4. */
+ * to_unicode converts each label with zp_idna_label_to_unicode (ZP_EBUFFER when out is too
+ * small; 4 * inlen + 256 bytes suffice for any name of real labels). */
 ZP_NODISCARD zp_status zp_idna_name_to_ascii(const char *in, size_t inlen, char *out,
                                              size_t *outlen, unsigned flags,
                                              zp_idna_detail *det);

@@ -41,6 +41,10 @@ typedef struct zp_zone_options {
   zp_label_conv conv;       /* label policy for every name the front end parses */
 } zp_zone_options;
 
+/* TTL syntax of master files and -t: a decimal number, or numbers each followed by a unit s, m,
+ * h, d or w in any case (BIND's "1h30m"); at most 2^31 - 1 (RFC 2181 section 8). */
+bool zp_ttl_parse(const char *text, size_t len, uint32_t *ttl);
+
 /* Reads the master file at path ("-" is standard input), following $INCLUDE and $GENERATE, and
  * hands every record to cb. Problems in the input are reported to diag and parsing goes on at
  * the next record until diag says stop; they do not change the return value. Returns ZP_EIO

@@ -638,3 +638,34 @@ Test(emit, random_tokens_are_written_or_refused, .timeout = 120)
   }
   cr_expect_gt(written, N / 100);
 }
+
+/* The common-type shortcut must agree with ldns's table for every mnemonic, in any case. */
+Test(emit, type_and_class_mnemonics_agree_with_ldns)
+{
+  for (unsigned t = 1; t < 65536; t++) {
+    const ldns_rr_descriptor *d = ldns_rr_descript((uint16_t)t);
+    if (!d || !d->_name || strncmp(d->_name, "TYPE", 4) == 0)
+      continue;
+    char lower[32];
+    size_t n = strlen(d->_name);
+    for (size_t i = 0; i <= n; i++)
+      lower[i] = (char)(d->_name[i] >= 'A' && d->_name[i] <= 'Z' ? d->_name[i] + 32 : d->_name[i]);
+    uint16_t a = 0, b = 0;
+    cr_expect(zp_rr_type_from_text(d->_name, n, &a), "%s", d->_name);
+    cr_expect(zp_rr_type_from_text(lower, n, &b), "%s", lower);
+    cr_expect_eq(a, ldns_get_rr_type_by_name(d->_name), "%s", d->_name);
+    cr_expect_eq(b, a, "%s", lower);
+  }
+  static const char *const not_types[] = {"AA", "AAAAA", "AX", "MXX", "", "A ", "NS\x01"};
+  for (size_t i = 0; i < sizeof not_types / sizeof *not_types; i++) {
+    uint16_t t;
+    cr_expect_not(zp_rr_type_from_text(not_types[i], strlen(not_types[i]), &t), "%s",
+                  not_types[i]);
+  }
+  uint16_t c;
+  cr_expect(zp_rr_class_from_text("in", 2, &c) && c == 1);
+  cr_expect(zp_rr_class_from_text("CH", 2, &c) && c == 3);
+  cr_expect(zp_rr_class_from_text("CLASS32", 7, &c) && c == 32);
+  cr_expect_not(zp_rr_class_from_text("IX", 2, &c));
+  cr_expect_not(zp_rr_class_from_text("I", 1, &c));
+}

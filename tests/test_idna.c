@@ -676,3 +676,28 @@ Test(idna, random_labels_agree_with_libidn, .timeout = 600)
   cr_log_info("random: %zu conversions, %zu successful, %zu Hangul differences", t.calls, t.ok,
               t.hangul);
 }
+
+/* Arbitrary bytes, most of them not UTF-8: both refuse what is not UTF-8 (libidn 1.41 validates
+ * too), nothing crashes, and the rest agrees as above. */
+Test(idna, random_bytes_agree_with_libidn, .timeout = 300)
+{
+  static const unsigned char interesting[] = {0x00, 0x2D, 0x2E, 0x41, 0x61, 0x78, 0x6E, 0x7F,
+                                               0x80, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xC3, 0xDF,
+                                               0xE0, 0xE3, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF};
+  tally t = {0};
+  for (long i = 0; i < 200000; i++) {
+    char in[80], why[8 * CAP];
+    size_t len = 1 + rnd(40);
+    for (size_t j = 0; j < len; j++) {
+      unsigned char c = rnd(2) ? interesting[rnd(sizeof interesting)] : (unsigned char)rnd(256);
+      in[j] = (char)(c ? c : 'a');
+    }
+    in[len] = 0;
+    unsigned fls[1] = {flag_sets[i % NFLAGS]};
+    enum verdict v = compare(in, fls, 1, why, sizeof why, &t);
+    if (v != SAME && t.diff++ < 30)
+      fprintf(stderr, "bytes %ld: %s\n", i, why);
+  }
+  cr_expect_eq(t.diff, 0, "%zu byte strings differ", t.diff);
+  cr_log_info("bytes: %zu conversions, %zu successful", t.calls, t.ok);
+}

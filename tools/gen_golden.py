@@ -8,11 +8,16 @@ dnspython in ASCII, is printed by ldns-read-zone (ldns_rr_print), one process pe
 ldns's SOA-first reordering does not apply. --sort orders by dnspython's canonical name order
 (RFC 4034 6.1), class, type and canonical RDATA (6.3), dropping duplicates.
 
-usage: gen_golden.py [--sort] [--origin NAME] ZONE > ZONE.out
+--unicode then shows every label that starts with "xn--" through encodings.idna.ToUnicode.
+
+usage: gen_golden.py [--sort] [--unicode] [--drop N,N...] [--origin NAME] ZONE > ZONE.out
+--drop blanks the numbered lines first: the records zonepuny must refuse, so that the expected
+output of a zone with errors is the oracle's output for the rest.
 Run with /usr/bin/python3 (python3-dnspython). zonepuny's output is never an input here.
 """
 import encodings.idna
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -82,7 +87,12 @@ def ldns_text(line):
 
 def main(argv):
     sort = "--sort" in argv
-    argv = [a for a in argv if a != "--sort"]
+    unicode = "--unicode" in argv
+    argv = [a for a in argv if a not in ("--sort", "--unicode")]
+    drop = set()
+    if argv and argv[0] == "--drop":
+        drop = {int(n) for n in argv[1].split(",")}
+        argv = argv[2:]
     origin = dns.name.root
     if argv and argv[0] == "--origin":
         origin = dns.name.from_text(argv[1], idna_codec=dns.name.IDNA_2003)
@@ -90,7 +100,8 @@ def main(argv):
     path = argv[0]
     os.chdir(os.path.dirname(os.path.abspath(path)))
     with open(os.path.basename(path), encoding="utf-8") as f:
-        text = f.read()
+        lines = f.read().split("\n")
+    text = "\n".join("" if i + 1 in drop else line for i, line in enumerate(lines))
     txn = InOrder(origin)
     tok = dns.tokenizer.Tokenizer(text, path, idna_codec=dns.name.IDNA_2003)
     dns.zonefile.Reader(tok, dns.rdataclass.IN, txn, allow_include=True).read()
@@ -104,7 +115,11 @@ def main(argv):
     for n, ttl, rd in records:
         line = "%s %d %s %s %s" % (n.to_text(), ttl, dns.rdataclass.to_text(rd.rdclass),
                                    dns.rdatatype.to_text(rd.rdtype), rd.to_text(relativize=False))
-        sys.stdout.write(ldns_text(line))
+        text = ldns_text(line)
+        if unicode:
+            text = re.sub(r"(?<![^\s.])xn--[a-z0-9-]+(?=\.)",
+                          lambda m: encodings.idna.ToUnicode(m.group(0)), text)
+        sys.stdout.write(text)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# check_cli_zone.sh -- the zone half of the command line: -o safety, write errors, --check and
+# its summary, stdin, -z, -t, --max-errors, --idna, -V/-h. Expected outputs are the golden
+# files (tools/gen_golden.py) or written here by hand.
+set -u
+cd "$(dirname "$0")/../zones"
+: "${ZONEPUNY:=../build/zonepuny}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+expect_rc() { # expect_rc WANT DESCRIPTION -- command...
+  local want=$1 what=$2; shift 3
+  "$@" > "$tmp/out" 2> "$tmp/err"; local rc=$?
+  if [ $rc -eq "$want" ]; then ok; else bad "$what: exit $rc, expected $want"; head -5 "$tmp/err"; fi
+}
+leftovers() { ls -A "$1" | grep -c '^\.zonepuny\.' ; }
+
+# -o writes what stdout would have, atomically, and leaves no temporary file
+mkdir "$tmp/d"
+expect_rc 0 "-o good zone" -- "$ZONEPUNY" -o "$tmp/d/out.zone" idn.zone
+cmp -s "$tmp/d/out.zone" idn.out && ok || bad "-o output differs from idn.out"
+[ "$(leftovers "$tmp/d")" -eq 0 ] && ok || bad "-o left a temporary file"
+
+# -o with errors in the zone: exit 1 and the existing file stays byte-identical
+printf 'precious\n' > "$tmp/d/keep.zone"
+cp "$tmp/d/keep.zone" "$tmp/keep.copy"
+expect_rc 1 "-o bad zone" -- "$ZONEPUNY" -o "$tmp/d/keep.zone" bad-names.zone
+cmp -s "$tmp/d/keep.zone" "$tmp/keep.copy" && ok || bad "-o changed the file of a zone with errors"
+[ "$(leftovers "$tmp/d")" -eq 0 ] && ok || bad "-o left a temporary file after errors"
+cmp -s "$tmp/err" bad-names.err && ok || bad "-o bad zone: stderr differs from bad-names.err"
+
+# -o naming the input zone is refused, the zone untouched
+cp idn.zone "$tmp/d/self.zone"
+expect_rc 2 "-o equal to the input" -- "$ZONEPUNY" -o "$tmp/d/self.zone" "$tmp/d/self.zone"
+cmp -s "$tmp/d/self.zone" idn.zone && ok || bad "-o equal to the input changed it"
+grep -q 'is the zone being read' "$tmp/err" && ok || bad "-o equal to the input: no message"
+
+# write errors: a full device, a directory that does not exist
+expect_rc 2 "stdout on /dev/full" -- sh -c "\"$ZONEPUNY\" idn.zone > /dev/full"
+grep -q '^zonepuny: error: writing' "$tmp/err" && ok || bad "/dev/full: no message"
+expect_rc 2 "-o in a missing directory" -- "$ZONEPUNY" -o "$tmp/nope/out.zone" idn.zone
+
+# standard input, as "-" and as no argument
+expect_rc 0 "stdin -" -- sh -c "\"$ZONEPUNY\" - < idn.zone"
+cmp -s "$tmp/out" idn.out && ok || bad "stdin '-' output differs"
+expect_rc 0 "stdin" -- sh -c "\"$ZONEPUNY\" < idn.zone"
+cmp -s "$tmp/out" idn.out && ok || bad "stdin output differs"
+
+# --check: nothing on stdout, one summary line
+expect_rc 0 "--check good zones" -- "$ZONEPUNY" --check idn.zone types.zone
+[ ! -s "$tmp/out" ] && ok || bad "--check wrote to stdout"
+records=$(($(wc -l < idn.out) + $(wc -l < types.out)))
+[ "$(cat "$tmp/err")" = "zonepuny: 2 files, $records records, 0 errors, 0 warnings" ] && ok ||
+  bad "--check summary: $(cat "$tmp/err")"
+expect_rc 1 "--check with a bad zone" -- "$ZONEPUNY" --check idn.zone bad-names.zone
+errors=$(grep -c ': error: ' bad-names.err)
+tail -1 "$tmp/err" | grep -q "^zonepuny: 2 files, [0-9]* records, $errors errors, 0 warnings$" && ok ||
+  bad "--check summary with errors: $(tail -1 "$tmp/err")"
+expect_rc 2 "--check with a missing file" -- "$ZONEPUNY" --check idn.zone "$tmp/missing.zone"
+
+# --max-errors stops early
+expect_rc 1 "--max-errors 2" -- "$ZONEPUNY" --max-errors 2 bad-names.zone
+n=$(grep -c '^bad-names.zone:[0-9]*:[0-9]*: error: ' "$tmp/err")
+[ "$n" -eq 2 ] && ok || bad "--max-errors 2 printed $n errors"
+grep -q '^zonepuny: error: too many errors (2), stopping$' "$tmp/err" && ok || bad "--max-errors: no stop line"
+
+# -z and -t: a zone without $ORIGIN and $TTL
+printf 'www IN A 192.0.2.1\nmünchen IN CNAME www\n' > "$tmp/bare.zone"
+expect_rc 0 "-z -t" -- "$ZONEPUNY" -z example. -t 1h "$tmp/bare.zone"
+printf 'www.example.\t3600\tIN\tA\t192.0.2.1\nxn--mnchen-3ya.example.\t3600\tIN\tCNAME\twww.example.\n' > "$tmp/bare.want"
+cmp -s "$tmp/out" "$tmp/bare.want" && ok || { bad "-z -t output"; diff "$tmp/bare.want" "$tmp/out"; }
+expect_rc 2 "-t garbage" -- "$ZONEPUNY" -z example. -t 1x "$tmp/bare.zone"
+expect_rc 2 "-t overflow" -- "$ZONEPUNY" -z example. -t 2147483648 "$tmp/bare.zone"
+
+# warnings: a zone without $TTL takes the SOA MINIMUM with a warning; -q hides it, -W error
+# makes it an error (exit 1, and -o is not written)
+printf '$ORIGIN example.\n@ IN SOA ns1 h 1 2 3 4 300\n  IN NS ns1\nns1 IN A 192.0.2.1\n' > "$tmp/nottl.zone"
+expect_rc 0 "warning" -- "$ZONEPUNY" "$tmp/nottl.zone"
+grep -q ': warning: no \$TTL before the SOA' "$tmp/err" && ok || bad "no warning for a zone without \$TTL"
+[ "$(wc -l < "$tmp/out")" -eq 3 ] && ok || bad "warning: records missing"
+expect_rc 0 "-q" -- "$ZONEPUNY" -q "$tmp/nottl.zone"
+[ ! -s "$tmp/err" ] && ok || bad "-q still printed: $(cat "$tmp/err")"
+expect_rc 1 "-W error" -- "$ZONEPUNY" -W error -o "$tmp/d/w.zone" "$tmp/nottl.zone"
+grep -q ': error: no \$TTL before the SOA' "$tmp/err" && ok || bad "-W error: warning not shown as error"
+[ ! -e "$tmp/d/w.zone" ] && ok || bad "-W error: -o written"
+expect_rc 1 "--check -W error" -- "$ZONEPUNY" --check -W error "$tmp/nottl.zone"
+tail -1 "$tmp/err" | grep -q '^zonepuny: 1 file, 3 records, 1 error, 0 warnings$' && ok || bad "--check -W error summary: $(tail -1 "$tmp/err")"
+expect_rc 0 "--check warning" -- "$ZONEPUNY" --check "$tmp/nottl.zone"
+tail -1 "$tmp/err" | grep -q '^zonepuny: 1 file, 3 records, 0 errors, 1 warning$' && ok || bad "--check warning summary: $(tail -1 "$tmp/err")"
+
+# --idna: 2003 accepted, 2008 refused for now
+expect_rc 0 "--idna=2003" -- "$ZONEPUNY" --idna=2003 idn.zone
+expect_rc 2 "--idna=2008" -- "$ZONEPUNY" --idna=2008 idn.zone
+grep -q 'not yet supported' "$tmp/err" && ok || bad "--idna=2008: message"
+
+# -V and -h
+expect_rc 0 "-V" -- "$ZONEPUNY" -V
+grep -q '^zonepuny [0-9]' "$tmp/out" && ok || bad "-V output"
+expect_rc 0 "-h" -- "$ZONEPUNY" -h
+grep -q -- '--check' "$tmp/out" && ok || bad "-h output"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

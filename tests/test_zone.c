@@ -1,0 +1,198 @@
+/* test_zone.c -- the master-file reader: one case per syntax item, records and exact errors */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "zone.h"
+
+/* Each record as one line: owner TTL class type, then the fields as "|text|" (quoted ones as
+ * "|"text"|"), written by hand in the tables below. */
+typedef struct dump {
+  char *text;
+  size_t len;
+  FILE *f;
+} dump;
+
+static void owner_text(const uint8_t *w, FILE *f)
+{
+  if (!*w)
+    fputc('.', f);
+  for (; *w; w += *w + 1)
+    fprintf(f, "%.*s.", *w, (const char *)w + 1);
+}
+
+static zp_status record_cb(void *user, const zp_record *rec)
+{
+  dump *d = user;
+  owner_text(rec->owner, d->f);
+  fprintf(d->f, " %u %u %u%s", rec->ttl, rec->rclass, rec->rtype, rec->generic ? " generic" : "");
+  for (size_t i = 0; i < rec->nfields; i++)
+    fprintf(d->f, rec->fields[i].quoted ? " |\"%.*s\"|" : " |%.*s|", (int)rec->fields[i].len,
+            rec->fields[i].text);
+  fprintf(d->f, " @%u:%u\n", rec->loc.line, rec->loc.col);
+  return ZP_OK;
+}
+
+static char dir[64];
+
+static void write_file(const char *name, const char *text)
+{
+  char path[128];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "w");
+  cr_assert_not_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+static void cleanup(void)
+{
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  if (chdir("/") != 0 || (dir[0] && system(cmd) != 0))
+    cr_log_warn("could not remove %s", dir);
+}
+
+typedef struct zcase {
+  const char *name, *text, *records, *errors;
+} zcase;
+
+static const zcase cases[] = {
+  {"plain", "$ORIGIN ex.\n$TTL 60\nwww IN A 192.0.2.1\n",
+   "www.ex. 60 1 1 |192.0.2.1| @3:1\n", ""},
+  {"ttl and class either order, either omitted",
+   "$ORIGIN ex.\n$TTL 60\na 30 IN A 1.2.3.4\nb IN 30 A 1.2.3.4\nc CH A 1.2.3.4\nd 1h30m A 1.2.3.4\n",
+   "a.ex. 30 1 1 |1.2.3.4| @3:1\nb.ex. 30 1 1 |1.2.3.4| @4:1\nc.ex. 60 3 1 |1.2.3.4| @5:1\n"
+   "d.ex. 5400 1 1 |1.2.3.4| @6:1\n", ""},
+  {"blank owner repeats the previous one",
+   "$ORIGIN ex.\n$TTL 60\na A 1.2.3.4\n  TXT \"x y\"\n\tMX 10 b\n",
+   "a.ex. 60 1 1 |1.2.3.4| @3:1\na.ex. 60 1 16 |\"x y\"| @4:1\na.ex. 60 1 15 |10| |b| @5:1\n", ""},
+  {"parentheses, comments and CRLF",
+   "$ORIGIN ex.\r\n$TTL 60\r\n@ SOA ns h ( 1 ; serial\r\n 2 3 ; more\r\n 4 5 )\r\n",
+   "ex. 60 1 6 |ns| |h| |1| |2| |3| |4| |5| @3:1\n", ""},
+  {"escapes stay as written, quotes go",
+   "$ORIGIN ex.\n$TTL 60\na\\.b TXT \"q\\\"x\" \\# ;c\n",
+   /* the dump prints label octets raw: "a.b" is one label */
+   "a.b.ex. 60 1 16 |\"q\\\"x\"| |\\#| @3:1\n", ""},
+  {"generic RDATA and TYPEnnn",
+   "$ORIGIN ex.\n$TTL 60\na TYPE65534 \\# 2 abcd\nb CLASS1 A \\# 4 01020304\n",
+   "a.ex. 60 1 65534 generic |\\#| |2| |abcd| @3:1\nb.ex. 60 1 1 generic |\\#| |4| |01020304| @4:1\n",
+   ""},
+  {"UTF-8 byte-order mark", "\xEF\xBB\xBF$ORIGIN ex.\n$TTL 60\na A 1.2.3.4\n",
+   "a.ex. 60 1 1 |1.2.3.4| @3:1\n", ""},
+  {"$GENERATE with modifiers",
+   "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-3/2 h${10,3,d} A 10.0.0.$\n$GENERATE 10-11 x${0,2,x} CNAME a\\$b\n",
+   "h011.ex. 60 1 1 |10.0.0.1| @3:1\nh013.ex. 60 1 1 |10.0.0.3| @3:1\n"
+   "x0a.ex. 60 1 5 |a$b| @4:1\nx0b.ex. 60 1 5 |a$b| @4:1\n", ""},
+  {"SOA MINIMUM as the default TTL, as BIND", "$ORIGIN ex.\n@ SOA ns h 1 2 3 4 300\na A 1.2.3.4\n",
+   "ex. 300 1 6 |ns| |h| |1| |2| |3| |4| |300| @2:1\na.ex. 300 1 1 |1.2.3.4| @3:1\n",
+   "t.zone:2:1: warning: no $TTL before the SOA: using its MINIMUM 300 as the default TTL, as "
+   "BIND does\n"},
+  /* errors: the record is skipped, the next one read */
+  {"no previous owner", "$ORIGIN ex.\n$TTL 60\n A 1.2.3.4\nb A 1.2.3.4\n",
+   "b.ex. 60 1 1 |1.2.3.4| @4:1\n",
+   "t.zone:3:1: error: no previous owner for a record that starts with a blank\n"},
+  {"unknown type", "$ORIGIN ex.\n$TTL 60\na IN FOO 1\nb A 1.2.3.4\n",
+   "b.ex. 60 1 1 |1.2.3.4| @4:1\n", "t.zone:3:6: error: unknown type \"FOO\"\n"},
+  {"TTL overflow", "$ORIGIN ex.\n$TTL 60\na 2147483648 A 1.2.3.4\n", "",
+   "t.zone:3:3: error: bad TTL \"2147483648\": a number up to 2147483647, units s m h d w "
+   "allowed\n"},
+  {"unterminated quote", "$ORIGIN ex.\n$TTL 60\na TXT \"abc\nb A 1.2.3.4\n",
+   "b.ex. 60 1 1 |1.2.3.4| @4:1\n", "t.zone:3:7: error: quoted string not closed on this line\n"},
+  {"unbalanced parentheses", "$ORIGIN ex.\n$TTL 60\na TXT ( x\n", "",
+   "t.zone:3:7: error: '(' not closed before the end of the file\n"},
+  {"closing parenthesis alone", "$ORIGIN ex.\n$TTL 60\na TXT x )\nb A 1.2.3.4\n",
+   "b.ex. 60 1 1 |1.2.3.4| @4:1\n", "t.zone:3:9: error: ')' without '('\n"},
+  {"backslash at end of line", "$ORIGIN ex.\n$TTL 60\na TXT x\\\nb A 1.2.3.4\n",
+   "b.ex. 60 1 1 |1.2.3.4| @4:1\n", "t.zone:3:8: error: backslash at the end of a line\n"},
+  {"relative $ORIGIN", "$ORIGIN ex\n", "",
+   "t.zone:1:9: error: $ORIGIN \"ex\" is not absolute (end it with a dot)\n"},
+  {"unknown directive", "$FOO bar\n", "", "t.zone:1:1: error: unknown directive \"$FOO\"\n"},
+  {"no TTL at all", "$ORIGIN ex.\na A 1.2.3.4\n", "",
+   "t.zone:2:1: error: no TTL for this record: give one, or $TTL or -t before it\n"},
+  {"relative owner without origin", "$TTL 60\na A 1.2.3.4\n", "",
+   "t.zone:2:1: error: relative name \"a\" needs an origin ($ORIGIN or -z)\n"},
+  {"a huge $GENERATE is refused at once", "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-4000000000 h$ A 1.2.3.4\n",
+   "", "t.zone:3:11: error: $GENERATE range \"1-4000000000\" makes more than 1000000 records\n"},
+  {"NUL byte", "$ORIGIN ex.\n$TTL 60\na TXT x\0y\nb A 1.2.3.4\n", "b.ex. 60 1 1 |1.2.3.4| @4:1\n",
+   "t.zone:3:8: error: NUL byte in the zone file\n"},
+};
+
+Test(zone, syntax_items_and_their_errors, .fini = cleanup)
+{
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char *out, *err;
+    /* the NUL case needs its length: every text here ends at its last newline */
+    const char *t = cases[i].text;
+    size_t len = strlen(t);
+    if (strcmp(cases[i].name, "NUL byte") == 0)
+      len = strlen(t) + 1 + strlen(t + strlen(t) + 1);
+    char *copy = malloc(len + 1);
+    memcpy(copy, t, len);
+    copy[len] = '\0';
+    strcpy(dir, "/tmp/zp-zone-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/t.zone", dir);
+    FILE *f = fopen(path, "w");
+    fwrite(copy, 1, len, f);
+    fclose(f);
+    free(copy);
+    cr_assert_eq(chdir(dir), 0);
+    dump d = {0};
+    d.f = open_memstream(&d.text, &d.len);
+    size_t elen;
+    FILE *ef = open_memstream(&err, &elen);
+    zp_diag diag;
+    zp_diag_init(&diag, ef);
+    diag.show_source = false;
+    zp_zone_options opt = {0};
+    cr_assert_eq(zp_zone_parse("t.zone", &opt, &diag, record_cb, &d), ZP_OK);
+    fclose(d.f);
+    fclose(ef);
+    out = d.text;
+    cr_expect_str_eq(out, cases[i].records, "%s: records\n%s", cases[i].name, out);
+    cr_expect_str_eq(err, cases[i].errors, "%s: errors\n%s", cases[i].name, err);
+    free(out);
+    free(err);
+    cleanup();
+  }
+}
+
+Test(zone, include_is_relative_scoped_and_loops_are_caught, .fini = cleanup)
+{
+  strcpy(dir, "/tmp/zp-zone-XXXXXX");
+  cr_assert_not_null(mkdtemp(dir));
+  char sub[128];
+  snprintf(sub, sizeof sub, "%s/sub", dir);
+  cr_assert_eq(mkdir(sub, 0755), 0);
+  write_file("sub/inner.zone", "$TTL 30\n@ A 10.0.0.1\nx A 10.0.0.2\n$INCLUDE inner.zone\n");
+  write_file("t.zone", "$ORIGIN ex.\n$TTL 60\na A 1.2.3.4\n$INCLUDE sub/inner.zone in.ex.\n"
+                       "  A 1.2.3.5\nb A 1.2.3.6\n$INCLUDE missing.zone\n");
+  cr_assert_eq(chdir(dir), 0);
+  dump d = {0};
+  d.f = open_memstream(&d.text, &d.len);
+  char *err;
+  size_t elen;
+  FILE *ef = open_memstream(&err, &elen);
+  zp_diag diag;
+  zp_diag_init(&diag, ef);
+  diag.show_source = false;
+  zp_zone_options opt = {0};
+  cr_assert_eq(zp_zone_parse("t.zone", &opt, &diag, record_cb, &d), ZP_OK);
+  fclose(d.f);
+  fclose(ef);
+  /* after the include: origin, $TTL and owner of t.zone again */
+  cr_expect_str_eq(d.text, "a.ex. 60 1 1 |1.2.3.4| @3:1\nin.ex. 30 1 1 |10.0.0.1| @2:1\n"
+                           "x.in.ex. 30 1 1 |10.0.0.2| @3:1\na.ex. 60 1 1 |1.2.3.5| @5:1\n"
+                           "b.ex. 60 1 1 |1.2.3.6| @6:1\n");
+  cr_expect_str_eq(err, "sub/inner.zone:4:1: error: $INCLUDE loop: \"sub/inner.zone\" is already being read\n"
+                        "  included from t.zone:4\n"
+                        "t.zone:7:10: error: cannot read included file \"missing.zone\": No such "
+                        "file or directory\n");
+  free(d.text);
+  free(err);
+}
