@@ -471,6 +471,29 @@ static bool append(ctx *c, const char *p, size_t n)
   return true;
 }
 
+/* After an error inside a record, the rest of it is skipped: only its parentheses still count,
+ * so that reading picks up again at the next record. */
+static void skip_rest(const char *p, size_t i, size_t len, int *paren)
+{
+  for (; i < len; i++) {
+    char ch = p[i];
+    if (ch == ';')
+      return;
+    if (ch == '\\') {
+      i++;
+    } else if (ch == '"') {
+      const char *q = memchr(p + i + 1, '"', len - i - 1);
+      if (!q)
+        return;
+      i = (size_t)(q - p);
+    } else if (ch == '(') {
+      (*paren)++;
+    } else if (ch == ')' && *paren > 0) {
+      (*paren)--;
+    }
+  }
+}
+
 static zp_status parse_stream(ctx *c, FILE *f, const zp_source *src)
 {
   char *line = NULL;
@@ -508,7 +531,6 @@ static zp_status parse_stream(ctx *c, FILE *f, const zp_source *src)
     if (len > LINE_MAX_BYTES) {
       error(c, &here, "line longer than %d bytes", LINE_MAX_BYTES);
       bad = true;
-      len = 0;
     }
     const char *nul = memchr(p, '\0', len);
     if (nul) {
@@ -517,11 +539,14 @@ static zp_status parse_stream(ctx *c, FILE *f, const zp_source *src)
         here.col += ((unsigned char)*q & 0xC0) != 0x80;
       error(c, &here, "NUL byte in the zone file");
       bad = true;
-      len = 0;
     }
     uint32_t col = 1;
     size_t i = 0;
-    while (i < len && !bad) {
+    while (i < len) {
+      if (bad) {
+        skip_rest(p, i, len, &paren);
+        break;
+      }
       char ch = p[i];
       zp_loc at = {src, lineno, col, line_off};
       if (ch == ' ' || ch == '\t') {
@@ -548,7 +573,7 @@ static zp_status parse_stream(ctx *c, FILE *f, const zp_source *src)
       if (c->ntok == FIELDS_MAX) {
         error(c, &at, "more than %d fields in one record", FIELDS_MAX);
         bad = true;
-        break;
+        continue;
       }
       token *t = &c->tok[c->ntok];
       t->loc = at;
@@ -591,7 +616,8 @@ static zp_status parse_stream(ctx *c, FILE *f, const zp_source *src)
       if (!append(c, p + start, j - start) || !append(c, "", 1)) {
         error(c, &at, "record longer than %d bytes", RECORD_MAX_BYTES);
         bad = true;
-        break;
+        i = t->quoted ? j + 1 : j;
+        continue;
       }
       c->ntok++;
       size_t end = t->quoted ? j + 1 : j;

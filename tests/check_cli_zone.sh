@@ -37,6 +37,25 @@ expect_rc 2 "-o equal to the input" -- "$ZONEPUNY" -o "$tmp/d/self.zone" "$tmp/d
 cmp -s "$tmp/d/self.zone" idn.zone && ok || bad "-o equal to the input changed it"
 grep -q 'is the zone being read' "$tmp/err" && ok || bad "-o equal to the input: no message"
 
+# a signal while writing -o: the old file stays, the temporary file goes
+printf 'old\n' > "$tmp/d/sig.zone"
+mkfifo "$tmp/fifo"
+for sig in INT TERM; do
+  ( cat idn.zone; sleep 3 ) > "$tmp/fifo" &
+  writer=$!
+  "$ZONEPUNY" -o "$tmp/d/sig.zone" - < "$tmp/fifo" 2>/dev/null &
+  pid=$!
+  sleep 0.5
+  kill -"$sig" "$pid"
+  wait "$pid" 2>/dev/null
+  rc=$?
+  kill "$writer" 2>/dev/null
+  wait "$writer" 2>/dev/null
+  [ $rc -gt 128 ] && ok || bad "SIG$sig: exit status $rc"
+  [ "$(cat "$tmp/d/sig.zone")" = old ] && ok || bad "SIG$sig changed the -o file"
+  [ "$(leftovers "$tmp/d")" -eq 0 ] && ok || bad "SIG$sig left a temporary file"
+done
+
 # write errors: a full device, a directory that does not exist
 expect_rc 2 "stdout on /dev/full" -- sh -c "\"$ZONEPUNY\" idn.zone > /dev/full"
 grep -q '^zonepuny: error: writing' "$tmp/err" && ok || bad "/dev/full: no message"
