@@ -194,7 +194,11 @@ static void finish_record(ctx *c, size_t i, size_t n, const zp_loc *rec_loc)
       i++;
       break;
     }
-    error(c, &t->loc, "unknown type \"%.*s\"", (int)t->len, s);
+    uint16_t next;
+    bool type_follows = i + 1 < n && zp_rr_type_from_text(text_of(c, &c->tok[i + 1]),
+                                                          c->tok[i + 1].len, &next);
+    error(c, &t->loc, "unknown %s \"%.*s\"", type_follows && !have_class ? "class" : "type",
+          (int)t->len, s);
     return;
   }
   if (type == 0) {
