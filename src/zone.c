@@ -194,7 +194,11 @@ static void finish_record(ctx *c, size_t i, size_t n, const zp_loc *rec_loc)
       i++;
       break;
     }
-    error(c, &t->loc, "unknown type \"%.*s\"", (int)t->len, s);
+    uint16_t next;
+    bool type_follows = i + 1 < n && zp_rr_type_from_text(text_of(c, &c->tok[i + 1]),
+                                                          c->tok[i + 1].len, &next);
+    error(c, &t->loc, "unknown %s \"%.*s\"", type_follows && !have_class ? "class" : "type",
+          (int)t->len, s);
     return;
   }
   if (type == 0) {
@@ -331,7 +335,11 @@ static void generate(ctx *c, size_t n)
    * them and drops them again. */
   size_t ntpl = n - 2, base_len = c->buf_len;
   zp_loc at = t[0].loc;
-  token tpl[FIELDS_MAX];
+  token *tpl = malloc(ntpl * sizeof *tpl);
+  if (!tpl) {
+    c->stop = ZP_ENOMEM;
+    return;
+  }
   memcpy(tpl, t + 2, ntpl * sizeof *tpl);
   for (long v = start; v <= stop && !c->stop && !zp_diag_stop(c->diag); v += step) {
     c->buf_len = base_len;
@@ -343,7 +351,7 @@ static void generate(ctx *c, size_t n)
       if (!gen_subst(c->buf + tpl[k].off, tpl[k].len, v, out, sizeof out, &ol)) {
         error(c, &tpl[k].loc, "bad $GENERATE substitution in \"%.*s\"", (int)tpl[k].len,
               c->buf + tpl[k].off);
-        return;
+        goto out;
       }
       token nt = tpl[k];
       nt.off = c->buf_len;
@@ -353,13 +361,15 @@ static void generate(ctx *c, size_t n)
     }
     if (!ok) {
       error(c, &at, "$GENERATE record longer than %d bytes", RECORD_MAX_BYTES);
-      return;
+      goto out;
     }
     if (!parse_name_tok(c, &c->tok[0], c->st.have_origin ? c->st.origin : NULL, c->st.owner))
-      return;
+      goto out;
     c->st.have_owner = true;
     finish_record(c, 1, c->ntok, &at);
   }
+out:
+  free(tpl);
 }
 
 static void include(ctx *c, size_t n, const zp_source *src)
