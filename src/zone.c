@@ -372,6 +372,37 @@ out:
   free(tpl);
 }
 
+/* --include-root: path must resolve, after every symlink and "..", to root or below it. On
+ * success *real is the resolved path (caller frees). */
+static bool include_allowed(ctx *c, const token *t, const char *path, char **real)
+{
+  char *rootdir = realpath(c->opt->include_root, NULL);
+  bool ok = false;
+  if (!rootdir) {
+    error(c, &t->loc, "$INCLUDE \"%s\" refused: --include-root %s: %s", path,
+          c->opt->include_root, strerror(errno));
+    goto out;
+  }
+  *real = realpath(path, NULL);
+  if (!*real) {
+    error(c, &t->loc, "cannot read included file \"%s\": %s", path, strerror(errno));
+    goto out;
+  }
+  size_t n = strlen(rootdir);
+  /* "/" is a prefix of everything; otherwise the next character must end a component */
+  ok = strncmp(*real, rootdir, n) == 0 &&
+       (n == 1 || (*real)[n] == '/' || (*real)[n] == 0);
+  if (!ok) {
+    error(c, &t->loc, "$INCLUDE \"%s\" refused: it resolves to \"%s\", outside --include-root %s",
+          path, *real, rootdir);
+    free(*real);
+    *real = NULL;
+  }
+out:
+  free(rootdir);
+  return ok;
+}
+
 static void include(ctx *c, size_t n, const zp_source *src)
 {
   const token *t = c->tok;
@@ -389,13 +420,28 @@ static void include(ctx *c, size_t n, const zp_source *src)
   const char *name = text_of(c, &t[1]);
   char path[4096];
   const char *slash = strrchr(src->path, '/');
+  int plen;
   if (name[0] == '/' || !slash || strcmp(src->path, "-") == 0)
-    snprintf(path, sizeof path, "%s", name);
+    plen = snprintf(path, sizeof path, "%s", name);
   else
-    snprintf(path, sizeof path, "%.*s/%s", (int)(slash - src->path), src->path, name);
+    plen = snprintf(path, sizeof path, "%.*s/%s", (int)(slash - src->path), src->path, name);
+  /* a truncated path would name some other file */
+  if (plen < 0 || (size_t)plen >= sizeof path) {
+    error(c, &t[1].loc, "$INCLUDE file name longer than %zu bytes", sizeof path - 1);
+    return;
+  }
+  if (c->opt->no_include) {
+    error(c, &t[0].loc, "$INCLUDE \"%s\" refused: --no-include is in force", path);
+    return;
+  }
+  char *real = NULL;
+  if (c->opt->include_root && !include_allowed(c, &t[1], path, &real))
+    return;
   zp_loc at = t[0].loc;
   c->depth++;
-  zp_status s = parse_path(c, path, src, &at);
+  /* The file checked is the file opened: the resolved path, not the name again. */
+  zp_status s = parse_path(c, real ? real : path, src, &at);
+  free(real);
   c->depth--;
   if (s == ZP_EIO)
     error(c, &t[1].loc, "cannot read included file \"%s\": %s", path, strerror(errno));
