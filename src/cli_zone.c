@@ -40,6 +40,7 @@ static bool init_zone_options(const zp_cli *cli, zp_convert *conv, zp_zone_optio
   zo->origin = cli->origin;
   zo->no_include = cli->no_include;
   zo->include_root = cli->include_root;
+  zo->output = cli->output;
   zo->conv = zp_convert_policy(conv);
   if (cli->ttl) {
     if (!zp_ttl_parse(cli->ttl, strlen(cli->ttl), &zo->default_ttl)) {

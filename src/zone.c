@@ -722,6 +722,13 @@ static zp_status parse_path(ctx *c, const char *path, const zp_source *parent, c
       }
     }
   }
+  struct stat ob;
+  if (parent && c->opt->output && fstat(fileno(f), &sb) == 0 && stat(c->opt->output, &ob) == 0 &&
+      ob.st_dev == sb.st_dev && ob.st_ino == sb.st_ino) {
+    fclose(f);
+    error(c, at, "$INCLUDE \"%s\" is the -o output file, which would replace it", path);
+    return ZP_OK;
+  }
   if (c->depth > INCLUDE_DEPTH_MAX) {
     if (f != stdin)
       fclose(f);
