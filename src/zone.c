@@ -2,12 +2,14 @@
 #include "zone.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "emit.h"
 
@@ -701,9 +703,42 @@ static zp_status parse_stream(ctx *c, FILE *f, const zp_source *src)
   return ferror(f) ? ZP_EIO : ZP_OK;
 }
 
+/* An included file must be a regular file: a zone could otherwise name /dev/zero (read for
+ * ever) or a FIFO (open blocks for ever). O_NONBLOCK keeps the open itself from blocking.
+ * NULL with *refused set when it is not one, NULL alone (errno set) when it cannot be opened. */
+static FILE *open_include(const char *path, bool *refused)
+{
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat sb;
+  FILE *f = NULL;
+  if (fd < 0)
+    return NULL;
+  if (fstat(fd, &sb) != 0)
+    goto out;
+  if (!S_ISREG(sb.st_mode)) {
+    *refused = true;
+    goto out;
+  }
+  if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
+    f = fdopen(fd, "r");
+out:
+  if (!f) {
+    int e = errno;
+    close(fd);
+    errno = e;
+  }
+  return f;
+}
+
 static zp_status parse_path(ctx *c, const char *path, const zp_source *parent, const zp_loc *at)
 {
-  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+  bool refused = false;
+  FILE *f = !parent ? (strcmp(path, "-") == 0 ? stdin : fopen(path, "r"))
+                    : open_include(path, &refused);
+  if (refused) {
+    error(c, at, "$INCLUDE \"%s\" is not a regular file", path);
+    return ZP_OK;
+  }
   if (!f)
     return ZP_EIO;
   file fl = {.src = {.path = path, .parent = parent, .line = at ? at->line : 0,
