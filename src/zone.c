@@ -414,8 +414,11 @@ static void include(ctx *c, size_t n, const zp_source *src)
   }
   state saved = c->st;
   if (n == 3) {
-    if (!parse_name_tok(c, &t[2], c->st.have_origin ? c->st.origin : NULL, c->st.origin))
+    /* relative to the origin in force, so not parsed in place over it (found by fuzz_zone) */
+    uint8_t origin[ZP_NAME_MAX];
+    if (!parse_name_tok(c, &t[2], c->st.have_origin ? c->st.origin : NULL, origin))
       return;
+    memcpy(c->st.origin, origin, sizeof origin);
     c->st.have_origin = true;
   }
   /* relative to the including file */

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# check_fuzz_regressions.sh -- every bug the fuzz harnesses (fuzz/) found, as a zonepuny run with
+# the expected result derived by hand from the RFCs. Runs under check-asan and check-valgrind
+# too, where the original fault (not only its visible effect) is caught.
+set -u
+: "${ZONEPUNY:=build/zonepuny}"
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# fuzz_zone, memcpy-param-overlap in zp_name_parse: the origin of "$INCLUDE FILE ORIGIN" was
+# parsed in place over the origin it is relative to, giving "www.sub.sub.ple\000...".
+# RFC 1035 section 5.1: a relative ORIGIN of $INCLUDE is completed by the current origin, and
+# the origin is restored after the included file.
+printf '$ORIGIN example.\n$TTL 60\n@ IN SOA ns h 1 2 3 4 5\n$INCLUDE part.zone sub\n$INCLUDE part.zone a.b.c.d.e.f.g\nafter IN A 192.0.2.2\n' > "$tmp/top.zone"
+printf 'www IN A 192.0.2.1\n' > "$tmp/part.zone"
+printf 'example.\t60\tIN\tSOA\tns.example. h.example. 1 2 3 4 5
+www.sub.example.\t60\tIN\tA\t192.0.2.1
+www.a.b.c.d.e.f.g.example.\t60\tIN\tA\t192.0.2.1
+after.example.\t60\tIN\tA\t192.0.2.2
+' > "$tmp/want"
+"$ZONEPUNY" "$tmp/top.zone" > "$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok || { bad "\$INCLUDE relative origin: exit $rc"; cat "$tmp/err"; }
+cmp -s "$tmp/out" "$tmp/want" && ok || { bad "\$INCLUDE relative origin: output"; diff -u "$tmp/want" "$tmp/out"; }
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
