@@ -515,6 +515,9 @@ static void record(ctx *c, bool blank, const zp_loc *loc, const zp_source *src)
 
 static bool append(ctx *c, const char *p, size_t n)
 {
+  /* an empty token ("") before any text: c->buf is still NULL, and NULL + 0 is undefined */
+  if (n == 0)
+    return true;
   if (c->buf_len + n > RECORD_MAX_BYTES)
     return false;
   if (c->buf_len + n > c->buf_cap) {
