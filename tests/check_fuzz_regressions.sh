@@ -36,5 +36,15 @@ rc=$?
 [ $rc -eq 1 ] && ok || bad "empty first token: exit $rc, want 1"
 grep -q "empty.zone:1:2: error: empty domain name" "$tmp/err" && ok || bad "empty first token: $(cat "$tmp/err")"
 
+# fuzz_zone, UBSan "applying zero offset to null pointer" in emit.c arena_put(): under --sort
+# the first record's sort key was empty (owner ".", the root) while the arena was still NULL.
+# RFC 4034 section 6.1: the root sorts first; the duplicate is dropped.
+printf '. 60 IN NS a.example.\nb.example. 60 IN A 192.0.2.1\n. 60 IN NS a.example.\n' > "$tmp/root.zone"
+printf '.\t60\tIN\tNS\ta.example.\nb.example.\t60\tIN\tA\t192.0.2.1\n' > "$tmp/want"
+"$ZONEPUNY" --sort "$tmp/root.zone" > "$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok || bad "--sort root first: exit $rc"
+cmp -s "$tmp/out" "$tmp/want" && ok || { bad "--sort root first: output"; diff -u "$tmp/want" "$tmp/out"; }
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
