@@ -328,7 +328,8 @@ static void generate(ctx *c, size_t n)
           range);
     return;
   }
-  if ((stop - start) / step + 1 > GENERATE_MAX) {
+  /* not "+ 1 >": that overflows for 0-9223372036854775807 (UBSan, found by fuzz_zone) */
+  if ((stop - start) / step >= GENERATE_MAX) {
     error(c, &t[1].loc, "$GENERATE range \"%s\" makes more than %d records", range,
           GENERATE_MAX);
     return;
