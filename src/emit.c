@@ -11,14 +11,16 @@
 
 enum { TYPE_CACHE = 320, CLASS_CACHE = 256 };
 
-/* One record held back for --sort: the canonical key (owner, class, type, RDATA wire form) and
- * the presentation line already formatted, all stored at off in the arena. */
+/* One record held back for --sort: the canonical key (owner as sort_key writes it, class, type,
+ * RDATA wire form) and the presentation line already formatted, all stored at off in the
+ * arena. */
 typedef struct held {
+  uint64_t pre[2];      /* the key's first 16 octets, big-endian, zero-padded: most comparisons */
   size_t off;
   const uint8_t *p;     /* arena + off, set once the arena stops moving */
   size_t seq;
   uint16_t rclass, rtype;
-  uint16_t owner_len, rdata_len;
+  uint16_t key_len, rdata_len;
   uint32_t line_len;
 } held;
 
@@ -634,6 +636,31 @@ static bool arena_put(zp_emitter *em, const void *p, size_t n)
   return true;
 }
 
+/* RFC 4034 section 6.1 order as a byte string that memcmp orders: labels from the root down,
+ * case-folded, each ended by 0x00, with octets 0x00 and 0x01 escaped as 0x01 0x01 and 0x01 0x02
+ * so that the end of a label sorts before any octet (a shorter label first). */
+static size_t sort_key(const uint8_t *wire, uint8_t *key)
+{
+  const uint8_t *labels[128];
+  size_t n = 0, k = 0;
+  for (const uint8_t *p = wire; *p && n < 128; p += *p + 1)
+    labels[n++] = p;
+  while (n > 0) {
+    const uint8_t *l = labels[--n];
+    for (unsigned i = 1; i <= *l; i++) {
+      uint8_t c = l[i] >= 'A' && l[i] <= 'Z' ? (uint8_t)(l[i] + 32) : l[i];
+      if (c <= 1) {
+        key[k++] = 1;
+        key[k++] = (uint8_t)(c + 1);
+      } else {
+        key[k++] = c;
+      }
+    }
+    key[k++] = 0;
+  }
+  return k;
+}
+
 /* Keeps one formatted record for --sort with its canonical key. */
 static zp_status hold(zp_emitter *em, const uint8_t *owner, uint16_t rclass, uint16_t rtype,
                       const uint8_t *rdata, size_t rdata_len)
@@ -651,11 +678,17 @@ static zp_status hold(zp_emitter *em, const uint8_t *owner, uint16_t rclass, uin
     .seq = em->nheld,
     .rclass = rclass,
     .rtype = rtype,
-    .owner_len = (uint16_t)zp_name_wire_len(owner),
+    .key_len = 0,
     .rdata_len = (uint16_t)rdata_len,
     .line_len = (uint32_t)em->line_len,
   };
-  if (!arena_put(em, owner, h.owner_len) || !arena_put(em, rdata, rdata_len) ||
+  uint8_t key[2 * ZP_NAME_MAX + 16];
+  h.key_len = (uint16_t)sort_key(owner, key);
+  /* zero padding sorts right: inside a key a 0x00 (label end) is never followed by another */
+  memset(key + h.key_len, 0, 16);
+  for (size_t i = 0; i < 16; i++)
+    h.pre[i / 8] = h.pre[i / 8] << 8 | key[i];
+  if (!arena_put(em, key, h.key_len) || !arena_put(em, rdata, rdata_len) ||
       !arena_put(em, em->line, em->line_len))
     return ZP_ENOMEM;
   em->held[em->nheld++] = h;
@@ -1033,49 +1066,28 @@ zp_status zp_emit_new(const zp_emit_options *opt, FILE *out, zp_diag *diag, zp_e
   return ZP_OK;
 }
 
-static uint8_t lower(uint8_t c)
+/* Octet strings in order, a missing octet first. */
+static int bytes_cmp(const uint8_t *x, size_t nx, const uint8_t *y, size_t ny)
 {
-  return c >= 'A' && c <= 'Z' ? (uint8_t)(c + 32) : c;
-}
-
-/* RFC 4034 section 6.1: labels compared from the root down, as case-folded octet strings in
- * which a missing octet sorts first. */
-static int name_cmp(const uint8_t *a, const uint8_t *b)
-{
-  const uint8_t *la[128], *lb[128];
-  size_t na = 0, nb = 0;
-  for (const uint8_t *p = a; *p && na < 128; p += *p + 1)
-    la[na++] = p;
-  for (const uint8_t *p = b; *p && nb < 128; p += *p + 1)
-    lb[nb++] = p;
-  while (na > 0 && nb > 0) {
-    const uint8_t *x = la[--na], *y = lb[--nb];
-    size_t n = *x < *y ? *x : *y;
-    for (size_t i = 1; i <= n; i++) {
-      uint8_t cx = lower(x[i]), cy = lower(y[i]);
-      if (cx != cy)
-        return cx < cy ? -1 : 1;
-    }
-    if (*x != *y)
-      return *x < *y ? -1 : 1;
-  }
-  return na > 0 ? 1 : nb > 0 ? -1 : 0;
+  int c = memcmp(x, y, nx < ny ? nx : ny);
+  if (c != 0)
+    return c;
+  return nx < ny ? -1 : nx > ny;
 }
 
 static int rdata_cmp(const held *x, const held *y)
 {
-  const uint8_t *rx = x->p + x->owner_len, *ry = y->p + y->owner_len;
-  size_t n = x->rdata_len < y->rdata_len ? x->rdata_len : y->rdata_len;
-  int c = memcmp(rx, ry, n);
-  if (c != 0)
-    return c;
-  return x->rdata_len < y->rdata_len ? -1 : x->rdata_len > y->rdata_len;
+  return bytes_cmp(x->p + x->key_len, x->rdata_len, y->p + y->key_len, y->rdata_len);
 }
 
 /* Owner, class, type, then RDATA as RFC 4034 section 6.3 orders an RRset. */
 static int same_rr(const held *x, const held *y)
 {
-  int c = name_cmp(x->p, y->p);
+  if (x->pre[0] != y->pre[0])
+    return x->pre[0] < y->pre[0] ? -1 : 1;
+  if (x->pre[1] != y->pre[1])
+    return x->pre[1] < y->pre[1] ? -1 : 1;
+  int c = bytes_cmp(x->p, x->key_len, y->p, y->key_len);
   if (c != 0)
     return c;
   if (x->rclass != y->rclass)
@@ -1108,7 +1120,7 @@ zp_status zp_emit_finish(zp_emitter *em)
       const held *h = &em->held[i];
       if (i > 0 && same_rr(&em->held[i - 1], h) == 0)
         continue;
-      st = put_out(em, (const char *)h->p + h->owner_len + h->rdata_len, h->line_len);
+      st = put_out(em, (const char *)h->p + h->key_len + h->rdata_len, h->line_len);
     }
   }
   if (fflush(em->out) != 0 || ferror(em->out))

@@ -37,6 +37,25 @@ expect_rc 2 "-o equal to the input" -- "$ZONEPUNY" -o "$tmp/d/self.zone" "$tmp/d
 cmp -s "$tmp/d/self.zone" idn.zone && ok || bad "-o equal to the input changed it"
 grep -q 'is the zone being read' "$tmp/err" && ok || bad "-o equal to the input: no message"
 
+# a signal while writing -o: the old file stays, the temporary file goes
+printf 'old\n' > "$tmp/d/sig.zone"
+mkfifo "$tmp/fifo"
+for sig in INT TERM; do
+  ( cat idn.zone; sleep 3 ) > "$tmp/fifo" &
+  writer=$!
+  "$ZONEPUNY" -o "$tmp/d/sig.zone" - < "$tmp/fifo" 2>/dev/null &
+  pid=$!
+  sleep 0.5
+  kill -"$sig" "$pid"
+  wait "$pid" 2>/dev/null
+  rc=$?
+  kill "$writer" 2>/dev/null
+  wait "$writer" 2>/dev/null
+  [ $rc -gt 128 ] && ok || bad "SIG$sig: exit status $rc"
+  [ "$(cat "$tmp/d/sig.zone")" = old ] && ok || bad "SIG$sig changed the -o file"
+  [ "$(leftovers "$tmp/d")" -eq 0 ] && ok || bad "SIG$sig left a temporary file"
+done
+
 # write errors: a full device, a directory that does not exist
 expect_rc 2 "stdout on /dev/full" -- sh -c "\"$ZONEPUNY\" idn.zone > /dev/full"
 grep -q '^zonepuny: error: writing' "$tmp/err" && ok || bad "/dev/full: no message"
@@ -73,6 +92,22 @@ printf 'www.example.\t3600\tIN\tA\t192.0.2.1\nxn--mnchen-3ya.example.\t3600\tIN\
 cmp -s "$tmp/out" "$tmp/bare.want" && ok || { bad "-z -t output"; diff "$tmp/bare.want" "$tmp/out"; }
 expect_rc 2 "-t garbage" -- "$ZONEPUNY" -z example. -t 1x "$tmp/bare.zone"
 expect_rc 2 "-t overflow" -- "$ZONEPUNY" -z example. -t 2147483648 "$tmp/bare.zone"
+
+# warnings: a zone without $TTL takes the SOA MINIMUM with a warning; -q hides it, -W error
+# makes it an error (exit 1, and -o is not written)
+printf '$ORIGIN example.\n@ IN SOA ns1 h 1 2 3 4 300\n  IN NS ns1\nns1 IN A 192.0.2.1\n' > "$tmp/nottl.zone"
+expect_rc 0 "warning" -- "$ZONEPUNY" "$tmp/nottl.zone"
+grep -q ': warning: no \$TTL before the SOA' "$tmp/err" && ok || bad "no warning for a zone without \$TTL"
+[ "$(wc -l < "$tmp/out")" -eq 3 ] && ok || bad "warning: records missing"
+expect_rc 0 "-q" -- "$ZONEPUNY" -q "$tmp/nottl.zone"
+[ ! -s "$tmp/err" ] && ok || bad "-q still printed: $(cat "$tmp/err")"
+expect_rc 1 "-W error" -- "$ZONEPUNY" -W error -o "$tmp/d/w.zone" "$tmp/nottl.zone"
+grep -q ': error: no \$TTL before the SOA' "$tmp/err" && ok || bad "-W error: warning not shown as error"
+[ ! -e "$tmp/d/w.zone" ] && ok || bad "-W error: -o written"
+expect_rc 1 "--check -W error" -- "$ZONEPUNY" --check -W error "$tmp/nottl.zone"
+tail -1 "$tmp/err" | grep -q '^zonepuny: 1 file, 3 records, 1 error, 0 warnings$' && ok || bad "--check -W error summary: $(tail -1 "$tmp/err")"
+expect_rc 0 "--check warning" -- "$ZONEPUNY" --check "$tmp/nottl.zone"
+tail -1 "$tmp/err" | grep -q '^zonepuny: 1 file, 3 records, 0 errors, 1 warning$' && ok || bad "--check warning summary: $(tail -1 "$tmp/err")"
 
 # --idna: 2003 accepted, 2008 refused for now
 expect_rc 0 "--idna=2003" -- "$ZONEPUNY" --idna=2003 idn.zone

@@ -196,3 +196,105 @@ Test(zone, include_is_relative_scoped_and_loops_are_caught, .fini = cleanup)
   free(d.text);
   free(err);
 }
+
+/* Each limit of README "Limits", reached by a zone generated here (nothing big is committed). */
+static char *parse_text(const char *text, size_t len, char **records)
+{
+  strcpy(dir, "/tmp/zp-zone-XXXXXX");
+  cr_assert_not_null(mkdtemp(dir));
+  char path[128];
+  snprintf(path, sizeof path, "%s/t.zone", dir);
+  FILE *f = fopen(path, "w");
+  fwrite(text, 1, len, f);
+  fclose(f);
+  cr_assert_eq(chdir(dir), 0);
+  dump d = {0};
+  d.f = open_memstream(&d.text, &d.len);
+  char *err;
+  size_t elen;
+  FILE *ef = open_memstream(&err, &elen);
+  zp_diag diag;
+  zp_diag_init(&diag, ef);
+  diag.show_source = false;
+  zp_zone_options opt = {0};
+  cr_assert_eq(zp_zone_parse("t.zone", &opt, &diag, record_cb, &d), ZP_OK);
+  fclose(d.f);
+  fclose(ef);
+  *records = d.text;
+  return err;
+}
+
+Test(zone, limits_are_errors, .fini = cleanup, .timeout = 60)
+{
+  static const char head[] = "$ORIGIN ex.\n$TTL 60\n";
+  size_t cap = (2u << 20) + 1000;
+  char *z = malloc(cap), *records, *err;
+  /* a 1 MB line */
+  size_t n = (size_t)sprintf(z, "%sa TXT ", head);
+  memset(z + n, 'x', 1 << 20);
+  n += 1 << 20;
+  n += (size_t)sprintf(z + n, "\nb A 1.2.3.4\n");
+  err = parse_text(z, n, &records);
+  cr_expect_str_eq(err, "t.zone:3:1: error: line longer than 65535 bytes\n");
+  cr_expect_str_eq(records, "b.ex. 60 1 1 |1.2.3.4| @4:1\n");
+  free(err);
+  free(records);
+  cleanup();
+  /* 4097 fields */
+  n = (size_t)sprintf(z, "%sa TXT (", head);
+  for (int i = 0; i < 4100; i++)
+    n += (size_t)sprintf(z + n, i % 100 == 99 ? " x\n" : " x");
+  n += (size_t)sprintf(z + n, " )\nb A 1.2.3.4\n");
+  err = parse_text(z, n, &records);
+  cr_expect_not_null(strstr(err, "error: more than 4096 fields in one record\n"), "%s", err);
+  cr_expect_str_eq(records, "b.ex. 60 1 1 |1.2.3.4| @45:1\n");
+  free(err);
+  free(records);
+  cleanup();
+  /* a record over 1 MiB across lines */
+  n = (size_t)sprintf(z, "%sa TXT (\n", head);
+  for (int i = 0; i < 40; i++) {
+    memset(z + n, 'y', 30000);
+    n += 30000;
+    z[n++] = '\n';
+  }
+  n += (size_t)sprintf(z + n, ")\nb A 1.2.3.4\n");
+  err = parse_text(z, n, &records);
+  cr_expect_not_null(strstr(err, "error: record longer than 1048576 bytes\n"), "%s", err);
+  cr_expect_str_eq(records, "b.ex. 60 1 1 |1.2.3.4| @45:1\n");
+  free(err);
+  free(records);
+  cleanup();
+  free(z);
+}
+
+Test(zone, include_depth_is_limited, .fini = cleanup)
+{
+  strcpy(dir, "/tmp/zp-zone-XXXXXX");
+  cr_assert_not_null(mkdtemp(dir));
+  for (int i = 0; i < 20; i++) {
+    char name[32], text[64];
+    snprintf(name, sizeof name, "z%d.zone", i);
+    snprintf(text, sizeof text, "$INCLUDE z%d.zone\n", i + 1);
+    write_file(name, text);
+  }
+  write_file("t.zone", "$ORIGIN ex.\n$TTL 60\n$INCLUDE z0.zone\nb A 1.2.3.4\n");
+  cr_assert_eq(chdir(dir), 0);
+  dump d = {0};
+  d.f = open_memstream(&d.text, &d.len);
+  char *err;
+  size_t elen;
+  FILE *ef = open_memstream(&err, &elen);
+  zp_diag diag;
+  zp_diag_init(&diag, ef);
+  diag.show_source = false;
+  zp_zone_options opt = {0};
+  cr_assert_eq(zp_zone_parse("t.zone", &opt, &diag, record_cb, &d), ZP_OK);
+  fclose(d.f);
+  fclose(ef);
+  cr_expect_not_null(strstr(err, "z15.zone:1:1: error: $INCLUDE nested deeper than 16 files\n"),
+                     "%s", err);
+  cr_expect_str_eq(d.text, "b.ex. 60 1 1 |1.2.3.4| @4:1\n");
+  free(d.text);
+  free(err);
+}
