@@ -45,6 +45,7 @@ static void zp_yyerror(const zp_loc *loc, yyscan_t scanner, zp_zfile *f, const c
 %token BLANK "blank owner" EOL "end of line"
 %token D_ORIGIN "$ORIGIN" D_TTL "$TTL" D_INCLUDE "$INCLUDE" D_GENERATE "$GENERATE"
 %nterm <tok> word
+%nterm <num> tail
 
 %%
 
@@ -60,7 +61,24 @@ line: EOL                 { if (!zp_zone_line_end(f)) YYACCEPT; }
     ;
 
 record: owner meta TYPE   { zp_zone_type(f, $3, &@3); } rdata
-      | owner meta FIELD  { zp_zone_unknown_type(f, &$3, &@3); YYERROR; }
+      | owner meta FIELD tail  { if ($4)
+                                   zp_zone_unknown_class(f, &$3, &@3);
+                                 else
+                                   zp_zone_unknown_type(f, &$3, &@3);
+                                 YYERROR; }
+      ;
+
+/* After a word that is neither TTL, class nor type: a type next means it was meant as a class. */
+tail: %empty              { $$ = 0; }
+    | TYPE junk           { $$ = 1; }
+    | notype junk         { $$ = 0; }
+    ;
+
+notype: FIELD | QSTRING | TTLISH | CLASS ;
+
+junk: %empty
+    | junk notype
+    | junk TYPE
       ;
 
 owner: OWNER              { if (!zp_zone_owner(f, &$1, &@1)) YYERROR; }

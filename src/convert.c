@@ -77,6 +77,13 @@ static void why(zp_status st, const zp_idna_detail *det, char *out, size_t cap)
   case ZP_IDNA_TOO_LONG:
     snprintf(out, cap, "is longer than 63 octets after ToASCII");
     break;
+  case ZP_IDNA_ACE_DECODE:
+  case ZP_IDNA_ACE_ASCII:
+  case ZP_IDNA_ACE_NOT_CANONICAL:
+    /* e.g. fullwidth letters that Nameprep folds into an "xn--" label */
+    snprintf(out, cap, "becomes an ACE label after Nameprep, and it is refused: %s",
+             zp_strerror(st));
+    break;
   default:
     snprintf(out, cap, "is refused by ToASCII: %s", zp_strerror(st));
     break;
@@ -97,7 +104,7 @@ static zp_status non_ascii(const uint8_t *in, size_t inlen, uint8_t *out, size_t
   zp_idna_detail det;
   memset(&det, 0, sizeof det);
   st = zp_idna_label_to_ascii((const char *)in, inlen, (char *)out, outlen,
-                              ZP_IDNA_STD3_NON_ASCII, &det);
+                              ZP_IDNA_STD3_NON_ASCII | ZP_IDNA_CHECK_ACE, &det);
   if (st == ZP_OK)
     return ZP_OK;
   char reason[256];

@@ -260,6 +260,11 @@ void zp_zone_unknown_type(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
   error(f->z, loc, "unknown type \"%.*s\"", (int)t->len, text_of(f, t));
 }
 
+void zp_zone_unknown_class(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
+{
+  error(f->z, loc, "unknown class \"%.*s\"", (int)t->len, text_of(f, t));
+}
+
 void zp_zone_no_type(zp_zfile *f, const zp_loc *loc)
 {
   error(f->z, loc, "record has no type");
@@ -301,56 +306,6 @@ static bool default_ttl(zp_zone *z, uint32_t *ttl)
   return false;
 }
 
-static int hex_value(char c)
-{
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  c = (char)(c | 0x20);
-  return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/* RFC 3597 section 5: \# LENGTH HEX..., where the hex may be split in fields and gives exactly
- * LENGTH octets. */
-static bool generic_ok(zp_zone *z)
-{
-  const zp_field *fl = z->fields;
-  if (z->ntok < 2) {
-    error(z, &fl[0].loc, "\\# needs a length (RFC 3597)");
-    return false;
-  }
-  unsigned long want = 0;
-  for (size_t i = 0; i < fl[1].len; i++) {
-    if (fl[1].quoted || fl[1].text[i] < '0' || fl[1].text[i] > '9' || want > 65535) {
-      error(z, &fl[1].loc, "\\# length \"%.*s\" is not a number up to 65535", (int)fl[1].len,
-            fl[1].text);
-      return false;
-    }
-    want = want * 10 + (unsigned long)(fl[1].text[i] - '0');
-  }
-  if (fl[1].len == 0 || want > 65535) {
-    error(z, &fl[1].loc, "\\# length \"%.*s\" is not a number up to 65535", (int)fl[1].len,
-          fl[1].text);
-    return false;
-  }
-  unsigned long digits = 0;
-  for (size_t k = 2; k < z->ntok; k++) {
-    for (size_t i = 0; i < fl[k].len; i++) {
-      if (fl[k].quoted || hex_value(fl[k].text[i]) < 0) {
-        zp_loc at = loc_in(fl[k].text, fl[k].len, &fl[k].loc, fl[k].quoted, i);
-        error(z, &at, "\\# data \"%.*s\" is not hexadecimal", (int)fl[k].len, fl[k].text);
-        return false;
-      }
-    }
-    digits += fl[k].len;
-  }
-  if (digits % 2 != 0 || digits / 2 != want) {
-    error(z, &fl[1].loc, "\\# says %lu octets but the data has %lu hex digits%s", want, digits,
-          digits % 2 ? " (an odd number)" : "");
-    return false;
-  }
-  return true;
-}
-
 /* Builds the record from the owner in scope and fields[0..ntok) and hands it on. */
 static void deliver(zp_zone *z)
 {
@@ -366,10 +321,9 @@ static void deliver(zp_zone *z)
     z->last_ttl = ttl;
     z->have_last_ttl = true;
   }
+  /* the length and hex of RFC 3597 RDATA are checked where RDATA is built (emit.c) */
   bool generic = z->ntok > 0 && !z->fields[0].quoted && z->fields[0].len == 2 &&
                  memcmp(z->fields[0].text, "\\#", 2) == 0;
-  if (generic && !generic_ok(z))
-    return;
   zp_record rec = {
     .loc = z->rec_loc,
     .owner = z->sc.owner,

@@ -79,6 +79,7 @@ void zp_zone_type(zp_zfile *f, uint16_t rtype, const zp_loc *loc);
 bool zp_zone_field(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
 void zp_zone_record_end(zp_zfile *f);
 void zp_zone_unknown_type(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
+void zp_zone_unknown_class(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
 void zp_zone_no_type(zp_zfile *f, const zp_loc *loc);
 void zp_zone_origin(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
 void zp_zone_set_ttl(zp_zfile *f, const zp_tok *t, const zp_loc *loc);

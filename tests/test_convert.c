@@ -93,6 +93,11 @@ static const bad_case bads[] = {
    "label \"a_b\" contains U+005F, which is not a letter, digit or hyphen (--std3)"},
   {"-ab", true, ZP_IDNA_HYPHEN, "label \"-ab\" starts with a hyphen (--std3)"},
   {"ab-", true, ZP_IDNA_HYPHEN, "label \"ab-\" ends with a hyphen (--std3)"},
+  /* Fullwidth letters: Python's nameprep folds them to "xn--zca", which decodes to U+00DF,
+   * whose ToASCII is "ss" (table B.2), so the label is not a canonical ACE label. */
+  {"\uff58\uff4e--\uff5a\uff43\uff41", false, ZP_IDNA_ACE_NOT_CANONICAL,
+   "label \"\uff58\uff4e--\uff5a\uff43\uff41\" becomes an ACE label after Nameprep, and it is "
+   "refused: ACE label does not round-trip through ToASCII"},
   {"0123456789012345678901234567890123456789012345678901234567890123", false, ZP_IDNA_TOO_LONG,
    "label \"0123456789012345678901234567890123456789012345678901234567890123\" is longer than 63 "
    "octets"},
