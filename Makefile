@@ -151,4 +151,4 @@ install: $(BIN)
 clean:
 	rm -rf build build-asan build-fuzz
 
--include $(wildcard $(BUILD)/obj/*.d $(BUILD)/tests/*.d $(BUILD)/bench/*.d)
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/tests/*.d $(BUILD)/bench/*.d $(BUILD)/fuzz_*.d)

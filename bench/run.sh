@@ -55,7 +55,13 @@ bench_zone() {
   done
 }
 
-SECTIONS="bench_idna bench_nameprep bench_zone"
+# ---- Adversarial inputs (issue 5): time must grow linearly with the input ----
+bench_adversarial() {
+  section "Adversarial inputs (bench/bench_adversarial.c)"
+  "$BUILD/bench/bench_adversarial"
+}
+
+SECTIONS="bench_idna bench_nameprep bench_zone bench_adversarial"
 status=0
 for s in $SECTIONS; do
   "$s" || { echo "FAILED: $s"; status=1; }
