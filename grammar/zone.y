@@ -132,6 +132,10 @@ directive: D_ORIGIN word EOL        { zp_zone_origin(f, &$2, &@2); }
 static int yyreport_syntax_error(const yypcontext_t *ctx, yyscan_t scanner, zp_zfile *f)
 {
   (void)scanner;
+  if (zp_lex_cut_line(f)) {
+    zp_lex_skip(f);
+    return 0;
+  }
   char msg[256];
   int n = 0;
   yysymbol_kind_t tok = yypcontext_token(ctx);

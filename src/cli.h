@@ -17,6 +17,8 @@ typedef struct zp_cli {
   int idna;                /* 2003 (2008 is refused until implemented) */
   bool std3, sort, unicode, werror, quiet;
   unsigned max_errors;
+  bool no_include;         /* --no-include: every $INCLUDE is an error */
+  const char *include_root; /* --include-root DIR: $INCLUDE must resolve inside DIR, or NULL */
 } zp_cli;
 
 /* --to-ascii / --to-unicode over names[0..n), or standard input when n == 0. Exit status. */

@@ -38,6 +38,9 @@ static bool init_zone_options(const zp_cli *cli, zp_convert *conv, zp_zone_optio
   memset(zo, 0, sizeof *zo);
   conv->std3 = cli->std3;
   zo->origin = cli->origin;
+  zo->no_include = cli->no_include;
+  zo->include_root = cli->include_root;
+  zo->output = cli->output;
   zo->conv = zp_convert_policy(conv);
   if (cli->ttl) {
     if (!zp_ttl_parse(cli->ttl, strlen(cli->ttl), &zo->default_ttl)) {

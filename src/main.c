@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "status.h"
@@ -28,6 +29,8 @@ static const char usage_text[] =
     "      --unicode        show names through ToUnicode, for review\n"
     "  -W error             warnings count as errors\n"
     "      --max-errors N   stop after N errors (default 50)\n"
+    "      --no-include     refuse every $INCLUDE\n"
+    "      --include-root DIR  refuse a $INCLUDE that resolves outside DIR (after symlinks)\n"
     "  -q, --quiet          do not print warnings\n"
     "  -V, --version        print the version\n"
     "  -h, --help           print this help\n"
@@ -35,7 +38,7 @@ static const char usage_text[] =
     "Exit status: 0 clean, 1 the zone has errors, 2 usage or I/O error.\n";
 
 enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SORT, OPT_UNICODE,
-       OPT_MAX_ERRORS };
+       OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT };
 
 static const struct option longopts[] = {
   {"output", required_argument, NULL, 'o'},
@@ -49,6 +52,8 @@ static const struct option longopts[] = {
   {"sort", no_argument, NULL, OPT_SORT},
   {"unicode", no_argument, NULL, OPT_UNICODE},
   {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
+  {"no-include", no_argument, NULL, OPT_NO_INCLUDE},
+  {"include-root", required_argument, NULL, OPT_INCLUDE_ROOT},
   {"quiet", no_argument, NULL, 'q'},
   {"version", no_argument, NULL, 'V'},
   {"help", no_argument, NULL, 'h'},
@@ -117,6 +122,14 @@ int main(int argc, char **argv)
       if (errno || end == optarg || *end || optarg[0] == '-' || n > 1000000)
         return usage_error("--max-errors takes a number from 0 to 1000000, not '%s'", optarg);
       cli.max_errors = (unsigned)n;
+      break;
+    }
+    case OPT_NO_INCLUDE: cli.no_include = true; break;
+    case OPT_INCLUDE_ROOT: {
+      struct stat sb;
+      if (stat(optarg, &sb) != 0 || !S_ISDIR(sb.st_mode))
+        return usage_error("--include-root %s: not a directory", optarg);
+      cli.include_root = optarg;
       break;
     }
     case 'q': cli.quiet = true; break;

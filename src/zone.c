@@ -379,6 +379,36 @@ void zp_zone_set_ttl(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
   z->sc.have_ttl = true;
 }
 
+/* --include-root: path must resolve, after every symlink and "..", to root or below it. On
+ * success *real is the resolved path (caller frees). */
+static bool include_allowed(zp_zone *z, const zp_loc *loc, const char *path, char **real)
+{
+  char *rootdir = realpath(z->opt->include_root, NULL);
+  bool ok = false;
+  if (!rootdir) {
+    error(z, loc, "$INCLUDE \"%s\" refused: --include-root %s: %s", path, z->opt->include_root,
+          strerror(errno));
+    goto out;
+  }
+  *real = realpath(path, NULL);
+  if (!*real) {
+    error(z, loc, "cannot read included file \"%s\": %s", path, strerror(errno));
+    goto out;
+  }
+  size_t n = strlen(rootdir);
+  /* "/" is a prefix of everything; otherwise the next character must end a component */
+  ok = strncmp(*real, rootdir, n) == 0 && (n == 1 || (*real)[n] == '/' || (*real)[n] == 0);
+  if (!ok) {
+    error(z, loc, "$INCLUDE \"%s\" refused: it resolves to \"%s\", outside --include-root %s",
+          path, *real, rootdir);
+    free(*real);
+    *real = NULL;
+  }
+out:
+  free(rootdir);
+  return ok;
+}
+
 void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, const zp_tok *origin,
                      const zp_loc *origin_loc, const zp_loc *at)
 {
@@ -399,14 +429,27 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
     n = snprintf(path, sizeof path, "%s", name);
   else
     n = snprintf(path, sizeof path, "%.*s/%s", (int)(slash - f->src.path), f->src.path, name);
+  /* a truncated path would name some other file */
   if (n < 0 || (size_t)n >= sizeof path) {
-    error(z, file_loc, "$INCLUDE path \"%s\" is too long", name);
+    error(z, file_loc, "$INCLUDE file name longer than %zu bytes", sizeof path - 1);
+    z->sc = saved;
+    return;
+  }
+  if (z->opt->no_include) {
+    error(z, at, "$INCLUDE \"%s\" refused: --no-include is in force", path);
+    z->sc = saved;
+    return;
+  }
+  char *real = NULL;
+  if (z->opt->include_root && !include_allowed(z, file_loc, path, &real)) {
     z->sc = saved;
     return;
   }
   z->depth++;
-  zp_status s = parse_file(z, path, f, at);
+  /* The file checked is the file opened: the resolved path, not the name again. */
+  zp_status s = parse_file(z, real ? real : path, f, at);
   z->depth--;
+  free(real);
   if (s == ZP_EIO)
     error(z, file_loc, "cannot read included file \"%s\": %s", path, strerror(errno));
   z->sc = saved;
@@ -601,6 +644,12 @@ static zp_status parse_file(zp_zone *z, const char *path, const zp_zfile *parent
         goto out;
       }
     }
+  }
+  struct stat ob;
+  if (parent && z->opt->output && fstat(fileno(f->in), &sb) == 0 &&
+      stat(z->opt->output, &ob) == 0 && ob.st_dev == sb.st_dev && ob.st_ino == sb.st_ino) {
+    error(z, at, "$INCLUDE \"%s\" is the -o output file, which would replace it", path);
+    goto out;
   }
   if (z->depth > ZP_INCLUDE_DEPTH_MAX) {
     error(z, at, "$INCLUDE nested deeper than %d files", ZP_INCLUDE_DEPTH_MAX);

@@ -39,6 +39,10 @@ typedef struct zp_zone_options {
   uint32_t default_ttl;     /* -t: TTL before any $TTL, when have_default_ttl */
   bool have_default_ttl;
   zp_label_conv conv;       /* label policy for every name the front end parses */
+  bool no_include;          /* --no-include: every $INCLUDE is an error */
+  const char *include_root; /* --include-root: an $INCLUDE must resolve inside it, or NULL */
+  const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is an error (it would be
+                               replaced by the output) */
 } zp_zone_options;
 
 /* TTL syntax of master files and -t: a decimal number, or numbers each followed by a unit s, m,

@@ -65,6 +65,8 @@ bool zp_lex_open(zp_zfile *f);
 void zp_lex_close(zp_zfile *f);
 /* After a syntax error: the scanner drops the rest of the record. */
 void zp_lex_skip(zp_zfile *f);
+/* When the scanner's line was cut at ZP_LINE_MAX: reports that and returns true. */
+bool zp_lex_cut_line(zp_zfile *f);
 int zp_parse(zp_zfile *f);
 
 /* Parser actions (zone.c): one call per grammar action. The bool ones return false after

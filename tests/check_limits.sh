@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# check_limits.sh -- every front-end limit of the README's "Limits" table: the worst case is made
+# here at test time (nothing big is committed); each must give its error, exit 1 and finish
+# promptly (the timeout only guards against a hang; speed is measured in bench/run.sh).
+set -u
+: "${ZONEPUNY:=build/zonepuny}" "${PYTHON:=/usr/bin/python3}"
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+head='$ORIGIN example.
+$TTL 3600
+@ IN SOA ns hostmaster 1 7200 3600 1209600 3600
+@ IN NS ns
+ns IN A 192.0.2.1'
+
+# limit NAME FILE WANT_RC MESSAGE: zonepuny --check on FILE must exit WANT_RC within 60 s with
+# MESSAGE (fixed string) on stderr.
+limit() {
+  local name=$1 file=$2 want=$3 msg=$4
+  timeout 60 "$ZONEPUNY" --check "$file" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  [ "$rc" -eq "$want" ] && ok || bad "$name: exit $rc, want $want"
+  grep -qF -- "$msg" "$tmp/err" && ok || { bad "$name: no \"$msg\""; head -c 600 "$tmp/err"; }
+}
+
+# line length: 65535 bytes is the limit, one more is an error
+gen_line() {  # a TXT record whose line is exactly $1 bytes (without the newline)
+  "$PYTHON" -c '
+import sys
+n = int(sys.argv[1]); pre = "t IN TXT "
+body = n - len(pre); chunks = []
+while body > 0:
+    k = min(body, 257)  # a quoted string of 255 octets is 257 bytes
+    chunks.append(k); body -= k + 1
+s = pre + " ".join("\"" + "a" * (k - 2) + "\"" if k >= 2 else "a" for k in chunks)
+sys.stdout.write(s[:n])' "$1"
+}
+{ echo "$head"; gen_line 65535; echo; } > "$tmp/line-ok.zone"
+[ "$(sed -n 6p "$tmp/line-ok.zone" | wc -c)" -eq 65536 ] || bad "generator: line is not 65535 bytes"
+limit "line of 65535 bytes" "$tmp/line-ok.zone" 0 "0 errors"
+{ echo "$head"; gen_line 65536; echo; echo 'after IN A 192.0.2.9'; } > "$tmp/line.zone"
+limit "line of 65536 bytes" "$tmp/line.zone" 1 ":6:1: error: line longer than 65535 bytes"
+grep -qF '1 error' "$tmp/err" && ok || bad "line limit: the next record was not read on"
+
+# one record, parenthesised over many lines, past 1 MiB (1100 fields of 1000 bytes)
+"$PYTHON" -c '
+import sys
+sys.stdout.write(sys.argv[1] + "\nbig IN TXT (\n")
+for i in range(1100): sys.stdout.write("b" * 1000 + "\n")
+sys.stdout.write(")\n")' "$head" > "$tmp/record.zone"
+limit "record past 1 MiB" "$tmp/record.zone" 1 "error: record longer than 1048576 bytes"
+
+# fields in one record
+"$PYTHON" -c '
+import sys
+sys.stdout.write(sys.argv[1] + "\nmany IN TXT (\n" + "x\n" * 4097 + ")\n")' "$head" > "$tmp/fields.zone"
+limit "4097 fields" "$tmp/fields.zone" 1 "error: more than 4096 fields in one record"
+"$PYTHON" -c '
+import sys
+sys.stdout.write(sys.argv[1] + "\nmany IN TXT (\n" + "x\n" * 4090 + ")\n")' "$head" > "$tmp/fields-ok.zone"
+limit "4090 fields" "$tmp/fields-ok.zone" 0 "0 errors"
+
+# $INCLUDE nesting: a chain of 17 files below the top one, each including the next
+echo "$head" > "$tmp/inc.zone"
+echo '$INCLUDE inc1.zone' >> "$tmp/inc.zone"
+for i in $(seq 1 17); do
+  printf 'n%d IN A 192.0.2.1\n$INCLUDE inc%d.zone\n' "$i" $((i + 1)) > "$tmp/inc$i.zone"
+done
+printf 'last IN A 192.0.2.1\n' > "$tmp/inc18.zone"
+limit "\$INCLUDE 17 deep" "$tmp/inc.zone" 1 "error: \$INCLUDE nested deeper than 16 files"
+# a file including itself is a loop, not a deep chain
+printf '%s\n$INCLUDE self.zone\n' "$head" > "$tmp/self.zone"
+limit "\$INCLUDE loop" "$tmp/self.zone" 1 'error: $INCLUDE loop'
+
+# $GENERATE: a huge range is refused at once, before anything is generated
+for range in 1-4000000000 0-9223372036854775807 1-1000001 0-99999999999999999999999 \
+             1-9223372036854775807/1; do
+  printf '%s\n$GENERATE %s h$ A 192.0.2.1\n' "$head" "$range" > "$tmp/gen.zone"
+  limit "\$GENERATE $range" "$tmp/gen.zone" 1 "\$GENERATE"
+  grep -q 'records\|range' "$tmp/err" && ok || bad "\$GENERATE $range: message $(cat "$tmp/err")"
+done
+printf '%s\n$GENERATE 1-1000000 h$ A 192.0.2.1\n' "$head" > "$tmp/gen-ok.zone"
+limit "\$GENERATE of exactly 1000000" "$tmp/gen-ok.zone" 0 "1000003 records, 0 errors"
+
+# total errors: --max-errors stops reading; 0 means no limit
+"$PYTHON" -c '
+import sys
+sys.stdout.write(sys.argv[1] + "\n" + "bad IN A 999.1.1.1\n" * 500)' "$head" > "$tmp/errors.zone"
+limit "500 errors, default limit" "$tmp/errors.zone" 1 "too many errors (50), stopping"
+timeout 60 "$ZONEPUNY" --check --max-errors 0 "$tmp/errors.zone" >/dev/null 2>"$tmp/err"
+[ "$(grep -c ': error: ' "$tmp/err")" -eq 500 ] && ok || bad "--max-errors 0 did not report all 500"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

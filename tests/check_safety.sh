@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# check_safety.sh -- data safety of -o beyond tests/check_cli_zone.sh: a full file system, a file
+# size limit, stdout closed, -o reaching the input through links or an $INCLUDE. What must hold
+# (README "Safety"): exit 2 on a write error, the old -o file byte for byte intact, no temporary
+# file left, the input never replaced.
+set -u
+: "${ZONEPUNY:=build/zonepuny}"
+pass=0 fail=0
+tmp=$(mktemp -d)
+mnt=
+cleanup() { [ -n "$mnt" ] && umount "$mnt" 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+leftovers() { find "$1" -name '.zonepuny.*' | wc -l; }
+
+# A zone whose output is about 200 KB: 4000 generated records.
+cat > "$tmp/big.zone" <<'Z'
+$ORIGIN example.
+$TTL 3600
+@ IN SOA ns hostmaster 1 7200 3600 1209600 3600
+@ IN NS ns
+$GENERATE 1-4000 host-$ IN TXT "some text to make each record long enough to fill a small disk"
+Z
+"$ZONEPUNY" "$tmp/big.zone" > "$tmp/big.out" 2>/dev/null || bad "big zone does not convert"
+[ "$(wc -c < "$tmp/big.out")" -gt 100000 ] && ok || bad "big zone output is too small"
+
+# expect_write_error NAME DIR: after the run, exit 2, a message, DIR/out.zone still "old".
+expect_write_error() {
+  local name=$1 dir=$2 rc=$3
+  [ "$rc" -eq 2 ] && ok || bad "$name: exit $rc, want 2"
+  grep -q '^zonepuny: error: writing' "$tmp/err" && ok || bad "$name: message: $(cat "$tmp/err")"
+  [ "$(cat "$dir/out.zone")" = old ] && ok || bad "$name: the old -o file changed"
+  [ "$(leftovers "$dir")" -eq 0 ] && ok || bad "$name: a temporary file was left"
+}
+
+# 1. a full file system: a 16 KiB tmpfs when this machine lets us mount one
+mkdir -p "$tmp/mnt"
+if mount -t tmpfs -o size=16k tmpfs "$tmp/mnt" 2>/dev/null; then
+  mnt=$tmp/mnt
+  echo old > "$mnt/out.zone"
+  "$ZONEPUNY" -o "$mnt/out.zone" "$tmp/big.zone" 2>"$tmp/err"
+  expect_write_error "full tmpfs" "$mnt" $?
+  grep -q 'No space left on device' "$tmp/err" && ok || bad "full tmpfs: not ENOSPC: $(cat "$tmp/err")"
+else
+  echo "full tmpfs: not run (mount not permitted here); the file size limit below stands in"
+fi
+
+# 2. a file size limit (setrlimit RLIMIT_FSIZE, SIGXFSZ ignored so write() fails with EFBIG):
+#    the same path through the code as a full disk, without needing mount
+mkdir -p "$tmp/lim"
+echo old > "$tmp/lim/out.zone"
+(trap '' XFSZ; ulimit -f 16; exec "$ZONEPUNY" -o "$tmp/lim/out.zone" "$tmp/big.zone") 2>"$tmp/err"
+expect_write_error "file size limit" "$tmp/lim" $?
+
+# 3. standard output on /dev/full and closed
+"$ZONEPUNY" "$tmp/big.zone" > /dev/full 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && ok || bad "/dev/full: exit $rc"
+"$ZONEPUNY" "$tmp/big.zone" >&- 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && ok || bad "stdout closed: exit $rc"
+grep -q '^zonepuny: error: writing' "$tmp/err" && ok || bad "stdout closed: message: $(cat "$tmp/err")"
+
+# 4. -o reaching the input: through a symlink, a hard link, or an $INCLUDE'd file
+mkdir -p "$tmp/in/sub"
+cp "$tmp/big.zone" "$tmp/in/zone"
+cp "$tmp/in/zone" "$tmp/in/zone.orig"
+ln -s zone "$tmp/in/symlink"
+ln "$tmp/in/zone" "$tmp/in/hardlink"
+for o in symlink hardlink; do
+  "$ZONEPUNY" -o "$tmp/in/$o" "$tmp/in/zone" 2>"$tmp/err"
+  rc=$?
+  [ $rc -eq 2 ] && ok || bad "-o $o to the input: exit $rc, want 2"
+  grep -q 'is the zone being read' "$tmp/err" && ok || bad "-o $o: message: $(cat "$tmp/err")"
+  cmp -s "$tmp/in/zone" "$tmp/in/zone.orig" && ok || bad "-o $o changed the input"
+done
+printf '$ORIGIN example.\n$TTL 1\n@ IN SOA ns h 1 2 3 4 5\n$INCLUDE sub/part.zone\n' > "$tmp/in/top.zone"
+printf 'www IN A 192.0.2.1\n' > "$tmp/in/sub/part.zone"
+cp "$tmp/in/sub/part.zone" "$tmp/in/part.orig"
+"$ZONEPUNY" -o "$tmp/in/sub/part.zone" "$tmp/in/top.zone" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && ok || bad "-o equal to an included file: exit $rc, want 1"
+grep -qF 'top.zone:4:1: error: $INCLUDE' "$tmp/err" && grep -qF 'is the -o output file' "$tmp/err" &&
+  ok || bad "-o equal to an included file: message: $(cat "$tmp/err")"
+cmp -s "$tmp/in/sub/part.zone" "$tmp/in/part.orig" && ok || bad "-o replaced the included file"
+[ "$(leftovers "$tmp/in")" -eq 0 ] && ok || bad "included -o: a temporary file was left"
+
+# 5. success replaces the file completely, with the old file's permissions
+echo old > "$tmp/lim/perm.zone"
+chmod 640 "$tmp/lim/perm.zone"
+"$ZONEPUNY" -o "$tmp/lim/perm.zone" "$tmp/big.zone" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok || bad "-o success: exit $rc"
+cmp -s "$tmp/lim/perm.zone" "$tmp/big.out" && ok || bad "-o success: output differs from stdout's"
+[ "$(stat -c %a "$tmp/lim/perm.zone")" = 640 ] && ok || bad "-o did not keep mode 640"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
