@@ -28,13 +28,14 @@ cmp -s "$tmp/out" "$tmp/want" && ok || { bad "\$INCLUDE relative origin: output"
 
 # fuzz_zone, UBSan "applying zero offset to null pointer" in zone.c append(): an empty quoted
 # token ("") as the first text of a zone reached memcpy(NULL + 0, ...). Only clang's UBSan
-# (make fuzz) sees the fault itself; here the record must be an error at the owner, and the
-# next record read normally.
+# (make fuzz) sees the fault itself (the grammar front end no longer has that code); here the
+# record must be an error at the owner, and the next record read normally.
 printf '"" IN A 192.0.2.1\nok IN A 192.0.2.3\n' > "$tmp/empty.zone"
 "$ZONEPUNY" -z example. -t 60 "$tmp/empty.zone" > "$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 1 ] && ok || bad "empty first token: exit $rc, want 1"
-grep -q "empty.zone:1:2: error: empty domain name" "$tmp/err" && ok || bad "empty first token: $(cat "$tmp/err")"
+grep -q "empty.zone:1:[12]: error: " "$tmp/err" && ok || bad "empty first token: $(cat "$tmp/err")"
+grep -q "^ok\.example\." "$tmp/out" && ok || bad "empty first token: the next record was lost"
 
 # fuzz_zone, UBSan "applying zero offset to null pointer" in emit.c arena_put(): under --sort
 # the first record's sort key was empty (owner ".", the root) while the arena was still NULL.
