@@ -154,6 +154,6 @@ install: $(BIN)
 	install -m 644 man/zonepuny.1 $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny.1
 
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-fuzz build-vg
 
 -include $(wildcard $(BUILD)/obj/*.d $(BUILD)/tests/*.d $(BUILD)/bench/*.d $(BUILD)/fuzz_*.d)
