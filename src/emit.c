@@ -621,6 +621,9 @@ out:
 
 static bool arena_put(zp_emitter *em, const void *p, size_t n)
 {
+  /* nothing to add (an RR with empty RDATA) while the arena is still NULL: NULL + 0 is UB */
+  if (n == 0)
+    return true;
   if (em->arena_len + n > em->arena_cap) {
     size_t cap = em->arena_cap ? em->arena_cap : 1u << 16;
     while (cap < em->arena_len + n)

@@ -2,12 +2,14 @@
 #include "zone.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "emit.h"
 #include "zone_int.h"
@@ -415,9 +417,12 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
   zp_zone *z = f->z;
   scope saved = z->sc;
   if (origin) {
+    /* relative to the origin in force, so not parsed in place over it (found by fuzz_zone) */
+    uint8_t o[ZP_NAME_MAX];
     if (!parse_name(z, text_of(f, origin), origin->len, origin->quoted, origin_loc,
-                    z->sc.have_origin ? z->sc.origin : NULL, z->sc.origin))
+                    z->sc.have_origin ? z->sc.origin : NULL, o))
       return;
+    memcpy(z->sc.origin, o, sizeof o);
     z->sc.have_origin = true;
   }
   /* relative to the including file's directory */
@@ -558,7 +563,8 @@ bool zp_zone_generate(zp_zfile *f, const zp_tok *range, const zp_loc *range_loc,
     }
     ok = ok && (size_t)used == range->len && start <= stop && step >= 1 && !strchr(r, '+');
   }
-  if (ok && (stop - start) / step + 1 > ZP_GENERATE_MAX) {
+  /* not "+ 1 >": that overflows for 0-9223372036854775807 (UBSan, found by fuzz_zone) */
+  if (ok && (stop - start) / step >= ZP_GENERATE_MAX) {
     error(z, range_loc, "$GENERATE range \"%.*s\" makes more than %d records", (int)range->len, r,
           ZP_GENERATE_MAX);
     return false;
@@ -618,6 +624,33 @@ void zp_zone_generate_end(zp_zfile *f)
 
 /* ---- files ---- */
 
+/* An included file must be a regular file: a zone could otherwise name /dev/zero (read for
+ * ever) or a FIFO (open blocks for ever). O_NONBLOCK keeps the open itself from blocking.
+ * NULL with *refused set when it is not one, NULL alone (errno set) when it cannot be opened. */
+static FILE *open_include(const char *path, bool *refused)
+{
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat sb;
+  FILE *fp = NULL;
+  if (fd < 0)
+    return NULL;
+  if (fstat(fd, &sb) != 0)
+    goto out;
+  if (!S_ISREG(sb.st_mode)) {
+    *refused = true;
+    goto out;
+  }
+  if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
+    fp = fdopen(fd, "r");
+out:
+  if (!fp) {
+    int e = errno;
+    close(fd);
+    errno = e;
+  }
+  return fp;
+}
+
 static zp_status parse_file(zp_zone *z, const char *path, const zp_zfile *parent,
                             const zp_loc *at)
 {
@@ -628,7 +661,13 @@ static zp_status parse_file(zp_zone *z, const char *path, const zp_zfile *parent
   f->z = z;
   f->src = (zp_source){.path = path, .parent = parent ? &parent->src : NULL,
                        .line = at ? at->line : 0, .col = at ? at->col : 0};
-  f->in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+  bool refused = false;
+  f->in = !parent ? (strcmp(path, "-") == 0 ? stdin : fopen(path, "r"))
+                  : open_include(path, &refused);
+  if (refused) {
+    error(z, at, "$INCLUDE \"%s\" is not a regular file", path);
+    goto out;
+  }
   if (!f->in) {
     s = ZP_EIO;
     goto out;

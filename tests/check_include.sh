@@ -66,6 +66,17 @@ printf '$ORIGIN example.\n%s\n$INCLUDE sub/missing.zone\n' "$soa" > "$tmp/root/m
 run 1 "missing include under a root" --include-root root root/missing.zone
 grep -q 'cannot read included file "root/sub/missing.zone"' "$tmp/err" && ok || bad "missing: $(cat "$tmp/err")"
 
+# an include that is not a regular file would be read for ever (/dev/zero) or block in open()
+# (a FIFO with no writer): refused; the timeout only turns a hang into a failure
+mkfifo "$tmp/root/fifo.zone"
+for p in /dev/zero fifo.zone sub; do
+  printf '$ORIGIN example.\n%s\n$INCLUDE %s\n' "$soa" "$p" > "$tmp/root/dev.zone"
+  (cd "$tmp" && timeout 20 "$ZONEPUNY" root/dev.zone >out 2>err)
+  rc=$?
+  [ $rc -eq 1 ] && ok || bad "\$INCLUDE $p: exit $rc, want 1"
+  grep -q 'is not a regular file' "$tmp/err" && ok || bad "\$INCLUDE $p: message: $(cat "$tmp/err")"
+done
+
 run 2 "--include-root not a directory" --include-root root/main.zone root/main.zone
 run 2 "--include-root missing" --include-root nowhere root/main.zone
 
