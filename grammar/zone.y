@@ -58,6 +58,9 @@ line: EOL                 { if (!zp_zone_line_end(f)) YYACCEPT; }
     | owner meta EOL      { zp_zone_no_type(f, &@1); if (!zp_zone_line_end(f)) YYACCEPT; }
     | directive           { if (!zp_zone_line_end(f)) YYACCEPT; }
     | error EOL           { yyerrok; if (!zp_zone_line_end(f)) YYACCEPT; }
+    | QSTRING error EOL   { yyerrok;
+                            zp_zone_directive_usage(f, "an owner name cannot be quoted", &@1);
+                            if (!zp_zone_line_end(f)) YYACCEPT; }
     ;
 
 record: owner meta TYPE   { zp_zone_type(f, $3, &@3); } rdata

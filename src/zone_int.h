@@ -39,8 +39,9 @@ typedef struct zp_zfile {
   FILE *in;
   void *scanner;
   /* where the scanner stands */
-  uint32_t line, col;
+  uint32_t line;
   uint64_t off, line_off;
+  uint32_t cont;             /* UTF-8 continuation bytes scanned on this line */
   int paren;                 /* open parentheses */
   zp_loc paren_loc;          /* of the outermost open one */
   int skip;                  /* fields to pass before classify starts */
@@ -90,6 +91,7 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
 bool zp_zone_generate(zp_zfile *f, const zp_tok *range, const zp_loc *range_loc,
                       const zp_tok *owner, const zp_loc *owner_loc, const zp_loc *at);
 void zp_zone_generate_end(zp_zfile *f);
+/* Advice that replaces bison's message for the syntax error just seen. */
 void zp_zone_directive_usage(zp_zfile *f, const char *usage, const zp_loc *loc);
 /* bison's own message for a syntax error no rule explains better */
 void zp_zone_syntax(zp_zfile *f, const zp_loc *loc, const char *msg);

@@ -19,5 +19,15 @@ for z in *.zone; do
     fail=$((fail + 1)); echo "FAIL: $z (exit $rc, expected $want_rc)"; diff -u "$base.err" "$tmp/err" | head -20
   fi
 done
+# A 1 MB line, made here rather than committed: one error at its start, the next record read.
+{ printf '$ORIGIN example.\n$TTL 300\na IN TXT '; head -c 1048576 /dev/zero | tr '\0' x
+  printf '\nb IN A 192.0.2.1\n'; } > "$tmp/long-line.zone"
+(cd "$tmp" && "$ZONEPUNY" --check long-line.zone) 2> "$tmp/err"
+if head -1 "$tmp/err" | cmp -s - <(echo "long-line.zone:3:1: error: line longer than 65535 bytes") &&
+   tail -1 "$tmp/err" | cmp -s - <(echo "zonepuny: 1 file, 1 record, 1 error, 0 warnings"); then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1)); echo "FAIL: 1 MB line"; head -c 300 "$tmp/err"; tail -1 "$tmp/err"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
