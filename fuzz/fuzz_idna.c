@@ -50,7 +50,7 @@ static bool one_label(const uint8_t *s, size_t n)
 
 /* libidn composes Hangul L+V(+T) jamo across combining marks where Unicode 3.2 NFKC does not
  * (pinned in tests/test_idna.c and tests/test_nameprep.c); such inputs are left out of the
- * output comparison. */
+ * comparison. */
 static bool has_jamo(const uint8_t *s, size_t n)
 {
   for (size_t i = 0; i + 1 < n; i++)
@@ -128,9 +128,10 @@ static void check_libidn(const uint8_t *in, size_t n, unsigned fl, zp_status st,
     free(z);
     return;
   }
-  if ((rc == 0) != (st == ZP_OK))
-    abort();
-  if (rc == 0 && !has_jamo(in, n) && (strlen(theirs) != len || memcmp(theirs, out, len) != 0))
+  /* The Hangul difference can also decide the status: libidn's shorter composed form fits in
+   * 63 octets where ours does not (found by this harness). */
+  if (!has_jamo(in, n) && ((rc == 0) != (st == ZP_OK) ||
+                           (rc == 0 && (strlen(theirs) != len || memcmp(theirs, out, len) != 0))))
     abort();
   free(theirs);
   free(z);
