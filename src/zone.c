@@ -69,7 +69,7 @@ static void flush_pending(zp_zone *z)
   zp_diag_report(z->diag, &z->pending_loc, ZP_ERROR, "%s", z->pending_msg);
 }
 
-static void verror(zp_zone *z, const zp_loc *loc, const char *fmt, va_list ap)
+ZP_PRINTF(3, 0) static void verror(zp_zone *z, const zp_loc *loc, const char *fmt, va_list ap)
 {
   char msg[1024];
   vsnprintf(msg, sizeof msg, fmt, ap);

@@ -7,6 +7,6 @@
 set -u
 if [ "${1-}" = "--" ]; then shift; prog=$1; shift; else prog=${VG_BIN:?}; fi
 exec valgrind -q --trace-children=yes --leak-check=full --show-leak-kinds=definite,indirect,possible \
-  --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes --error-exitcode=125 \
+  --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=125 \
   --suppressions="$(dirname "$0")/valgrind.supp" \
   --log-file="${VG_LOG:?}/%p.log" "$prog" "$@"
