@@ -36,6 +36,7 @@ struct zp_zone {
   uint32_t last_ttl;     /* the last TTL stated, for files without $TTL (RFC 1035 5.1) */
   bool have_last_ttl;
   int depth;
+  unsigned long includes;  /* $INCLUDE files opened so far, against ZP_INCLUDES_MAX */
   /* the record being read: fields are tokens of the current file's buffer */
   zp_loc rec_loc;
   uint32_t ttl;
@@ -447,6 +448,12 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
   }
   char *real = NULL;
   if (z->opt->include_root && !include_allowed(z, file_loc, path, &real)) {
+    z->sc = saved;
+    return;
+  }
+  if (++z->includes > ZP_INCLUDES_MAX) {
+    error(z, at, "more than %d $INCLUDE files in one zone", ZP_INCLUDES_MAX);
+    free(real);
     z->sc = saved;
     return;
   }

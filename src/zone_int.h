@@ -17,6 +17,8 @@ enum {
   ZP_RECORD_MAX = 1 << 20,      /* bytes of token text in one record, parentheses included */
   ZP_FIELDS_MAX = 4096,         /* fields in one record */
   ZP_INCLUDE_DEPTH_MAX = 16,    /* nested $INCLUDE files below the top one */
+  ZP_INCLUDES_MAX = 10000,      /* $INCLUDE files opened in one zone: without it 16 levels of
+                                   ten includes each read the last file 10^15 times */
   ZP_GENERATE_MAX = 1000000,    /* records made by one $GENERATE */
 };
 

@@ -75,6 +75,17 @@ limit "\$INCLUDE 17 deep" "$tmp/inc.zone" 1 "error: \$INCLUDE nested deeper than
 printf '%s\n$INCLUDE self.zone\n' "$head" > "$tmp/self.zone"
 limit "\$INCLUDE loop" "$tmp/self.zone" 1 'error: $INCLUDE loop'
 
+# $INCLUDE fan-out: 16 levels of ten includes each would read the last file 10^15 times
+echo "$head" > "$tmp/bomb.zone"
+echo '$INCLUDE b1.zone' >> "$tmp/bomb.zone"
+for i in $(seq 1 15); do
+  for k in $(seq 1 10); do echo "\$INCLUDE b$((i + 1)).zone"; done > "$tmp/b$i.zone"
+done
+echo 'leaf IN A 192.0.2.1' > "$tmp/b16.zone"
+limit "\$INCLUDE fan-out" "$tmp/bomb.zone" 1 "error: more than 10000 \$INCLUDE files in one zone"
+timeout 60 "$ZONEPUNY" --check --max-errors 0 "$tmp/bomb.zone" >/dev/null 2>&1
+[ $? -eq 1 ] && ok || bad "\$INCLUDE fan-out with --max-errors 0 did not end with exit 1"
+
 # $GENERATE: a huge range is refused at once, before anything is generated
 for range in 1-4000000000 0-9223372036854775807 1-1000001 0-99999999999999999999999 \
              1-9223372036854775807/1; do
