@@ -40,7 +40,11 @@ grep -q 'is the zone being read' "$tmp/err" && ok || bad "-o equal to the input:
 # a signal while writing -o: the old file stays, the temporary file goes
 printf 'old\n' > "$tmp/d/sig.zone"
 mkfifo "$tmp/fifo"
-for sig in INT TERM; do
+# Not under make check-valgrind: the signal would come while valgrind is still starting, before
+# zonepuny has its handlers (and an asynchronous command starts with SIGINT ignored).
+sigs="INT TERM"
+[ -n "${VG_LOG-}" ] && { sigs=; echo "signal tests: not run under valgrind"; }
+for sig in $sigs; do
   ( cat idn.zone; sleep 3 ) > "$tmp/fifo" &
   writer=$!
   "$ZONEPUNY" -o "$tmp/d/sig.zone" - < "$tmp/fifo" 2>/dev/null &

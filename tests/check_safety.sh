@@ -57,10 +57,15 @@ expect_write_error "file size limit" "$tmp/lim" $?
 "$ZONEPUNY" "$tmp/big.zone" > /dev/full 2>"$tmp/err"
 rc=$?
 [ $rc -eq 2 ] && ok || bad "/dev/full: exit $rc"
-"$ZONEPUNY" "$tmp/big.zone" >&- 2>"$tmp/err"
-rc=$?
-[ $rc -eq 2 ] && ok || bad "stdout closed: exit $rc"
-grep -q '^zonepuny: error: writing' "$tmp/err" && ok || bad "stdout closed: message: $(cat "$tmp/err")"
+# (not under make check-valgrind: valgrind's own log file would take the free descriptor 1)
+if [ -z "${VG_LOG-}" ]; then
+  "$ZONEPUNY" "$tmp/big.zone" >&- 2>"$tmp/err"
+  rc=$?
+  [ $rc -eq 2 ] && ok || bad "stdout closed: exit $rc"
+  grep -q '^zonepuny: error: writing' "$tmp/err" && ok || bad "stdout closed: message: $(cat "$tmp/err")"
+else
+  echo "stdout closed: not run under valgrind"
+fi
 
 # 4. -o reaching the input: through a symlink, a hard link, or an $INCLUDE'd file
 mkdir -p "$tmp/in/sub"
