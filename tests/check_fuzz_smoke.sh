@@ -16,7 +16,8 @@ if [ "${BUILD:-build}" != build ]; then
 fi
 secs=${FUZZ_SMOKE_SECONDS:-10}
 pass=0 fail=0
-if ! mkdir -p build-fuzz && make -s fuzz-build >build-fuzz/build.log 2>&1; then
+mkdir -p build-fuzz
+if ! make -s fuzz-build >build-fuzz/build.log 2>&1; then
   cat build-fuzz/build.log
   echo "FAIL: building the harnesses"
   echo "0 passed, 1 failed"
