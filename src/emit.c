@@ -188,8 +188,10 @@ static bool tok_reserve(zp_emitter *em, size_t need)
   return true;
 }
 
-/* ldns's dname text: the letters, digits and punctuation it leaves alone, "\X" for the
- * characters that mean something in a master file, "\DDD" for the rest. */
+/* Dname text: "\X" for the characters that mean something in a master file, "\DDD" for
+ * octets that are not printable ASCII, the rest as they are. The "\X" set is BIND's, wider than
+ * ldns's: an unescaped '"' opens a quoted string for BIND and for our own scanner, '$' at the
+ * start of a line is read as a directive, and ldns reads "@.example." as the origin itself. */
 static size_t put_name(char *out, const uint8_t *wire)
 {
   size_t n = 0;
@@ -200,7 +202,8 @@ static size_t put_name(char *out, const uint8_t *wire)
   for (const uint8_t *p = wire; *p; p += *p + 1) {
     for (unsigned i = 1; i <= *p; i++) {
       uint8_t c = p[i];
-      if (c == '.' || c == ';' || c == '(' || c == ')' || c == '\\') {
+      if (c == '.' || c == ';' || c == '(' || c == ')' || c == '\\' || c == '"' || c == '$' ||
+          c == '@') {
         out[n++] = '\\';
         out[n++] = (char)c;
       } else if (c < 0x21 || c >= 0x7F) {
@@ -912,16 +915,21 @@ static zp_status format_rr(zp_emitter *em, const ldns_rr *rr)
   uint16_t type = (uint16_t)ldns_rr_get_type(rr);
   size_t count = ldns_rr_rd_count(rr);
   em->line_len = 0;
-  if (type == LDNS_RR_TYPE_DNSKEY && !em->opt.unicode) {
-    ldns_buffer_clear(em->text);
-    if (ldns_rr2buffer_str_fmt(em->text, ldns_output_format_default, rr) != LDNS_STATUS_OK ||
-        !line_put_text(em))
-      return ZP_ENOMEM;
-    return ZP_OK;
-  }
   if (!put_head(em, ldns_rdf_data(ldns_rr_owner(rr)), ldns_rr_ttl(rr),
                 (uint16_t)ldns_rr_get_class(rr), type))
     return ZP_ENOMEM;
+  if (type == LDNS_RR_TYPE_DNSKEY && !em->opt.unicode) {
+    /* ldns's fields and comment follow the fourth tab; its owner text has none (a tab in a
+     * name is \009), and the owner is ours, escaped as put_name does */
+    ldns_buffer_clear(em->text);
+    if (ldns_rr2buffer_str_fmt(em->text, ldns_output_format_default, rr) != LDNS_STATUS_OK)
+      return ZP_ENOMEM;
+    const char *t = (const char *)ldns_buffer_begin(em->text);
+    size_t len = ldns_buffer_position(em->text), i = 0;
+    for (int tabs = 0; i < len && tabs < 4; i++)
+      tabs += t[i] == '\t';
+    return line_put(em, t + i - 1, len - (i - 1)) ? ZP_OK : ZP_ENOMEM;
+  }
   if (count == 0 && !line_put(em, "\t\\# 0", 5))
     return ZP_ENOMEM;
   for (size_t i = 0; i < count; i++)

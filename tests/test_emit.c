@@ -477,6 +477,37 @@ static const char *const corpus_types[] = {
   "EUI64", "L32", "LP", "NID", "L64", "TALINK", "ZONEMD", "NSEC3PARAM",
 };
 
+/* ldns writes '"', '$' and '@' in names bare; emit escapes them as BIND does (see put_name).
+ * The expected text is ldns's with exactly those three characters of each name escaped: every
+ * field's ldns text is found in order in the record's text, and only names are rewritten. */
+static char *ldns_text_with_bind_escapes(const ldns_rr *rr)
+{
+  char *text = ldns_rr2str(rr);
+  size_t cap = strlen(text) * 2 + 1, n = 0, pos = 0;
+  char *out = malloc(cap);
+  cr_assert(out);
+  size_t nf = ldns_rr_rd_count(rr);
+  for (size_t i = 0; i <= nf; i++) {
+    const ldns_rdf *f = i == 0 ? ldns_rr_owner(rr) : ldns_rr_rdf(rr, i - 1);
+    char *ft = ldns_rdf2str(f);
+    char *at = strstr(text + pos, ft);
+    cr_assert(at, "field %zu \"%s\" not in \"%s\"", i, ft, text);
+    size_t skip = (size_t)(at - text) - pos;
+    memcpy(out + n, text + pos, skip);
+    n += skip;
+    for (const char *c = ft; *c; c++) {
+      if (ldns_rdf_get_type(f) == LDNS_RDF_TYPE_DNAME && (*c == '"' || *c == '$' || *c == '@'))
+        out[n++] = '\\';
+      out[n++] = *c;
+    }
+    pos += skip + strlen(ft);
+    free(ft);
+  }
+  strcpy(out + n, text + pos);
+  free(text);
+  return out;
+}
+
 Test(emit, formatter_is_byte_identical_to_ldns_on_random_records, .timeout = 120)
 {
   enum { N = 100000 };
@@ -522,7 +553,7 @@ Test(emit, formatter_is_byte_identical_to_ldns_on_random_records, .timeout = 120
       for (size_t i = 0; i < ldns_rr_rd_count(rr); i++)
         if (ldns_rdf_get_type(ldns_rr_rdf(rr, i)) == LDNS_RDF_TYPE_DNAME)
           ldns_dname2canonical(ldns_rr_rdf(rr, i));
-      char *want = ldns_rr2str(rr);
+      char *want = ldns_text_with_bind_escapes(rr);
       cr_assert_str_eq(r.out, want, "%s %s: %s\ngot  %swant %s", tname, hex, r.err, r.out, want);
       free(want);
       checked++;
