@@ -89,11 +89,16 @@ static const uint8_t digit_value[256] = {
   ['V'] = 22, ['W'] = 23, ['X'] = 24, ['Y'] = 25, ['Z'] = 26,
 }; /* stored as value + 1 so that the zero default means "not a digit" */
 
+static const char digit_chars[2][BASE] = {
+  {'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r',
+   's', 't', 'u', 'v', 'w', 'x', 'y', 'z', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'},
+  {'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R',
+   'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'},
+};
+
 static char digit_char(uint32_t d, int upper)
 {
-  if (d < 26)
-    return (char)((upper ? 'A' : 'a') + d);
-  return (char)('0' + d - 26);
+  return digit_chars[upper != 0][d];
 }
 
 static int is_basic(uint32_t c)
@@ -110,18 +115,22 @@ zp_status zp_puny_encode(const uint32_t *in, size_t inlen, const unsigned char *
                          char *out, size_t *outlen)
 {
   size_t cap = *outlen, o = 0, b = 0;
-  uint32_t n = INITIAL_N, delta = 0, bias = INITIAL_BIAS, h;
+  uint32_t n = INITIAL_N, bias = INITIAL_BIAS, h;
 
   /* Every count below is a uint32_t in the RFC's arithmetic; a longer input cannot be encoded
    * without overflow anyway. */
   if (inlen > MAXINT)
     return ZP_PUNY_OVERFLOW;
+  /* The first code point to insert (the RFC's first m) is found on the way. */
+  uint32_t m = MAXINT;
   for (size_t j = 0; j < inlen; j++) {
     uint32_t c = in[j];
     if (!is_scalar(c))
       return ZP_PUNY_BAD_CODE_POINT;
-    if (!is_basic(c))
+    if (!is_basic(c)) {
+      m = c < m ? c : m;
       continue;
+    }
     if (o == cap)
       return ZP_EBUFFER;
     /* Appendix A: a flag forces the case of a basic letter; without flags it is kept. */
@@ -139,31 +148,30 @@ zp_status zp_puny_encode(const uint32_t *in, size_t inlen, const unsigned char *
     out[o++] = DELIMITER;
   }
   /* Each pass over the input also finds the next smallest code point, so the RFC's separate
-   * scan for m is done once up front. */
-  uint32_t m = MAXINT;
-  for (size_t j = 0; j < inlen; j++)
-    if (in[j] >= n && in[j] < m)
-      m = in[j];
+   * scan for m is not needed. */
+  /* delta is kept in 64 bits: within a pass it only grows, by at most one per code point,
+   * until a digit is written, so the RFC's "fail on overflow" test is exact when made where
+   * delta is used (each emission) and at the end of each pass, and the counting loop needs no
+   * test of its own. */
+  uint64_t d64 = 0;
   while (h < inlen) {
     uint32_t next = MAXINT;
-    uint64_t step = (uint64_t)(m - n) * (h + 1);
-    if (step > MAXINT - delta)
+    d64 += (uint64_t)(m - n) * (h + 1);
+    if (d64 > MAXINT)
       return ZP_PUNY_OVERFLOW;
-    delta += (uint32_t)step;
     n = m;
     for (size_t j = 0; j < inlen; j++) {
       uint32_t c = in[j];
-      if (c < n) {
-        if (++delta == 0)
-          return ZP_PUNY_OVERFLOW;
+      d64 += c < n;
+      if (c > n) {
+        next = c < next ? c : next;
         continue;
       }
-      if (c != n) {
-        if (c < next)
-          next = c;
+      if (c != n)
         continue;
-      }
-      uint32_t q = delta;
+      if (d64 > MAXINT)
+        return ZP_PUNY_OVERFLOW;
+      uint32_t q = (uint32_t)d64;
       for (uint32_t k = BASE;; k += BASE) {
         uint32_t t = threshold(k, bias), d;
         if (q < t)
@@ -187,11 +195,12 @@ zp_status zp_puny_encode(const uint32_t *in, size_t inlen, const unsigned char *
       if (o == cap)
         return ZP_EBUFFER;
       out[o++] = digit_char(q, case_flags && case_flags[j]);
-      bias = adapt(delta, h + 1, h == b);
-      delta = 0;
+      bias = adapt((uint32_t)d64, h + 1, h == b);
+      d64 = 0;
       h++;
     }
-    delta++;
+    if (++d64 > MAXINT)
+      return ZP_PUNY_OVERFLOW;
     n++;
     m = next;
   }

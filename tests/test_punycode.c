@@ -241,6 +241,40 @@ Test(punycode, encoder_limits)
   cr_expect_eq(zp_puny_encode(cp, 3, NULL, out, &len), ZP_PUNY_BAD_CODE_POINT);
 }
 
+/* Section 6.4: the encoder fails when delta would pass 2^32 - 1, in either of its two steps.
+ * By hand, with B basic code points followed by one code point m (so h + 1 = B + 1):
+ * step 1 adds (m - 0x80) * (B + 1), step 2 then adds one per basic code point before m.
+ * B = 3855, m = U+10FFFF: 1113983 * 3856 = 4295518448 > 4294967295, step 1 overflows;
+ * B = 3854: 1113983 * 3855 + 3854 = 4294408319 fits.
+ * B = 65536, m = U+1007F: 65535 * 65537 = 4294967295 exactly fits, and the first increment of
+ * step 2 overflows; m = U+1007E: 65534 * 65537 + 65536 = 4294967294 fits.
+ * libidn agrees on all four (its punycode_uint is 32 bits too). */
+Test(punycode, encoder_overflow_both_steps)
+{
+  static const struct { size_t basic; uint32_t m; zp_status want; } cases[] = {
+    {3855, 0x10FFFF, ZP_PUNY_OVERFLOW}, {3854, 0x10FFFF, ZP_OK},
+    {65536, 0x1007F, ZP_PUNY_OVERFLOW}, {65536, 0x1007E, ZP_OK},
+  };
+  enum { MAXLEN = 65537, OUTCAP = MAXLEN + 16 };
+  uint32_t *cp = malloc(MAXLEN * sizeof *cp);
+  char *ours = malloc(OUTCAP), *theirs = malloc(OUTCAP);
+  cr_assert(cp && ours && theirs);
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    for (size_t j = 0; j < cases[i].basic; j++)
+      cp[j] = 'a';
+    cp[cases[i].basic] = cases[i].m;
+    size_t n = cases[i].basic + 1, olen = OUTCAP, tlen = OUTCAP;
+    cr_expect_eq(zp_puny_encode(cp, n, NULL, ours, &olen), cases[i].want, "case %zu", i);
+    int rc = punycode_encode(n, cp, NULL, &tlen, theirs);
+    cr_expect_eq(rc == 0, cases[i].want == ZP_OK, "libidn case %zu: %d", i, rc);
+    if (cases[i].want == ZP_OK && rc == 0)
+      cr_expect(olen == tlen && memcmp(ours, theirs, olen) == 0, "case %zu output", i);
+  }
+  free(cp);
+  free(ours);
+  free(theirs);
+}
+
 /* Encode with both, compare; decode our output with both, compare. */
 static void agree(const uint32_t *cp, size_t n)
 {
