@@ -55,6 +55,7 @@ zone: %empty
 
 line: EOL                 { if (!zp_zone_line_end(f)) YYACCEPT; }
     | record EOL          { zp_zone_record_end(f); if (!zp_zone_line_end(f)) YYACCEPT; }
+    | unknown EOL         { if (!zp_zone_line_end(f)) YYACCEPT; }
     | owner meta EOL      { zp_zone_no_type(f, &@1); if (!zp_zone_line_end(f)) YYACCEPT; }
     | directive           { if (!zp_zone_line_end(f)) YYACCEPT; }
     | error EOL           { yyerrok; if (!zp_zone_line_end(f)) YYACCEPT; }
@@ -63,13 +64,19 @@ line: EOL                 { if (!zp_zone_line_end(f)) YYACCEPT; }
                             if (!zp_zone_line_end(f)) YYACCEPT; }
     ;
 
-record: owner meta TYPE   { zp_zone_type(f, $3, &@3); } rdata
-      | owner meta FIELD tail  { if ($4)
+/* RDATA fields hang directly off the record, not off a nonterminal of their own: each record
+ * costs the parser as few reductions as the grammar allows (the front end's speed is mostly
+ * here and in the scanner). */
+record: owner meta TYPE   { zp_zone_type(f, $3, &@3); }
+      | record FIELD      { if (!zp_zone_field(f, &$2, &@2)) YYERROR; }
+      | record QSTRING    { if (!zp_zone_field(f, &$2, &@2)) YYERROR; }
+      ;
+
+unknown: owner meta FIELD tail { if ($4)
                                    zp_zone_unknown_class(f, &$3, &@3);
                                  else
-                                   zp_zone_unknown_type(f, &$3, &@3);
-                                 YYERROR; }
-      ;
+                                   zp_zone_unknown_type(f, &$3, &@3); }
+       ;
 
 /* After a word that is neither TTL, class nor type: a type next means it was meant as a class. */
 tail: %empty              { $$ = 0; }
@@ -91,14 +98,12 @@ owner: OWNER              { if (!zp_zone_owner(f, &$1, &@1)) YYERROR; }
 /* TTL and class, each optional, in either order (RFC 1035 section 5.1) */
 meta: %empty
     | ttl
-    | class
-    | ttl class
-    | class ttl
+    | CLASS               { zp_zone_class(f, $1); }
+    | ttl CLASS           { zp_zone_class(f, $2); }
+    | CLASS ttl           { zp_zone_class(f, $1); }
     ;
 
 ttl: TTLISH               { if (!zp_zone_ttl(f, &$1, &@1)) YYERROR; } ;
-
-class: CLASS              { zp_zone_class(f, $1); } ;
 
 rdata: %empty
      | rdata word         { if (!zp_zone_field(f, &$2, &@2)) YYERROR; }

@@ -103,6 +103,11 @@ bool zp_rr_class_from_text(const char *text, size_t len, uint16_t *rclass)
     *rclass = LDNS_RR_CLASS_IN;
     return true;
   }
+  /* ldns knows IN, CH, HS, NONE, ANY and CLASSnnn: other shapes (most type names) are not
+   * looked up down its table */
+  int c0 = len > 0 ? text[0] & ~0x20 : 0;
+  if (!(len == 2 || (len == 3 && c0 == 'A') || (len == 4 && c0 == 'N') || (len > 5 && c0 == 'C')))
+    return false;
   char buf[32];
   if (!terminate(text, len, buf, sizeof buf))
     return false;

@@ -41,6 +41,17 @@ static zp_status read_label(const char *text, size_t len, size_t *pos, uint8_t *
                             size_t *label_len, zp_name_error *err)
 {
   size_t i = *pos, n = 0;
+  /* most labels hold no escape: copied whole */
+  while (i < len && text[i] != '.' && text[i] != '\\')
+    i++;
+  if (i - *pos <= RAW_LABEL_MAX && (i == len || text[i] == '.')) {
+    n = i - *pos;
+    memcpy(label, text + *pos, n);
+    *pos = i;
+    *label_len = n;
+    return ZP_OK;
+  }
+  i = *pos;
   while (i < len && text[i] != '.') {
     uint8_t c = (uint8_t)text[i];
     size_t at = i;

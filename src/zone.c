@@ -184,7 +184,9 @@ int zp_zone_classify(const char *text, size_t len, uint16_t *num)
 static bool parse_name(zp_zone *z, const char *text, size_t len, bool quoted, const zp_loc *loc,
                        const uint8_t *origin, uint8_t *out)
 {
-  zp_name_error err = {0};
+  zp_name_error err;   /* (not zeroed: 512 bytes a name, and fail() sets both fields) */
+  err.offset = 0;
+  err.msg[0] = '\0';
   size_t wlen;
   zp_status s = zp_name_parse(text, len, origin, &z->opt->conv, out, &wlen, &err);
   if (s == ZP_OK)

@@ -108,6 +108,20 @@ static const zcase cases[] = {
    "b.ex. 60 1 1 |1.2.3.4| @4:1\n", "t.zone:3:9: error: ')' without '('\n"},
   {"backslash at end of line", "$ORIGIN ex.\n$TTL 60\na TXT x\\\nb A 1.2.3.4\n",
    "b.ex. 60 1 1 |1.2.3.4| @4:1\n", "t.zone:3:8: error: backslash at the end of a line\n"},
+  /* A backslash that ends a line also ends an owner, a directive or a quoted string (the scanner
+   * matches these whole, so that flex never backs up, and gives the backslash back). Columns:
+   * owner "ab" then the backslash at 3; "$ORIGIN" then the backslash at 8; "a TXT " is 6
+   * characters, so the quote is at 7; in the last case the escape 256 is the error at 7 and the
+   * rest of the line, quote and backslash included, is skipped. */
+  {"backslash ends an owner", "$ORIGIN ex.\n$TTL 60\nab\\\nb A 1.2.3.4\n",
+   "b.ex. 60 1 1 |1.2.3.4| @4:1\n", "t.zone:3:3: error: backslash at the end of a line\n"},
+  {"backslash ends a directive", "$ORIGIN ex.\n$TTL 60\n$ORIGIN\\\nb A 1.2.3.4\n",
+   "b.ex. 60 1 1 |1.2.3.4| @4:1\n", "t.zone:3:8: error: backslash at the end of a line\n"},
+  {"backslash ends a quoted string", "$ORIGIN ex.\n$TTL 60\na TXT \"abc\\\nb A 1.2.3.4\n",
+   "b.ex. 60 1 1 |1.2.3.4| @4:1\n", "t.zone:3:7: error: quoted string not closed on this line\n"},
+  {"backslash ends a skipped quoted string",
+   "$ORIGIN ex.\n$TTL 60\na TXT \\256 \"x\\\nb A 1.2.3.4\n", "b.ex. 60 1 1 |1.2.3.4| @4:1\n",
+   "t.zone:3:7: error: escape \"\\256\" is above \\255\n"},
   {"relative $ORIGIN", "$ORIGIN ex\n", "",
    "t.zone:1:9: error: $ORIGIN \"ex\" is not absolute (end it with a dot)\n"},
   {"unknown directive", "$FOO bar\n", "", "t.zone:1:1: error: unknown directive \"$FOO\"\n"},
