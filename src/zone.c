@@ -757,3 +757,11 @@ out:
   free(z);
   return s;
 }
+
+zp_zone *zp_zone_scan_only(zp_diag *diag)
+{
+  zp_zone *z = calloc(1, sizeof *z);
+  if (z)
+    z->diag = diag;
+  return z;
+}

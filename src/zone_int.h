@@ -71,6 +71,9 @@ void zp_lex_skip(zp_zfile *f);
 /* When the scanner's line was cut at ZP_LINE_MAX: reports that and returns true. */
 bool zp_lex_cut_line(zp_zfile *f);
 int zp_parse(zp_zfile *f);
+/* A zone for running the scanner alone (tests/test_lexer.c): it only reports lexical errors to
+ * diag. NULL when out of memory; free() releases it. */
+zp_zone *zp_zone_scan_only(zp_diag *diag);
 
 /* Parser actions (zone.c): one call per grammar action. The bool ones return false after
  * reporting a problem, and the grammar then skips the rest of the record. */

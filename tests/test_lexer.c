@@ -1,0 +1,271 @@
+/* test_lexer.c -- the reentrant scanner alone: token kinds, text, line, column and byte offset */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "zone.lex.h"
+
+/* One token a line: "KIND |text| line:col @offset", where the offset is the byte of the token's
+ * first character in the file (a quoted string's opening quote); CLASS and TYPE print their
+ * number instead of the text; EOL and ERR (a lexical error, its message in the diagnostics)
+ * print no place, since both stand for where a record ends rather than for text. */
+static void put_token(FILE *o, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l)
+{
+  static const char *const names[] = {"OWNER", "FIELD", "QSTRING", "TTLISH", "CLASS", "TYPE",
+                                      "BLANK", "EOL", "$ORIGIN", "$TTL", "$INCLUDE",
+                                      "$GENERATE"};
+  if (t == ZP_YYerror) {
+    fputs("ERR\n", o);
+    return;
+  }
+  cr_assert(t >= OWNER && t <= D_GENERATE, "token %d", t);
+  fputs(names[t - OWNER], o);
+  if (t == EOL) {
+    fputc('\n', o);
+    return;
+  }
+  if (t == CLASS || t == TYPE)
+    fprintf(o, " %u", v->num);
+  else if (t == OWNER || t == FIELD || t == QSTRING || t == TTLISH)
+    fprintf(o, " |%.*s|", (int)v->tok.len, f->buf + v->tok.off);
+  uint64_t start = f->off - (uint64_t)zp_yyget_leng(f->scanner);
+  fprintf(o, " %u:%u @%llu\n", l->line, l->col, (unsigned long long)start);
+}
+
+/* Runs the scanner over len bytes of text (a file named t.zone); the token lines and the
+ * diagnostics come back in *toks and *errs (malloc'd). */
+static void scan(const char *text, size_t len, char **toks, char **errs)
+{
+  size_t tlen, elen;
+  FILE *to = open_memstream(toks, &tlen), *eo = open_memstream(errs, &elen);
+  cr_assert(to && eo);
+  zp_diag diag;
+  zp_diag_init(&diag, eo);
+  diag.show_source = false;
+  zp_zfile *f = calloc(1, sizeof *f);
+  cr_assert_not_null(f);
+  f->src.path = "t.zone";
+  f->z = zp_zone_scan_only(&diag);
+  f->in = tmpfile();
+  cr_assert(f->z && f->in);
+  cr_assert_eq(fwrite(text, 1, len, f->in), len);
+  rewind(f->in);
+  cr_assert(zp_lex_open(f));
+  ZP_YYSTYPE v;
+  zp_loc l;
+  int t, n = 0;
+  while ((t = zp_yylex(&v, &l, f->scanner)) != ZP_YYEOF) {
+    put_token(to, f, t, &v, &l);
+    cr_assert_lt(++n, 1000, "the scanner does not stop");
+  }
+  zp_lex_close(f);
+  fclose(f->in);
+  free(f->buf);
+  free(f->z);
+  free(f);
+  fclose(to);
+  fclose(eo);
+}
+
+typedef struct lcase {
+  const char *name;
+  const char *text;
+  size_t len;          /* 0: strlen(text); the NUL cases give it */
+  const char *tokens, *errors;
+} lcase;
+
+/* Offsets and columns below are counted by hand from the text: a tab or a CR is one character,
+ * as is every UTF-8 sequence; offsets count bytes from 0, columns characters from 1. */
+static const lcase cases[] = {
+  /* a(0) \t(1) sp(2) 3600(3-6) sp sp(7,8) IN(9,10) sp(11) A(12) sp(13) 1.2.3.4(14-20) */
+  {"blanks: tabs and runs of spaces separate fields", "a\t 3600  IN A 1.2.3.4\n", 0,
+   "OWNER |a| 1:1 @0\nTTLISH |3600| 1:4 @3\nCLASS 1 1:10 @9\nTYPE 1 1:13 @12\n"
+   "FIELD |1.2.3.4| 1:15 @14\nEOL\n", ""},
+  {"TTL and class in the other order", "a IN 5 A 1.2.3.4\n", 0,
+   "OWNER |a| 1:1 @0\nCLASS 1 1:3 @2\nTTLISH |5| 1:6 @5\nTYPE 1 1:8 @7\n"
+   "FIELD |1.2.3.4| 1:10 @9\nEOL\n", ""},
+  /* line 2 starts at byte 19 (line 1 is 19 bytes with its newline) */
+  {"comments end a line; a comment line is an empty line", "a A 1.2.3.4 ; c (\n; only\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |1.2.3.4| 1:5 @4\nEOL\nEOL\n", ""},
+  {"a ; inside a quoted string is text", "a TXT \"x;y\" z\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nQSTRING |x;y| 1:7 @6\nFIELD |z| 1:13 @12\nEOL\n", ""},
+  /* a(0) sp TXT(2-4) sp "(6) x sp y "(10) sp "(12) q \ " z "(17) sp "(19) "(20) */
+  {"quoted strings: blanks and escaped quotes inside, the empty string",
+   "a TXT \"x y\" \"q\\\"z\" \"\"\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nQSTRING |x y| 1:7 @6\nQSTRING |q\\\"z| 1:13 @12\n"
+   "QSTRING || 1:20 @19\nEOL\n", ""},
+  /* line 2 starts at byte 11: the error stops at the line's end, the next line is a record */
+  {"quoted string not closed on its line", "a TXT \"abc\nb A 1.2.3.4\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\nOWNER |b| 2:1 @11\nTYPE 1 2:3 @13\n"
+   "FIELD |1.2.3.4| 2:5 @15\nEOL\n",
+   "t.zone:1:7: error: quoted string not closed on this line\n"},
+  {"quoted string not closed before the end of the file", "a TXT \"abc", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:7: error: quoted string not closed on this line\n"},
+  {"\\DDD from 000 to 255 kept as written", "a TXT \\065\\255\\000x\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |\\065\\255\\000x| 1:7 @6\nEOL\n", ""},
+  /* the field x\256 starts at col 7, its backslash is its 2nd character: col 8 */
+  {"\\256 is above \\255", "a TXT x\\256\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:8: error: escape \"\\256\" is above \\255\n"},
+  {"\\999 in a quoted string", "a TXT \"ab\\999\"\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:10: error: escape \"\\999\" is above \\255\n"},
+  {"\\1 followed by a letter needs three digits", "a TXT \\1x\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:7: error: escape \"\\1\" needs three decimal digits (\\DDD)\n"},
+  {"\\X escapes: blank, quote, semicolon, parenthesis, backslash belong to the field",
+   "a\\ b TXT \\\"\\;\\(\\)\\\\\n", 0,
+   "OWNER |a\\ b| 1:1 @0\nTYPE 16 1:6 @5\nFIELD |\\\"\\;\\(\\)\\\\| 1:10 @9\nEOL\n", ""},
+  {"\\DDDD: an escape takes three digits, the fourth is text", "a TXT \\0650\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |\\0650| 1:7 @6\nEOL\n", ""},
+  /* x at col 7, the final backslash at col 8 */
+  {"backslash at the end of a line", "a TXT x\\\nb A 1.2.3.4\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:7 @6\nERR\nEOL\nOWNER |b| 2:1 @9\n"
+   "TYPE 1 2:3 @11\nFIELD |1.2.3.4| 2:5 @13\nEOL\n",
+   "t.zone:1:8: error: backslash at the end of a line\n"},
+  /* a(0) sp SOA(2-4) sp ((6) sp ns.(8-10) sp h.(12,13) \n(14); line 2 at 15: sp sp 1(17) sp
+   * 2(19) sp )(21) sp ;(23) sp c \n(26); line 3 at 27. The blanks opening line 2 are inside
+   * the parentheses: not a blank owner. */
+  {"parentheses join lines", "a SOA ( ns. h.\n  1 2 ) ; c\nb A 1.2.3.4\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 6 1:3 @2\nFIELD |ns.| 1:9 @8\nFIELD |h.| 1:13 @12\n"
+   "FIELD |1| 2:3 @17\nFIELD |2| 2:5 @19\nEOL\nOWNER |b| 3:1 @27\nTYPE 1 3:3 @29\n"
+   "FIELD |1.2.3.4| 3:5 @31\nEOL\n", ""},
+  {"nested parentheses", "a TXT ((x)\n(y))\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:9 @8\nFIELD |y| 2:2 @12\nEOL\n", ""},
+  {"a newline in a comment inside parentheses does not end the record",
+   "a TXT ( x ; (\n y )\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:9 @8\nFIELD |y| 2:2 @15\nEOL\n", ""},
+  /* the error is at the '(' (1:7), not where the file ends (line 3) */
+  {"'(' not closed: the error is at the opening", "a TXT ( x\ny\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:9 @8\nFIELD |y| 2:1 @10\nERR\nEOL\n",
+   "t.zone:1:7: error: '(' not closed before the end of the file\n"},
+  {"the outermost '(' is the one reported", "a TXT ( x\n( y )\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:9 @8\nFIELD |y| 2:3 @12\nERR\nEOL\n",
+   "t.zone:1:7: error: '(' not closed before the end of the file\n"},
+  {"')' without '('", "a TXT x )\nb A 1.2.3.4\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:7 @6\nERR\nEOL\nOWNER |b| 2:1 @10\n"
+   "TYPE 1 2:3 @12\nFIELD |1.2.3.4| 2:5 @14\nEOL\n",
+   "t.zone:1:9: error: ')' without '('\n"},
+  {"directives at the start of a line, in any case",
+   "$ORIGIN ex.\n$ttl 5\n$INCLUDE f\n$GENERATE 1-2 h$ A 1.2.3.$\n", 0,
+   "$ORIGIN 1:1 @0\nFIELD |ex.| 1:9 @8\nEOL\n$TTL 2:1 @12\nFIELD |5| 2:6 @17\nEOL\n"
+   "$INCLUDE 3:1 @19\nFIELD |f| 3:10 @28\nEOL\n$GENERATE 4:1 @30\nFIELD |1-2| 4:11 @40\n"
+   "FIELD |h$| 4:15 @44\nTYPE 1 4:18 @47\nFIELD |1.2.3.$| 4:20 @49\nEOL\n", ""},
+  /* after a blank owner, "$TTL" is a field like any other (the parser rejects the line) */
+  {"a directive after a blank is not a directive", " $TTL 5\n", 0,
+   "BLANK 1:1 @0\nFIELD |$TTL| 1:2 @1\nTTLISH |5| 1:7 @6\nEOL\n", ""},
+  {"a $ inside a record is text", "a TXT $TTL\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |$TTL| 1:7 @6\nEOL\n", ""},
+  {"unknown directive", "$FOO x\nb A 1.2.3.4\n", 0,
+   "ERR\nEOL\nOWNER |b| 2:1 @7\nTYPE 1 2:3 @9\nFIELD |1.2.3.4| 2:5 @11\nEOL\n",
+   "t.zone:1:1: error: unknown directive \"$FOO\"\n"},
+  /* line 2 starts at byte 12 */
+  {"a leading blank is a blank owner", "a A 1.2.3.4\n\tA 1.2.3.5\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |1.2.3.4| 1:5 @4\nEOL\nBLANK 2:1 @12\n"
+   "TYPE 1 2:2 @13\nFIELD |1.2.3.5| 2:4 @15\nEOL\n", ""},
+  {"blank owner then TTL and class", "  300 IN A 1.2.3.4\n", 0,
+   "BLANK 1:1 @0\nTTLISH |300| 1:3 @2\nCLASS 1 1:7 @6\nTYPE 1 1:10 @9\n"
+   "FIELD |1.2.3.4| 1:12 @11\nEOL\n", ""},
+  {"a line of blanks, or of blanks and a comment, is an empty line", "  \t\n  ; c\n", 0,
+   "EOL\nEOL\n", ""},
+  /* m (1 byte) + U+00FC (2 bytes) + nchen: 7 characters in 8 bytes; A at byte 9, column 9 */
+  {"octets >= 0x80 are name characters; columns count characters",
+   "m\xc3\xbcnchen A 1.2.3.4\n", 0,
+   "OWNER |m\xc3\xbcnchen| 1:1 @0\nTYPE 1 1:9 @9\nFIELD |1.2.3.4| 1:11 @11\nEOL\n", ""},
+  /* U+1F600 is 4 bytes, 1 character: TXT at byte 5 col 3, x at byte 9 col 7 */
+  {"a 4-byte character is one column", "\xf0\x9f\x98\x80 TXT x\n", 0,
+   "OWNER |\xf0\x9f\x98\x80| 1:1 @0\nTYPE 16 1:3 @5\nFIELD |x| 1:7 @9\nEOL\n", ""},
+  /* U+0101 U+4E2D (2 + 3 bytes) in a quoted string: the closing quote is byte 12, col 10;
+   * z at byte 14, col 12 */
+  {"columns after multi-byte characters in a quoted string",
+   "a TXT \"\xc4\x81\xe4\xb8\xad\" z\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nQSTRING |\xc4\x81\xe4\xb8\xad| 1:7 @6\n"
+   "FIELD |z| 1:12 @14\nEOL\n", ""},
+  /* columns start again on the next line */
+  {"the character count restarts at each line", "\xc3\xa9 A 1.2.3.4\nb A 1.2.3.4\n", 0,
+   "OWNER |\xc3\xa9| 1:1 @0\nTYPE 1 1:3 @3\nFIELD |1.2.3.4| 1:5 @5\nEOL\nOWNER |b| 2:1 @13\n"
+   "TYPE 1 2:3 @15\nFIELD |1.2.3.4| 2:5 @17\nEOL\n", ""},
+  /* \r is a blank: line 2 starts at byte 13, after "a A 1.2.3.4\r\n" */
+  {"CRLF line ends", "a A 1.2.3.4\r\nb A 1.2.3.4\r\n\r\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |1.2.3.4| 1:5 @4\nEOL\nOWNER |b| 2:1 @13\n"
+   "TYPE 1 2:3 @15\nFIELD |1.2.3.4| 2:5 @17\nEOL\nEOL\n", ""},
+  {"CRLF after a quoted string and inside parentheses", "a TXT ( \"x\"\r\n y )\r\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nQSTRING |x| 1:9 @8\nFIELD |y| 2:2 @14\nEOL\n", ""},
+  /* the BOM's 3 bytes are not a column but are counted in offsets */
+  {"a BOM at the very start is dropped", "\xef\xbb\xbf" "a A 1.2.3.4\n", 0,
+   "OWNER |a| 1:1 @3\nTYPE 1 1:3 @5\nFIELD |1.2.3.4| 1:5 @7\nEOL\n", ""},
+  {"a BOM elsewhere is an ordinary character", "a TXT \xef\xbb\xbfx\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |\xef\xbb\xbfx| 1:7 @6\nEOL\n", ""},
+  {"a BOM at the start of the second line is part of its owner",
+   "a A 1.2.3.4\n\xef\xbb\xbf" "b A 1.2.3.4\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |1.2.3.4| 1:5 @4\nEOL\nOWNER |\xef\xbb\xbf" "b| 2:1 @12\n"
+   "TYPE 1 2:4 @17\nFIELD |1.2.3.4| 2:6 @19\nEOL\n", ""},
+  {"an empty file has no tokens", "", 0, "", ""},
+  {"a file of a BOM alone has no tokens", "\xef\xbb\xbf", 0, "", ""},
+  {"no newline at the end of the file", "a A 1.2.3.4", 0,
+   "OWNER |a| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |1.2.3.4| 1:5 @4\nEOL\n", ""},
+  /* NUL at byte 7, column 8: the field before it is complete */
+  {"NUL byte after a field", "a TXT x\0y\nb A 1.2.3.4\n", 22,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:7 @6\nERR\nEOL\nOWNER |b| 2:1 @10\n"
+   "TYPE 1 2:3 @12\nFIELD |1.2.3.4| 2:5 @14\nEOL\n",
+   "t.zone:1:8: error: NUL byte in the zone file\n"},
+  {"NUL byte at the start of a line", "\0a A 1.2.3.4\n", 13, "ERR\nEOL\n",
+   "t.zone:1:1: error: NUL byte in the zone file\n"},
+  /* "a TXT \"x" is 8 bytes (a, sp, TXT, sp, quote, x); the NUL is byte 8, column 9 */
+  {"NUL byte in a quoted string", "a TXT \"x\0y\"\n", 12,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:9: error: NUL byte in the zone file\n"},
+  {"NUL byte in a comment", "a A 1.2.3.4 ;\0\n", 15,
+   "OWNER |a| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |1.2.3.4| 1:5 @4\nERR\nEOL\n",
+   "t.zone:1:14: error: NUL byte in the zone file\n"},
+  /* C0 AF is '/' in two bytes (overlong); it is the owner's 2nd character */
+  {"overlong UTF-8 in an owner", "a\xc0\xaf A 1.2.3.4\nb A 1.2.3.4\n", 0,
+   "ERR\nEOL\nOWNER |b| 2:1 @14\nTYPE 1 2:3 @16\nFIELD |1.2.3.4| 2:5 @18\nEOL\n",
+   "t.zone:1:2: error: overlong UTF-8 encoding (0xC0)\n"},
+  {"overlong 3-byte UTF-8 in a field", "a TXT xy\xe0\x80\x80\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:9: error: overlong UTF-8 encoding (0xE0)\n"},
+  /* ED A0 80 is U+D800; after U+00E9 (2 bytes, 1 column) it is the owner's 3rd character */
+  {"surrogate in UTF-8", "\xc3\xa9x\xed\xa0\x80 A 1.2.3.4\n", 0, "ERR\nEOL\n",
+   "t.zone:1:3: error: UTF-8 encodes a surrogate code point (0xED)\n"},
+  /* E4 B8 needs one more continuation byte before the blank */
+  {"truncated UTF-8 before a blank", "a TXT ab\xe4\xb8 c\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:9: error: truncated UTF-8 sequence (0xE4)\n"},
+  {"truncated UTF-8 at the end of the file", "a TXT \xc3", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:7: error: truncated UTF-8 sequence (0xC3)\n"},
+  /* in the quoted string "\xc3\xa9\x80": the quote is col 7, é col 8, the stray byte col 9 */
+  {"stray continuation byte in a quoted string", "a TXT \"\xc3\xa9\x80\"\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:9: error: invalid UTF-8 byte (0x80)\n"},
+  {"F5 and above begin no UTF-8 sequence", "a TXT \xf5\x80\x80\x80\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:7: error: invalid UTF-8 byte (0xF5)\n"},
+  {"a control character outside quotes", "a TXT x\x7f\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:7 @6\nERR\nEOL\n",
+   "t.zone:1:8: error: control character 0x7F; write it as \\127\n"},
+  {"only one error per line: the rest of the line is skipped", "a TXT \\300 \x01 )\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:7: error: escape \"\\300\" is above \\255\n"},
+  {"TYPEnnn and CLASSnnn", "a CLASS3 TYPE65280 x\n", 0,
+   "OWNER |a| 1:1 @0\nCLASS 3 1:3 @2\nTYPE 65280 1:10 @9\nFIELD |x| 1:20 @19\nEOL\n", ""},
+  {"RFC 3597 generic RDATA is fields", "a TYPE1 \\# 4 01020304\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |\\#| 1:9 @8\nFIELD |4| 1:12 @11\n"
+   "FIELD |01020304| 1:14 @13\nEOL\n", ""},
+};
+
+Test(lexer, token_streams)
+{
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    const lcase *c = &cases[i];
+    char *toks, *errs;
+    scan(c->text, c->len ? c->len : strlen(c->text), &toks, &errs);
+    cr_expect_str_eq(toks, c->tokens, "%s: tokens\n%s", c->name, toks);
+    cr_expect_str_eq(errs, c->errors, "%s: errors\n%s", c->name, errs);
+    free(toks);
+    free(errs);
+  }
+}
