@@ -162,6 +162,8 @@ static const lcase cases[] = {
    "ERR\nEOL\nOWNER |b| 2:1 @7\nTYPE 1 2:3 @9\nFIELD |1.2.3.4| 2:5 @11\nEOL\n",
    "t.zone:1:1: error: unknown directive \"$FOO\"\n"},
   /* line 2 starts at byte 12 */
+  {"@ is an owner like any other field", "@ A 1.2.3.4\n", 0,
+   "OWNER |@| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |1.2.3.4| 1:5 @4\nEOL\n", ""},
   {"a leading blank is a blank owner", "a A 1.2.3.4\n\tA 1.2.3.5\n", 0,
    "OWNER |a| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |1.2.3.4| 1:5 @4\nEOL\nBLANK 2:1 @12\n"
    "TYPE 1 2:2 @13\nFIELD |1.2.3.5| 2:4 @15\nEOL\n", ""},
@@ -196,6 +198,11 @@ static const lcase cases[] = {
   /* the BOM's 3 bytes are not a column but are counted in offsets */
   {"a BOM at the very start is dropped", "\xef\xbb\xbf" "a A 1.2.3.4\n", 0,
    "OWNER |a| 1:1 @3\nTYPE 1 1:3 @5\nFIELD |1.2.3.4| 1:5 @7\nEOL\n", ""},
+  /* flex never sees the BOM, so the directive after it is still at the start of a line */
+  {"a directive right after the BOM", "\xef\xbb\xbf$ORIGIN ex.\n", 0,
+   "$ORIGIN 1:1 @3\nFIELD |ex.| 1:9 @11\nEOL\n", ""},
+  {"a blank owner right after the BOM", "\xef\xbb\xbf\tA 1.2.3.4\n", 0,
+   "BLANK 1:1 @3\nTYPE 1 1:2 @4\nFIELD |1.2.3.4| 1:4 @6\nEOL\n", ""},
   {"a BOM elsewhere is an ordinary character", "a TXT \xef\xbb\xbfx\n", 0,
    "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |\xef\xbb\xbfx| 1:7 @6\nEOL\n", ""},
   {"a BOM at the start of the second line is part of its owner",
@@ -244,6 +251,16 @@ static const lcase cases[] = {
   {"F5 and above begin no UTF-8 sequence", "a TXT \xf5\x80\x80\x80\n", 0,
    "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
    "t.zone:1:7: error: invalid UTF-8 byte (0xF5)\n"},
+  /* (moved from test_parser.c: scanner errors) x at col 7, the byte after it col 8 */
+  {"a control character 0x01", "a TXT x\x01\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:7 @6\nERR\nEOL\n",
+   "t.zone:1:8: error: control character 0x01; write it as \\001\n"},
+  {"0xFF after a 2-byte character in a quoted string", "a TXT \"\xc3\xa9\xff\"\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:9: error: invalid UTF-8 byte (0xFF)\n"},
+  {"\\12 needs three digits", "a TXT x\\12\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:8: error: escape \"\\12\" needs three decimal digits (\\DDD)\n"},
   {"a control character outside quotes", "a TXT x\x7f\n", 0,
    "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:7 @6\nERR\nEOL\n",
    "t.zone:1:8: error: control character 0x7F; write it as \\127\n"},
@@ -268,4 +285,30 @@ Test(lexer, token_streams)
     free(toks);
     free(errs);
   }
+}
+
+/* A line longer than ZP_LINE_MAX (65535 bytes) is cut there: the scanner sees its first 65535
+ * bytes, reports the line at its end, and the bytes dropped still count in later offsets. Line
+ * 1 is "a TXT " (6 bytes) and 70000 x's: the field keeps 65535 - 6 = 65529 of them; its newline
+ * is byte 70006, so line 2 starts at byte 70007. */
+Test(lexer, long_line_cut_and_offsets_after_it)
+{
+  enum { XS = 70000, KEPT = 65535 - 6 };
+  char *text = malloc(XS + 32), *want = malloc(KEPT + 256);
+  cr_assert(text && want);
+  memcpy(text, "a TXT ", 6);
+  memset(text + 6, 'x', XS);
+  strcpy(text + 6 + XS, "\nb A 1.2.3.4\n");
+  int n = sprintf(want, "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |");
+  memset(want + n, 'x', KEPT);
+  strcpy(want + n + KEPT, "| 1:7 @6\nERR\nEOL\nOWNER |b| 2:1 @70007\nTYPE 1 2:3 @70009\n"
+                          "FIELD |1.2.3.4| 2:5 @70011\nEOL\n");
+  char *toks, *errs;
+  scan(text, strlen(text), &toks, &errs);
+  cr_expect_str_eq(toks, want);
+  cr_expect_str_eq(errs, "t.zone:1:1: error: line longer than 65535 bytes\n");
+  free(toks);
+  free(errs);
+  free(text);
+  free(want);
 }
