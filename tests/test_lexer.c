@@ -264,6 +264,33 @@ static const lcase cases[] = {
   {"a control character outside quotes", "a TXT x\x7f\n", 0,
    "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:7 @6\nERR\nEOL\n",
    "t.zone:1:8: error: control character 0x7F; write it as \\127\n"},
+  /* the quote is col 7, x col 8, the control character col 9 */
+  {"a control character in a quoted string, at its byte", "a TXT \"x\x01y\"\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:9: error: control character 0x01; write it as \\001\n"},
+  {"0x7F after a 2-byte character in a quoted string", "a TXT \"\xc3\xa9\x7f\"\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:9: error: control character 0x7F; write it as \\127\n"},
+  {"a tab in a quoted string is text", "a TXT \"x\ty\"\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nQSTRING |x\ty| 1:7 @6\nEOL\n", ""},
+  {"an escaped control character is an escape", "a TXT x\\\x01 \"\\\x1f\"\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x\\\x01| 1:7 @6\nQSTRING |\\\x1f| 1:11 @10\nEOL\n",
+   ""},
+  /* quote col 7, x col 8, backslash col 9, NUL col 10 */
+  {"a NUL after a backslash in a quoted string", "a TXT \"x\\\0\"\n", 12,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
+   "t.zone:1:10: error: NUL byte in the zone file\n"},
+  /* after the error, the quoted string "<NUL>(" is skipped whole: its '(' opens nothing, so
+   * line 2 (at byte 18) is a record of its own */
+  {"a skipped quoted string hides its parenthesis, whatever it holds",
+   "a TXT \\300 \"\0(\" )\nb A 1.2.3.4\n", 30,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\nOWNER |b| 2:1 @18\nTYPE 1 2:3 @20\n"
+   "FIELD |1.2.3.4| 2:5 @22\nEOL\n",
+   "t.zone:1:7: error: escape \"\\300\" is above \\255\n"},
+  {"a Latin-1 comment is skipped unchecked", "a A 1.2.3.4 ; caf\xe9 \x01\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |1.2.3.4| 1:5 @4\nEOL\n", ""},
+  {"a lone CR is a blank", "a\rA\r1.2.3.4\r\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |1.2.3.4| 1:5 @4\nEOL\n", ""},
   {"only one error per line: the rest of the line is skipped", "a TXT \\300 \x01 )\n", 0,
    "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
    "t.zone:1:7: error: escape \"\\300\" is above \\255\n"},
