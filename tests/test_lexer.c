@@ -10,8 +10,17 @@
  * first character in the file (a quoted string's opening quote); CLASS and TYPE print their
  * number instead of the text; EOL and ERR (a lexical error, its message in the diagnostics)
  * print no place, since both stand for where a record ends rather than for text. */
-static void put_token(FILE *o, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l)
+/* The byte offset of the token just scanned: advance() has counted it whole */
+static uint64_t token_start(zp_zfile *f)
 {
+  return f->off - (uint64_t)zp_yyget_leng(f->scanner);
+}
+
+typedef void token_fn(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l);
+
+static void put_token(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l)
+{
+  FILE *o = user;
   static const char *const names[] = {"OWNER", "FIELD", "QSTRING", "TTLISH", "CLASS", "TYPE",
                                       "BLANK", "EOL", "$ORIGIN", "$TTL", "$INCLUDE",
                                       "$GENERATE"};
@@ -29,17 +38,16 @@ static void put_token(FILE *o, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp
     fprintf(o, " %u", v->num);
   else if (t == OWNER || t == FIELD || t == QSTRING || t == TTLISH)
     fprintf(o, " |%.*s|", (int)v->tok.len, f->buf + v->tok.off);
-  uint64_t start = f->off - (uint64_t)zp_yyget_leng(f->scanner);
-  fprintf(o, " %u:%u @%llu\n", l->line, l->col, (unsigned long long)start);
+  fprintf(o, " %u:%u @%llu\n", l->line, l->col, (unsigned long long)token_start(f));
 }
 
-/* Runs the scanner over len bytes of text (a file named t.zone); the token lines and the
- * diagnostics come back in *toks and *errs (malloc'd). */
-static void scan(const char *text, size_t len, char **toks, char **errs)
+/* Runs the scanner over len bytes of text (a file named t.zone), each token to each(user, ...);
+ * the diagnostics come back in *errs (malloc'd). */
+static void scan_each(const char *text, size_t len, token_fn *each, void *user, char **errs)
 {
-  size_t tlen, elen;
-  FILE *to = open_memstream(toks, &tlen), *eo = open_memstream(errs, &elen);
-  cr_assert(to && eo);
+  size_t elen;
+  FILE *eo = open_memstream(errs, &elen);
+  cr_assert(eo);
   zp_diag diag;
   zp_diag_init(&diag, eo);
   diag.show_source = false;
@@ -54,18 +62,29 @@ static void scan(const char *text, size_t len, char **toks, char **errs)
   cr_assert(zp_lex_open(f));
   ZP_YYSTYPE v;
   zp_loc l;
-  int t, n = 0;
+  int t;
+  size_t n = 0;
   while ((t = zp_yylex(&v, &l, f->scanner)) != ZP_YYEOF) {
-    put_token(to, f, t, &v, &l);
-    cr_assert_lt(++n, 1000, "the scanner does not stop");
+    each(user, f, t, &v, &l);
+    /* every token but EOL and ERR consumes a byte, and each of those follows one */
+    cr_assert_lt(++n, 2 * len + 16, "the scanner does not stop");
   }
   zp_lex_close(f);
   fclose(f->in);
   free(f->buf);
   free(f->z);
   free(f);
-  fclose(to);
   fclose(eo);
+}
+
+/* The token lines as put_token writes them in *toks, the diagnostics in *errs (malloc'd). */
+static void scan(const char *text, size_t len, char **toks, char **errs)
+{
+  size_t tlen;
+  FILE *to = open_memstream(toks, &tlen);
+  cr_assert(to);
+  scan_each(text, len, put_token, to, errs);
+  fclose(to);
 }
 
 typedef struct lcase {
@@ -338,4 +357,126 @@ Test(lexer, long_line_cut_and_offsets_after_it)
   free(errs);
   free(text);
   free(want);
+}
+
+/* Random valid zones: every token's offset must point at its own text in the input, its line
+ * must be 1 + the newlines before that offset, and its column 1 + the characters (bytes that
+ * are not UTF-8 continuation bytes) between the line's start and it; no errors. This checks
+ * the scanner's bookkeeping against the input itself over shapes no table lists. */
+typedef struct check {
+  const char *text;
+  size_t len, bom, tokens;
+} check;
+
+static void check_token(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l)
+{
+  check *c = user;
+  if (t == EOL || t == ZP_YYerror)   /* an error shows in the diagnostics */
+    return;
+  c->tokens++;
+  uint64_t at = token_start(f);
+  cr_assert_lt(at, c->len);
+  uint32_t line = 1, col = 1;
+  size_t start = c->bom;
+  for (size_t i = 0; i < at; i++) {
+    if (c->text[i] == '\n') {
+      line++;
+      start = i + 1;
+    }
+  }
+  for (size_t i = start; i < at; i++)
+    col += ((unsigned char)c->text[i] & 0xC0) != 0x80;
+  cr_assert_eq(l->line, line, "token at byte %llu", (unsigned long long)at);
+  cr_assert_eq(l->col, col, "token at byte %llu", (unsigned long long)at);
+  cr_assert_eq(l->line_off, start);
+  if (t == OWNER || t == FIELD || t == TTLISH) {
+    cr_assert_lt(at + v->tok.len, c->len + 1);
+    cr_assert(memcmp(c->text + at, f->buf + v->tok.off, v->tok.len) == 0);
+  } else if (t == QSTRING) {
+    cr_assert_eq(c->text[at], '"');
+    cr_assert(memcmp(c->text + at + 1, f->buf + v->tok.off, v->tok.len) == 0);
+    cr_assert_eq(c->text[at + 1 + v->tok.len], '"');
+  } else if (t == BLANK) {
+    cr_assert(at == start && (c->text[at] == ' ' || c->text[at] == '\t' || c->text[at] == '\r'));
+  } else if (t >= D_ORIGIN && t <= D_GENERATE) {
+    cr_assert(at == start && c->text[at] == '$');
+  }
+  if (t == OWNER || (t >= D_ORIGIN && t <= D_GENERATE))
+    cr_assert_eq(at, start, "only the first field of a line is an owner or a directive");
+}
+
+static uint64_t rnd_state = 0x9E3779B97F4A7C15u;
+
+static unsigned rnd(unsigned n)
+{
+  /* xorshift64*: a fixed sequence, so a failure is repeatable */
+  rnd_state ^= rnd_state >> 12;
+  rnd_state ^= rnd_state << 25;
+  rnd_state ^= rnd_state >> 27;
+  return (unsigned)((rnd_state * 0x2545F4914F6CDD1Du) >> 33) % n;
+}
+
+#define PICK(a) ((a)[rnd(sizeof(a) / sizeof *(a))])
+
+Test(lexer, random_zones_tokens_point_at_their_text)
+{
+  static const char *const fields[] = {
+    "a", "ab\\.c", "x\\065y", "\xc3\xa9t\xc3\xa9", "\xe4\xb8\xad", "\xf0\x9f\x98\x80z", "3600",
+    "IN", "A", "TXT", "\\ ", "@", "1.2.3.4", "\\\xc3\xa9", "1h30m", "TYPE65", "\\\\", "\\(\\)",
+    "\"x y\"", "\"\"", "\"\xc3\xa9 ; ( )\"", "\"a\\\"b\"", "\"\\\xe4\xb8\xad\\255\""};
+  static const char *const blanks[] = {" ", "\t", "\r", "  \t", " \r "};
+  static const char *const comments[] = {"", "", "", ";", "; c\xc3\xa9 ( \"", ";\xff\xfe"};
+  static const char *const directives[] = {"$ORIGIN ex.", "$TTL 5", "$include f",
+                                           "$GENERATE 1-2 h$ A 1.2.3.$"};
+  char *buf = malloc(1 << 16);
+  cr_assert_not_null(buf);
+  size_t total = 0;
+  for (int doc = 0; doc < 20000; doc++) {
+    size_t n = 0;
+    check c = {buf, 0, 0, 0};
+#define PUT(str) do { const char *s_ = (str); size_t k_ = strlen(s_); \
+                         memcpy(buf + n, s_, k_); n += k_; } while (0)
+    if (rnd(4) == 0) {
+      PUT("\xef\xbb\xbf");
+      c.bom = 3;
+    }
+    for (unsigned lines = rnd(12); lines > 0; lines--) {
+      if (rnd(8) == 0) {
+        PUT(PICK(directives));
+      } else if (rnd(8) > 0) {
+        PUT(rnd(4) == 0 ? PICK(blanks) : PICK(fields));
+        /* a quoted first field is the parser's error (an owner cannot be quoted); to the
+         * scanner it is a quoted string like any other */
+        int paren = 0;
+        for (unsigned k = rnd(6); k > 0; k--) {
+          PUT(PICK(blanks));
+          if (paren == 0 && rnd(6) == 0) {
+            PUT("(");
+            paren = 1;
+          } else if (paren == 1 && rnd(4) == 0) {
+            PUT(PICK(comments));
+            PUT(rnd(2) ? "\n" : "\r\n");
+            PUT(rnd(2) ? "" : PICK(blanks));
+          }
+          PUT(PICK(fields));
+        }
+        if (paren)
+          PUT(" )");
+      }
+      if (rnd(3) == 0) {
+        PUT(PICK(blanks));
+        PUT(PICK(comments));
+      }
+      PUT(rnd(3) ? "\n" : "\r\n");
+    }
+#undef PUT
+    c.len = n;
+    char *errs;
+    scan_each(buf, n, check_token, &c, &errs);
+    cr_assert_str_eq(errs, "", "document %d:\n%.*s\n%s", doc, (int)n, buf, errs);
+    free(errs);
+    total += c.tokens;
+  }
+  cr_assert_gt(total, 100000);
+  free(buf);
 }
