@@ -226,7 +226,8 @@ static const lcase cases[] = {
    "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |\xef\xbb\xbfx| 1:7 @6\nEOL\n", ""},
   {"a BOM at the start of the second line is part of its owner",
    "a A 1.2.3.4\n\xef\xbb\xbf" "b A 1.2.3.4\n", 0,
-   "OWNER |a| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |1.2.3.4| 1:5 @4\nEOL\nOWNER |\xef\xbb\xbf" "b| 2:1 @12\n"
+   "OWNER |a| 1:1 @0\nTYPE 1 1:3 @2\nFIELD |1.2.3.4| 1:5 @4\nEOL\n"
+   "OWNER |\xef\xbb\xbf" "b| 2:1 @12\n"
    "TYPE 1 2:4 @17\nFIELD |1.2.3.4| 2:6 @19\nEOL\n", ""},
   {"an empty file has no tokens", "", 0, "", ""},
   {"a file of a BOM alone has no tokens", "\xef\xbb\xbf", 0, "", ""},
