@@ -288,6 +288,17 @@ static const lcase cases[] = {
   {"a control character in a quoted string, at its byte", "a TXT \"x\x01y\"\n", 0,
    "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
    "t.zone:1:9: error: control character 0x01; write it as \\001\n"},
+  /* the quoted string is skipped whole with its error: its closing quote opens nothing, the ')'
+   * closes the '(' and line 2 (at byte 16) is a record; the bad byte is byte 10, col 11 */
+  {"a control character in a quoted string inside parentheses",
+   "a TXT ( \"x\x01y\" )\nb A 1.2.3.4\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\nOWNER |b| 2:1 @16\nTYPE 1 2:3 @18\n"
+   "FIELD |1.2.3.4| 2:5 @20\nEOL\n",
+   "t.zone:1:11: error: control character 0x01; write it as \\001\n"},
+  {"a NUL in a quoted string inside parentheses", "a TXT ( \"x\0y\" )\nb A 1.2.3.4\n", 28,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\nOWNER |b| 2:1 @16\nTYPE 1 2:3 @18\n"
+   "FIELD |1.2.3.4| 2:5 @20\nEOL\n",
+   "t.zone:1:11: error: NUL byte in the zone file\n"},
   {"0x7F after a 2-byte character in a quoted string", "a TXT \"\xc3\xa9\x7f\"\n", 0,
    "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nERR\nEOL\n",
    "t.zone:1:9: error: control character 0x7F; write it as \\127\n"},
@@ -419,65 +430,129 @@ static unsigned rnd(unsigned n)
 
 #define PICK(a) ((a)[rnd(sizeof(a) / sizeof *(a))])
 
-Test(lexer, random_zones_tokens_point_at_their_text)
+/* A random zone in buf (at most 12 lines, well under 64 KiB), valid for the scanner; *bom is 3
+ * when it starts with a BOM, else 0. A plain zone has no escape, comment or directive, so that
+ * any byte added between two characters of it stands alone (see bad_byte_located). */
+static size_t gen_zone(char *buf, bool plain, size_t *bom)
 {
   static const char *const fields[] = {
     "a", "ab\\.c", "x\\065y", "\xc3\xa9t\xc3\xa9", "\xe4\xb8\xad", "\xf0\x9f\x98\x80z", "3600",
     "IN", "A", "TXT", "\\ ", "@", "1.2.3.4", "\\\xc3\xa9", "1h30m", "TYPE65", "\\\\", "\\(\\)",
     "\"x y\"", "\"\"", "\"\xc3\xa9 ; ( )\"", "\"a\\\"b\"", "\"\\\xe4\xb8\xad\\255\""};
+  static const char *const plain_fields[] = {
+    "a", "ab.c", "\xc3\xa9t\xc3\xa9", "\xe4\xb8\xad", "\xf0\x9f\x98\x80z", "3600", "IN", "A",
+    "@", "1.2.3.4", "\"x y\"", "\"\"", "\"\xc3\xa9 ; ( )\"", "\"\xe4\xb8\xad\tq\""};
   static const char *const blanks[] = {" ", "\t", "\r", "  \t", " \r "};
   static const char *const comments[] = {"", "", "", ";", "; c\xc3\xa9 ( \"", ";\xff\xfe"};
   static const char *const directives[] = {"$ORIGIN ex.", "$TTL 5", "$include f",
                                            "$GENERATE 1-2 h$ A 1.2.3.$"};
+#define PUT(str) do { const char *s_ = (str); size_t k_ = strlen(s_); \
+                         memcpy(buf + n, s_, k_); n += k_; } while (0)
+#define FIELD() (plain ? PICK(plain_fields) : PICK(fields))
+  size_t n = 0;
+  *bom = 0;
+  if (rnd(4) == 0) {
+    PUT("\xef\xbb\xbf");
+    *bom = 3;
+  }
+  for (unsigned lines = rnd(12); lines > 0; lines--) {
+    if (!plain && rnd(8) == 0) {
+      PUT(PICK(directives));
+    } else if (rnd(8) > 0) {
+      /* a quoted first field is the parser's error (an owner cannot be quoted); to the
+       * scanner it is a quoted string like any other */
+      PUT(rnd(4) == 0 ? PICK(blanks) : FIELD());
+      int paren = 0;
+      for (unsigned k = rnd(6); k > 0; k--) {
+        PUT(PICK(blanks));
+        if (paren == 0 && rnd(6) == 0) {
+          PUT("(");
+          paren = 1;
+        } else if (paren == 1 && rnd(4) == 0) {
+          PUT(plain ? "" : PICK(comments));
+          PUT(rnd(2) ? "\n" : "\r\n");
+          PUT(rnd(2) ? "" : PICK(blanks));
+        }
+        PUT(FIELD());
+      }
+      if (paren)
+        PUT(" )");
+    }
+    if (!plain && rnd(3) == 0) {
+      PUT(PICK(blanks));
+      PUT(PICK(comments));
+    }
+    PUT(rnd(3) ? "\n" : "\r\n");
+  }
+#undef FIELD
+#undef PUT
+  return n;
+}
+
+Test(lexer, random_zones_tokens_point_at_their_text)
+{
   char *buf = malloc(1 << 16);
   cr_assert_not_null(buf);
   size_t total = 0;
   for (int doc = 0; doc < 20000; doc++) {
-    size_t n = 0;
     check c = {buf, 0, 0, 0};
-#define PUT(str) do { const char *s_ = (str); size_t k_ = strlen(s_); \
-                         memcpy(buf + n, s_, k_); n += k_; } while (0)
-    if (rnd(4) == 0) {
-      PUT("\xef\xbb\xbf");
-      c.bom = 3;
-    }
-    for (unsigned lines = rnd(12); lines > 0; lines--) {
-      if (rnd(8) == 0) {
-        PUT(PICK(directives));
-      } else if (rnd(8) > 0) {
-        PUT(rnd(4) == 0 ? PICK(blanks) : PICK(fields));
-        /* a quoted first field is the parser's error (an owner cannot be quoted); to the
-         * scanner it is a quoted string like any other */
-        int paren = 0;
-        for (unsigned k = rnd(6); k > 0; k--) {
-          PUT(PICK(blanks));
-          if (paren == 0 && rnd(6) == 0) {
-            PUT("(");
-            paren = 1;
-          } else if (paren == 1 && rnd(4) == 0) {
-            PUT(PICK(comments));
-            PUT(rnd(2) ? "\n" : "\r\n");
-            PUT(rnd(2) ? "" : PICK(blanks));
-          }
-          PUT(PICK(fields));
-        }
-        if (paren)
-          PUT(" )");
-      }
-      if (rnd(3) == 0) {
-        PUT(PICK(blanks));
-        PUT(PICK(comments));
-      }
-      PUT(rnd(3) ? "\n" : "\r\n");
-    }
-#undef PUT
-    c.len = n;
+    c.len = gen_zone(buf, false, &c.bom);
     char *errs;
-    scan_each(buf, n, check_token, &c, &errs);
-    cr_assert_str_eq(errs, "", "document %d:\n%.*s\n%s", doc, (int)n, buf, errs);
+    scan_each(buf, c.len, check_token, &c, &errs);
+    cr_assert_str_eq(errs, "", "document %d:\n%.*s\n%s", doc, (int)c.len, buf, errs);
     free(errs);
     total += c.tokens;
   }
   cr_assert_gt(total, 100000);
+  free(buf);
+}
+
+static void ignore_token(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l)
+{
+  (void)user, (void)f, (void)t, (void)v, (void)l;
+}
+
+/* One bad byte put between two characters of a random plain zone, anywhere but in the BOM:
+ * exactly one error, at that byte's line and character column. */
+Test(lexer, random_bad_byte_located)
+{
+  static const struct { char byte; const char *msg; } bad[] = {
+    {'\0', "NUL byte in the zone file"},
+    {'\x01', "control character 0x01; write it as \\001"},
+    {'\x7f', "control character 0x7F; write it as \\127"},
+    {'\xff', "invalid UTF-8 byte (0xFF)"},
+    {'\xbf', "invalid UTF-8 byte (0xBF)"},
+  };
+  char *buf = malloc(1 << 16);
+  cr_assert_not_null(buf);
+  int tried = 0;
+  for (int doc = 0; doc < 20000; doc++) {
+    size_t bom, n = gen_zone(buf, true, &bom);
+    if (n == bom)
+      continue;
+    size_t at = bom + rnd((unsigned)(n - bom));
+    while (((unsigned char)buf[at] & 0xC0) == 0x80)   /* a character boundary */
+      at--;
+    unsigned k = rnd(sizeof bad / sizeof *bad);
+    memmove(buf + at + 1, buf + at, n - at);
+    buf[at] = bad[k].byte;
+    n++;
+    uint32_t line = 1, col = 1;
+    for (size_t i = bom; i < at; i++) {
+      if (buf[i] == '\n') {
+        line++;
+        col = 1;
+      } else {
+        col += ((unsigned char)buf[i] & 0xC0) != 0x80;
+      }
+    }
+    char want[128], *errs;
+    snprintf(want, sizeof want, "t.zone:%u:%u: error: %s\n", line, col, bad[k].msg);
+    scan_each(buf, n, ignore_token, NULL, &errs);
+    cr_assert_str_eq(errs, want, "document %d, byte %zu: %s\n%.*s", doc, at, errs, (int)n, buf);
+    free(errs);
+    tried++;
+  }
+  cr_assert_gt(tried, 10000);
   free(buf);
 }
