@@ -238,6 +238,10 @@ static const lcase cases[] = {
    "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:7 @6\nERR\nEOL\nOWNER |b| 2:1 @10\n"
    "TYPE 1 2:3 @12\nFIELD |1.2.3.4| 2:5 @14\nEOL\n",
    "t.zone:1:8: error: NUL byte in the zone file\n"},
+  /* x at col 7, the backslash col 8, the NUL col 9 */
+  {"NUL byte after a backslash", "a TXT x\\\0y\n", 11,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:7 @6\nERR\nEOL\n",
+   "t.zone:1:9: error: NUL byte in the zone file\n"},
   {"NUL byte at the start of a line", "\0a A 1.2.3.4\n", 13, "ERR\nEOL\n",
    "t.zone:1:1: error: NUL byte in the zone file\n"},
   /* "a TXT \"x" is 8 bytes (a, sp, TXT, sp, quote, x); the NUL is byte 8, column 9 */
