@@ -408,6 +408,9 @@ static void check_token(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, con
   if (t == OWNER || t == FIELD || t == TTLISH) {
     cr_assert_lt(at + v->tok.len, c->len + 1);
     cr_assert(memcmp(c->text + at, f->buf + v->tok.off, v->tok.len) == 0);
+    /* and the whole field: what follows it ends a field */
+    cr_assert(at + v->tok.len == c->len || strchr(" \t\r\n();\"", c->text[at + v->tok.len]),
+              "field at byte %llu", (unsigned long long)at);
   } else if (t == QSTRING) {
     cr_assert_eq(c->text[at], '"');
     cr_assert(memcmp(c->text + at + 1, f->buf + v->tok.off, v->tok.len) == 0);
