@@ -84,10 +84,19 @@ zp_status zp_output_open(const char *path, zp_output **out)
   strcpy(o->tmp + dir, ".zonepuny.XXXXXX");
   st = ZP_EIO;
   mode_t mode = target_mode(path);
+  /* Blocked from before the file exists until its handlers are in place: a signal in between
+   * would otherwise leave the temporary file behind. */
+  sigset_t block, saved;
+  sigemptyset(&block);
+  for (size_t i = 0; i < 3; i++)
+    sigaddset(&block, caught[i]);
+  sigprocmask(SIG_BLOCK, &block, &saved);
   fd = mkstemp(o->tmp);
+  if (fd >= 0)
+    catch_signals(o);
+  sigprocmask(SIG_SETMASK, &saved, NULL);
   if (fd < 0)
     goto out;
-  catch_signals(o);
   if (fchmod(fd, mode) != 0 || !(o->fp = fdopen(fd, "w"))) {
     int e = errno;
     close(fd);
@@ -112,6 +121,23 @@ FILE *zp_output_file(const zp_output *o)
   return o->fp;
 }
 
+/* The rename is only durable once the directory holding both names is on disk. A directory we
+ * cannot open, or a file system that cannot sync one (EINVAL), leaves nothing more to do. */
+static bool sync_dir(const char *path)
+{
+  const char *slash = strrchr(path, '/');
+  char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+  if (!dir)
+    return false;
+  int fd = open(dir, O_RDONLY | O_DIRECTORY);
+  free(dir);
+  if (fd < 0)
+    return true;
+  bool ok = fsync(fd) == 0 || errno == EINVAL;
+  close(fd);
+  return ok;
+}
+
 zp_status zp_output_commit(zp_output *o)
 {
   zp_status st = ZP_EIO;
@@ -127,13 +153,20 @@ zp_status zp_output_commit(zp_output *o)
     ok = false;
     e = errno;
   }
+  bool renamed = false;
   if (ok && rename(o->tmp, o->path) != 0) {
     ok = false;
     e = errno;
+  } else if (ok) {
+    renamed = true;
+    if (!sync_dir(o->path)) {
+      ok = false;
+      e = errno;
+    }
   }
   if (ok)
     st = ZP_OK;
-  else
+  else if (!renamed)
     unlink(o->tmp);
   release_signals(o);
   free(o->path);

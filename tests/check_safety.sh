@@ -100,5 +100,21 @@ rc=$?
 cmp -s "$tmp/lim/perm.zone" "$tmp/big.out" && ok || bad "-o success: output differs from stdout's"
 [ "$(stat -c %a "$tmp/lim/perm.zone")" = 640 ] && ok || bad "-o did not keep mode 640"
 
+# The rename is made durable: after it, zonepuny opens the output's directory and fsyncs it.
+# (strace may be missing or not allowed to trace; then the case is skipped and says so.)
+mkdir -p "$tmp/dsync"
+if command -v strace >/dev/null && strace -f -o /dev/null true 2>/dev/null; then
+  strace -f -e trace=rename,renameat,renameat2,openat,fsync -o "$tmp/dsync.trace" \
+    "$ZONEPUNY" -o "$tmp/dsync/out.zone" "$tmp/big.zone" 2>/dev/null
+  # the fsync of the directory's descriptor comes after the rename
+  awk -v d="$tmp/dsync" '
+    /rename/ { renamed = 1 }
+    renamed && index($0, "openat(") && index($0, "\"" d "\"") { split($0, a, "= "); fd = a[length(a)] + 0 }
+    renamed && fd != "" && $0 ~ ("fsync\\(" fd "\\)") && $0 ~ /= 0/ { found = 1 }
+    END { exit !found }' "$tmp/dsync.trace" && ok || bad "-o: no fsync of the directory after the rename"
+else
+  echo "skip: strace not usable, directory fsync not checked"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
