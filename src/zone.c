@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -503,6 +504,52 @@ static bool gen_number(long v, unsigned width, char base, char *num, size_t cap,
   return true;
 }
 
+/* Decimal digits from *p (at least one) up to max, past them on success. Not sscanf's %ld:
+ * its overflow is undefined, and it would take blanks and signs. */
+static bool gen_decimal(const char **p, const char *lim, long max, long *v)
+{
+  const char *s = *p;
+  long n = 0;
+  for (; s < lim && *s >= '0' && *s <= '9'; s++) {
+    if (n > (max - (*s - '0')) / 10)
+      return false;
+    n = n * 10 + (*s - '0');
+  }
+  if (s == *p)
+    return false;
+  *v = n;
+  *p = s;
+  return true;
+}
+
+/* The inside of ${offset[,width[,base]]}, p up to lim: offset |n| < 2^31 with an optional sign,
+ * width up to 32, base one of d o x X n N, nothing else. */
+static bool gen_modifier(const char *p, const char *lim, long *offset, unsigned *width,
+                         char *base)
+{
+  bool minus = p < lim && *p == '-';
+  if (p < lim && (*p == '-' || *p == '+'))
+    p++;
+  long w = 0;
+  if (!gen_decimal(&p, lim, 0x7FFFFFFF, offset))
+    return false;
+  if (minus)
+    *offset = -*offset;
+  if (p < lim && *p == ',') {
+    p++;
+    if (!gen_decimal(&p, lim, 32, &w))
+      return false;
+    *width = (unsigned)w;
+    if (p < lim && *p == ',') {
+      if (lim - p != 2 || !strchr("doxXnN", p[1]))
+        return false;
+      *base = p[1];
+      p = lim;
+    }
+  }
+  return p == lim;
+}
+
 /* Substitutes one template into out[*k..cap); false with *bad at the offending byte. */
 static bool gen_subst(const char *in, size_t len, long value, char *out, size_t cap, size_t *k,
                       size_t *bad)
@@ -521,16 +568,7 @@ static bool gen_subst(const char *in, size_t len, long value, char *out, size_t 
       char base = 'd';
       if (i + 1 < len && in[i + 1] == '{') {
         const char *end = memchr(in + i, '}', len - i);
-        char spec[64];
-        size_t sl = end ? (size_t)(end - (in + i + 2)) : sizeof spec;
-        if (sl >= sizeof spec)
-          return false;
-        memcpy(spec, in + i + 2, sl);
-        spec[sl] = '\0';
-        char extra;
-        int got = sscanf(spec, "%ld,%u,%c%c", &offset, &width, &base, &extra);
-        if (got < 1 || got > 3 || width > 32 || !strchr("doxXnN", base) || offset > 0x7FFFFFFF ||
-            offset < -0x7FFFFFFF)
+        if (!end || !gen_modifier(in + i + 2, end, &offset, &width, &base))
           return false;
         i = (size_t)(end - in);
       }
@@ -559,19 +597,14 @@ bool zp_zone_generate(zp_zfile *f, const zp_tok *range, const zp_loc *range_loc,
   record_begin(z, at);
   const char *r = text_of(f, range);
   long start = 0, stop = 0, step = 1;
-  int used = 0;
-  bool ok = !range->quoted && range->len < 64 && r[0] >= '0' && r[0] <= '9';
-  if (ok) {
-    int got = sscanf(r, "%ld-%ld%n", &start, &stop, &used);
-    ok = got == 2 && used > 0;
-    if (ok && r[used] == '/') {
-      int more = 0;
-      ok = r[used + 1] >= '0' && r[used + 1] <= '9' &&
-           sscanf(r + used + 1, "%ld%n", &step, &more) == 1;
-      used += 1 + more;
-    }
-    ok = ok && (size_t)used == range->len && start <= stop && step >= 1 && !strchr(r, '+');
+  const char *p = r, *lim = r + range->len;
+  bool ok = !range->quoted && gen_decimal(&p, lim, LONG_MAX, &start) && p < lim && *p++ == '-' &&
+            gen_decimal(&p, lim, LONG_MAX, &stop);
+  if (ok && p < lim && *p == '/') {
+    p++;
+    ok = gen_decimal(&p, lim, LONG_MAX, &step);
   }
+  ok = ok && p == lim && start <= stop && step >= 1;
   /* not "+ 1 >": that overflows for 0-9223372036854775807 (UBSan, found by fuzz_zone) */
   if (ok && (stop - start) / step >= ZP_GENERATE_MAX) {
     error(z, range_loc, "$GENERATE range \"%.*s\" makes more than %d records", (int)range->len, r,
@@ -580,7 +613,7 @@ bool zp_zone_generate(zp_zfile *f, const zp_tok *range, const zp_loc *range_loc,
   }
   if (!ok || stop > 0x7FFFFFFF) {
     error(z, range_loc, "bad $GENERATE range \"%.*s\": START-STOP[/STEP] with 0 <= START <= "
-          "STOP < 2^31", (int)range->len, r);
+          "STOP < 2^31, STEP >= 1", (int)range->len, r);
     return false;
   }
   z->gen_start = start;

@@ -87,6 +87,19 @@ static const zcase cases[] = {
    "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-3/2 h${10,3,d} A 10.0.0.$\n$GENERATE 10-11 x${0,2,x} CNAME a\\$b\n",
    "h011.ex. 60 1 1 |10.0.0.1| @3:1\nh013.ex. 60 1 1 |10.0.0.3| @3:1\n"
    "x0a.ex. 60 1 5 |a$b| @4:1\nx0b.ex. 60 1 5 |a$b| @4:1\n", ""},
+  /* 1-5 = -4, 2+5 = 7 in width 3, 7-2147483647 = -2147483640; named-compilezone 9.18 writes
+   * the same owners for these lines */
+  {"$GENERATE offsets with a sign",
+   "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-2 h${-5} A 1.2.3.$\n$GENERATE 2-2 g${+5,3} A 1.2.3.4\n"
+   "$GENERATE 7-7 k${-2147483647,2,d} A 1.2.3.4\n",
+   "h-4.ex. 60 1 1 |1.2.3.1| @3:1\nh-3.ex. 60 1 1 |1.2.3.2| @3:1\ng007.ex. 60 1 1 |1.2.3.4| @4:1\n"
+   "k-2147483640.ex. 60 1 1 |1.2.3.4| @5:1\n", ""},
+  {"$GENERATE range past LONG_MAX",
+   "$ORIGIN ex.\n$TTL 60\n$GENERATE 0-9223372036854775808 h$ A 1.2.3.4\n", "", "t.zone:3:11: error: bad $GENERATE range \"0-9223372036854775808\": START-STOP[/STEP] with "
+   "0 <= START <= STOP < 2^31, STEP >= 1\n"},
+  {"$GENERATE negative step", "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-10/-1 h$ A 1.2.3.4\n", "",
+   "t.zone:3:11: error: bad $GENERATE range \"1-10/-1\": START-STOP[/STEP] with 0 <= START <= "
+   "STOP < 2^31, STEP >= 1\n"},
   {"SOA MINIMUM as the default TTL, as BIND", "$ORIGIN ex.\n@ SOA ns h 1 2 3 4 300\na A 1.2.3.4\n",
    "ex. 300 1 6 |ns| |h| |1| |2| |3| |4| |300| @2:1\na.ex. 300 1 1 |1.2.3.4| @3:1\n",
    "t.zone:2:1: warning: no $TTL before the SOA: using its MINIMUM 300 as the default TTL, as "
