@@ -343,10 +343,17 @@ Test(punycode, libidn_one_million_random_strings, .timeout = 120)
 }
 
 /* Intentional differences from libidn 1.41's decoder, both where libidn accepts what RFC 3492
- * rejects: (1) its digit decoder does signed arithmetic, so '-', '.' and '/' (below '0') decode
- * as digits 23, 24 and 25 (a leading '-' included) ("a.b" gives U+008D U+0080 U+008C); section 5 allows only A-Z, a-z, 0-9;
- * (2) it returns surrogate code points ("bb0c" gives U+DCC2), which are not Unicode scalar
- * values and cannot be encoded in UTF-8. */
+ * rejects: (1) its digit decoder compares a signed code unit, "c - 48 < 10" holding for every
+ * byte below '0', and returns c - 22, so the bytes 0x16 to 0x2F (SYN to '/', blank, '!', '+',
+ * ',', '.' and a leading '-' among them) decode as the digits 0 to 25 ("a.b" gives U+008D U+0080
+ * U+008C), where section 5 allows only A-Z, a-z, 0-9; (2) it returns surrogate code points
+ * ("bb0c" gives U+DCC2), which are not Unicode scalar values and cannot be encoded in UTF-8.
+ * Test libidn_digit_quirk_is_exactly_0x16_to_0x2F below finds the range byte by byte. */
+static int libidn_quirk_byte(unsigned char c)
+{
+  return c >= 0x16 && c <= 0x2F;
+}
+
 static int libidn_digit_quirk(const char *s, size_t len)
 {
   size_t b = 0;
@@ -356,7 +363,7 @@ static int libidn_digit_quirk(const char *s, size_t len)
   /* As in section 6.2, a delimiter is consumed only when basic code points precede it, so a
    * leading '-' (0x2D) is in the delta part too. */
   for (size_t i = b > 0 ? b + 1 : 0; i < len; i++)
-    if (s[i] >= '-' && s[i] <= '/')
+    if (libidn_quirk_byte((unsigned char)s[i]))
       return 1;
   return 0;
 }
@@ -382,9 +389,58 @@ Test(punycode, libidn_intentional_differences)
   cr_expect(n == 1 && out[0] == 0xDCC2, "libidn no longer returns the surrogate?");
 }
 
+/* Every byte in several positions of a delta: we accept only the 36 digits of section 5 (and
+ * agree with libidn on them); libidn also takes each byte from 0x16 to 0x2F as the digit
+ * c - 0x16 (its string decodes as the same string with that digit spelt as a letter), and
+ * refuses all other bytes. Every quirk byte must be seen accepted at least once. */
+Test(punycode, libidn_digit_quirk_is_exactly_0x16_to_0x2F)
+{
+  static const char *const templates[] = {"?ba", "b?a", "ba?", "xy-?bc", "xy-b?c"};
+  int accepted[256] = {0};
+  for (size_t t = 0; t < sizeof templates / sizeof *templates; t++) {
+    const char *tp = templates[t];
+    size_t len = strlen(tp), at = (size_t)(strchr(tp, '?') - tp);
+    for (int c = 0; c < 256; c++) {
+      if (c == '-')
+        continue;  /* the delimiter, not a digit */
+      char s[8], spelt[8];
+      memcpy(s, tp, len);
+      memcpy(spelt, tp, len);
+      s[at] = (char)c;
+      spelt[at] = (char)('a' + (c - 0x16));
+      int digit = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+      uint32_t ours[CAP], theirs[CAP], want[CAP];
+      size_t olen = CAP, tlen = CAP, wlen = CAP;
+      zp_status st = zp_puny_decode(s, len, ours, &olen, NULL);
+      int rc = punycode_decode(len, s, &tlen, theirs, NULL);
+      cr_assert_eq(libidn_digit_quirk(s, len), libidn_quirk_byte((unsigned char)c), "%s 0x%02X",
+                   tp, c);
+      if (digit) {
+        cr_assert_eq(st == ZP_OK, rc == 0, "%s 0x%02X: ours %s, libidn %d", tp, c,
+                     zp_errname(st), rc);
+        cr_assert(st != ZP_OK || (olen == tlen && memcmp(ours, theirs, olen * sizeof *ours) == 0),
+                  "%s 0x%02X", tp, c);
+        continue;
+      }
+      cr_assert_eq(st, ZP_PUNY_BAD_DIGIT, "%s 0x%02X: %s", tp, c, zp_errname(st));
+      if (libidn_quirk_byte((unsigned char)c)) {
+        int want_rc = punycode_decode(len, spelt, &wlen, want, NULL);
+        cr_assert(rc == want_rc && (rc != 0 || (tlen == wlen &&
+                                                memcmp(theirs, want, wlen * sizeof *want) == 0)),
+                  "libidn on %s 0x%02X: %d, not as %.*s", tp, c, rc, (int)len, spelt);
+        accepted[c] |= rc == 0;
+      } else {
+        cr_assert_neq(rc, 0, "libidn accepts %s 0x%02X", tp, c);
+      }
+    }
+  }
+  for (int c = 0x16; c <= 0x2F; c++)
+    cr_assert(c == '-' || accepted[c], "libidn never took 0x%02X as a digit", c);
+}
+
 Test(punycode, libidn_decode_random_ascii, .timeout = 120)
 {
-  static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789-ABCXYZ-.";
+  static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789-ABCXYZ-. !+/:@[`{\x16\x15";
   for (int r = 0; r < 1000000; r++) {
     char s[32];
     size_t len = 1 + rnd() % 16;
