@@ -28,6 +28,17 @@ int zp_yylex(ZP_YYSTYPE *lval, ZP_YYLTYPE *lloc, yyscan_t scanner);
 /* A nonterminal is located where its first token is; an empty one where the previous ends. */
 #define YYLLOC_DEFAULT(cur, rhs, n) ((cur) = (n) ? YYRHSLOC(rhs, 1) : YYRHSLOC(rhs, 0))
 
+/* An action that refuses its record makes the scanner skip the rest of it, as after a syntax
+ * error, so that one mistake is one message (a record past the field limit would otherwise also
+ * be reported when it grows past the byte limit). Not when the lookahead already ended the
+ * record: the skip would take the next one. */
+#define REFUSE()                                                                                  \
+  do {                                                                                            \
+    if (yychar != EOL && yychar != ZP_YYEOF)                                                      \
+      zp_lex_skip(f);                                                                             \
+    YYERROR;                                                                                      \
+  } while (0)
+
 static void zp_yyerror(const zp_loc *loc, yyscan_t scanner, zp_zfile *f, const char *msg)
 {
   (void)scanner;
@@ -68,8 +79,8 @@ line: EOL                 { if (!zp_zone_line_end(f)) YYACCEPT; }
  * costs the parser as few reductions as the grammar allows (the front end's speed is mostly
  * here and in the scanner). */
 record: owner meta TYPE   { zp_zone_type(f, $3, &@3); }
-      | record FIELD      { if (!zp_zone_field(f, &$2, &@2)) YYERROR; }
-      | record QSTRING    { if (!zp_zone_field(f, &$2, &@2)) YYERROR; }
+      | record FIELD      { if (!zp_zone_field(f, &$2, &@2)) REFUSE(); }
+      | record QSTRING    { if (!zp_zone_field(f, &$2, &@2)) REFUSE(); }
       ;
 
 unknown: owner meta FIELD tail { if ($4)
@@ -91,8 +102,8 @@ junk: %empty
     | junk TYPE
       ;
 
-owner: OWNER              { if (!zp_zone_owner(f, &$1, &@1)) YYERROR; }
-     | BLANK              { if (!zp_zone_blank(f, &@1)) YYERROR; }
+owner: OWNER              { if (!zp_zone_owner(f, &$1, &@1)) REFUSE(); }
+     | BLANK              { if (!zp_zone_blank(f, &@1)) REFUSE(); }
      ;
 
 /* TTL and class, each optional, in either order (RFC 1035 section 5.1) */
@@ -103,10 +114,10 @@ meta: %empty
     | CLASS ttl           { zp_zone_class(f, $1); }
     ;
 
-ttl: TTLISH               { if (!zp_zone_ttl(f, &$1, &@1)) YYERROR; } ;
+ttl: TTLISH               { if (!zp_zone_ttl(f, &$1, &@1)) REFUSE(); } ;
 
 rdata: %empty
-     | rdata word         { if (!zp_zone_field(f, &$2, &@2)) YYERROR; }
+     | rdata word         { if (!zp_zone_field(f, &$2, &@2)) REFUSE(); }
      ;
 
 word: FIELD | QSTRING ;
@@ -117,7 +128,7 @@ directive: D_ORIGIN word EOL        { zp_zone_origin(f, &$2, &@2); }
          | D_TTL word EOL           { zp_zone_set_ttl(f, &$2, &@2); }
          | D_INCLUDE word EOL       { zp_zone_include(f, &$2, &@2, NULL, NULL, &@1); }
          | D_INCLUDE word word EOL  { zp_zone_include(f, &$2, &@2, &$3, &@3, &@1); }
-         | D_GENERATE word word     { if (!zp_zone_generate(f, &$2, &@2, &$3, &@3, &@1)) YYERROR; }
+         | D_GENERATE word word     { if (!zp_zone_generate(f, &$2, &@2, &$3, &@3, &@1)) REFUSE(); }
            meta TYPE                { zp_zone_type(f, $6, &@6); }
            rdata EOL                { zp_zone_generate_end(f); }
          | D_ORIGIN error EOL       { yyerrok;

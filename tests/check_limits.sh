@@ -62,6 +62,15 @@ limit "4097 fields" "$tmp/fields.zone" 1 "error: more than 4096 fields in one re
 import sys
 sys.stdout.write(sys.argv[1] + "\nmany IN TXT (\n" + "x\n" * 4090 + ")\n")' "$head" > "$tmp/fields-ok.zone"
 limit "4090 fields" "$tmp/fields-ok.zone" 0 "0 errors"
+# past the field limit and then past 1 MiB (12,000 fields of 100 bytes, the 4097th on line
+# 6 + 4097): the record is refused at that field and skipped, so the byte limit is never
+# reported; the next record is read
+"$PYTHON" -c '
+import sys
+sys.stdout.write(sys.argv[1] + "\nmany IN TXT (\n" + ("\"" + "x" * 98 + "\"\n") * 12000 + ")\n"
+                 + "after IN A 192.0.2.9\n")' "$head" > "$tmp/fields-bytes.zone"
+limit "4097 fields past 1 MiB" "$tmp/fields-bytes.zone" 1 ":4103:1: error: more than 4096 fields in one record"
+grep -qF '1 file, 4 records, 1 error' "$tmp/err" && ok || bad "4097 fields past 1 MiB: not one error: $(tail -1 "$tmp/err")"
 
 # $INCLUDE nesting: a chain of 17 files below the top one, each including the next
 echo "$head" > "$tmp/inc.zone"

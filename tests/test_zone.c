@@ -144,6 +144,10 @@ static const zcase cases[] = {
    "t.zone:2:1: error: relative name \"a\" needs an origin ($ORIGIN or -z)\n"},
   {"a huge $GENERATE is refused at once", "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-4000000000 h$ A 1.2.3.4\n",
    "", "t.zone:3:11: error: $GENERATE range \"1-4000000000\" makes more than 1000000 records\n"},
+  /* the owner's empty label is at col 3; the invalid byte after it is not reported: an error
+   * ends its record */
+  {"one error per record", "$ORIGIN ex.\n$TTL 60\na..b TXT \"\xff\"\nc A 1.2.3.4\n",
+   "c.ex. 60 1 1 |1.2.3.4| @4:1\n", "t.zone:3:3: error: empty label in \"a..b\"\n"},
   {"NUL byte", "$ORIGIN ex.\n$TTL 60\na TXT x\0y\nb A 1.2.3.4\n", "b.ex. 60 1 1 |1.2.3.4| @4:1\n",
    "t.zone:3:8: error: NUL byte in the zone file\n"},
 };
