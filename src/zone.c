@@ -541,7 +541,7 @@ static bool gen_modifier(const char *p, const char *lim, long *offset, unsigned 
       return false;
     *width = (unsigned)w;
     if (p < lim && *p == ',') {
-      if (lim - p != 2 || !strchr("doxXnN", p[1]))
+      if (lim - p != 2 || !memchr("doxXnN", p[1], 6))
         return false;
       *base = p[1];
       p = lim;
