@@ -30,12 +30,13 @@ int zp_yylex(ZP_YYSTYPE *lval, ZP_YYLTYPE *lloc, yyscan_t scanner);
 
 /* An action that refuses its record makes the scanner skip the rest of it, as after a syntax
  * error, so that one mistake is one message (a record past the field limit would otherwise also
- * be reported when it grows past the byte limit). Not when the lookahead already ended the
- * record: the skip would take the next one. */
+ * be reported when it grows past the byte limit). Each such action ends a rule whose last symbol
+ * is a token and is reduced by default, so no lookahead is pending: the skip starts right after
+ * the refused token and never takes the next record (test_zone, "an error at the end of a line
+ * spares the next record"). */
 #define REFUSE()                                                                                  \
   do {                                                                                            \
-    if (yychar != EOL && yychar != ZP_YYEOF)                                                      \
-      zp_lex_skip(f);                                                                             \
+    zp_lex_skip(f);                                                                               \
     YYERROR;                                                                                      \
   } while (0)
 

@@ -148,6 +148,16 @@ static const zcase cases[] = {
    * ends its record */
   {"one error per record", "$ORIGIN ex.\n$TTL 60\na..b TXT \"\xff\"\nc A 1.2.3.4\n",
    "c.ex. 60 1 1 |1.2.3.4| @4:1\n", "t.zone:3:3: error: empty label in \"a..b\"\n"},
+  /* the same errors where the line ends right after the bad token (the parser has read the end
+   * of line already): the next record is not skipped with it */
+  {"an error at the end of a line spares the next record",
+   "$ORIGIN ex.\n$TTL 60\na..b\nc A 1.2.3.4\nd 9999999999\ne A 1.2.3.5\n$GENERATE 1-0 x\n"
+   "f A 1.2.3.6\n",
+   "c.ex. 60 1 1 |1.2.3.4| @4:1\ne.ex. 60 1 1 |1.2.3.5| @6:1\nf.ex. 60 1 1 |1.2.3.6| @8:1\n",
+   "t.zone:3:3: error: empty label in \"a..b\"\n"
+   "t.zone:5:3: error: bad TTL \"9999999999\": a number up to 2147483647, units s m h d w allowed\n"
+   "t.zone:7:11: error: bad $GENERATE range \"1-0\": START-STOP[/STEP] with 0 <= START <= STOP < "
+   "2^31, STEP >= 1\n"},
   {"NUL byte", "$ORIGIN ex.\n$TTL 60\na TXT x\0y\nb A 1.2.3.4\n", "b.ex. 60 1 1 |1.2.3.4| @4:1\n",
    "t.zone:3:8: error: NUL byte in the zone file\n"},
 };
