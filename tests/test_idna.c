@@ -10,6 +10,7 @@
 #include "nameprep_tables.h"
 #include "punycode.h"
 #include "utf8.h"
+#include "xorshift.h"
 
 enum { CAP = 1024 };
 
@@ -587,10 +588,7 @@ Test(idna, every_code_point_between_letters_agrees_with_libidn, .timeout = 300)
 static uint64_t rng_state = 0x2545F4914F6CDD1Du;
 static uint32_t rnd(uint32_t n)
 {
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return (uint32_t)((rng_state * 0x2545F4914F6CDD1Du) >> 32) % n;
+  return (uint32_t)(xorshift64star(&rng_state) >> 32) % n;
 }
 
 /* Scripts (Latin, Greek, Cyrillic, Hebrew, Arabic, Devanagari, Thai, Tibetan, Hangul, CJK,

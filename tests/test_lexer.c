@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "zone.lex.h"
+#include "xorshift.h"
 
 /* One token a line: "KIND |text| line:col @offset", where the offset is the byte of the token's
  * first character in the file (a quoted string's opening quote); CLASS and TYPE print their
@@ -428,11 +429,7 @@ static uint64_t rnd_state = 0x9E3779B97F4A7C15u;
 
 static unsigned rnd(unsigned n)
 {
-  /* xorshift64*: a fixed sequence, so a failure is repeatable */
-  rnd_state ^= rnd_state >> 12;
-  rnd_state ^= rnd_state << 25;
-  rnd_state ^= rnd_state >> 27;
-  return (unsigned)((rnd_state * 0x2545F4914F6CDD1Du) >> 33) % n;
+  return (unsigned)(xorshift64star(&rnd_state) >> 33) % n;
 }
 
 #define PICK(a) ((a)[rnd(sizeof(a) / sizeof *(a))])

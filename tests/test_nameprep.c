@@ -10,6 +10,7 @@
 #include "nameprep.h"
 #include "nameprep_tables.h"
 #include "utf8.h"
+#include "xorshift.h"
 
 enum { CAP = 1024 };
 
@@ -350,10 +351,7 @@ Test(nameprep, every_code_point_between_hebrew_letters_agrees_with_libidn)
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 static uint32_t rnd(uint32_t n)
 {
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return (uint32_t)((rng_state * 0x2545F4914F6CDD1Du) >> 32) % n;
+  return (uint32_t)(xorshift64star(&rng_state) >> 32) % n;
 }
 
 /* Code point pools: scripts, combining marks, Hangul jamo, RTL, compatibility forms, B.1, and

@@ -7,6 +7,7 @@
 
 #include "punycode.h"
 #include "utf8.h"
+#include "xorshift.h"
 
 /* libidn's <punycode.h> is shadowed by ours on the include path (-Isrc); its two functions,
  * as libidn 1.41 declares them (punycode_uint is uint32_t, 0 is punycode_success). */
@@ -308,11 +309,7 @@ Test(punycode, libidn_every_code_point, .timeout = 120)
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 static uint32_t rnd(void)
 {
-  /* xorshift64*: fixed seed, so every run tests the same strings. */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return (uint32_t)((rng_state * 0x2545F4914F6CDD1Du) >> 32);
+  return (uint32_t)(xorshift64star(&rng_state) >> 32);
 }
 
 static uint32_t random_cp(void)
