@@ -10,13 +10,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+enum { NCAUGHT = 3 };
+
 struct zp_output {
   FILE *fp;
   char *path, *tmp;   /* NULL for standard output */
-  struct sigaction old[3];
+  struct sigaction old[NCAUGHT];
 };
 
-static const int caught[3] = {SIGINT, SIGTERM, SIGHUP};
+static const int caught[NCAUGHT] = {SIGINT, SIGTERM, SIGHUP};
 
 /* A signal handler may only look at a flag-sized global: the temporary file's name, set while
  * one exists (one zp_output at a time has one). */
@@ -38,13 +40,13 @@ static void catch_signals(zp_output *o)
   sa.sa_handler = remove_and_die;
   sigemptyset(&sa.sa_mask);
   pending_tmp = o->tmp;
-  for (size_t i = 0; i < 3; i++)
+  for (size_t i = 0; i < NCAUGHT; i++)
     sigaction(caught[i], &sa, &o->old[i]);
 }
 
 static void release_signals(zp_output *o)
 {
-  for (size_t i = 0; i < 3; i++)
+  for (size_t i = 0; i < NCAUGHT; i++)
     sigaction(caught[i], &o->old[i], NULL);
   pending_tmp = NULL;
 }
@@ -88,7 +90,7 @@ zp_status zp_output_open(const char *path, zp_output **out)
    * would otherwise leave the temporary file behind. */
   sigset_t block, saved;
   sigemptyset(&block);
-  for (size_t i = 0; i < 3; i++)
+  for (size_t i = 0; i < NCAUGHT; i++)
     sigaddset(&block, caught[i]);
   sigprocmask(SIG_BLOCK, &block, &saved);
   fd = mkstemp(o->tmp);
@@ -134,7 +136,9 @@ static bool sync_dir(const char *path)
   if (fd < 0)
     return true;
   bool ok = fsync(fd) == 0 || errno == EINVAL;
+  int e = errno;  /* the caller reports fsync's error, not what close may leave */
   close(fd);
+  errno = e;
   return ok;
 }
 
