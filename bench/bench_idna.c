@@ -81,7 +81,7 @@ static size_t run_ours(const char *const *set, const size_t *lens, size_t n, uns
 {
   size_t bad = 0;
   for (size_t i = 0; i < n; i++) {
-    char out[ZP_IDNA_LABEL_MAX];
+    char out[ZP_LABEL_MAX];
     size_t len = sizeof out;
     if (zp_idna_label_to_ascii(set[i], lens[i], out, &len, flags, NULL) != ZP_OK)
       bad++;

@@ -64,7 +64,7 @@ static bool has_jamo(const uint8_t *s, size_t n)
  * rules applied to this label. */
 static void check_ascii_result(const char *out, size_t len, bool std3)
 {
-  if (len > ZP_IDNA_LABEL_MAX)
+  if (len > ZP_LABEL_MAX)
     abort();
   for (size_t i = 0; i < len; i++) {
     if ((unsigned char)out[i] >= 0x80)

@@ -5,24 +5,10 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "convert.h"
 #include "diag.h"
-#include "emit.h"
 #include "output.h"
+#include "pipeline.h"
 #include "zone.h"
-
-/* What --check counts for its summary line, around the emitter that validates RDATA. */
-typedef struct counter {
-  zp_emitter *em;
-  unsigned long records;
-} counter;
-
-static zp_status count_record(void *user, const zp_record *rec)
-{
-  counter *c = user;
-  c->records++;
-  return zp_emit_record(c->em, rec);
-}
 
 static void init_diag(zp_diag *d, const zp_cli *cli)
 {
@@ -32,23 +18,25 @@ static void init_diag(zp_diag *d, const zp_cli *cli)
   d->quiet = cli->quiet;
 }
 
-/* The zone options of the command line; the label policy is conv's. */
-static bool init_zone_options(const zp_cli *cli, zp_convert *conv, zp_zone_options *zo)
+/* The pipeline options of the command line; false (reported) when -t is not a TTL. */
+static bool init_options(const zp_cli *cli, zp_pipeline_options *po)
 {
-  memset(zo, 0, sizeof *zo);
-  conv->std3 = cli->std3;
-  zo->origin = cli->origin;
-  zo->no_include = cli->no_include;
-  zo->include_root = cli->include_root;
-  zo->output = cli->output;
-  zo->conv = zp_convert_policy(conv);
+  *po = (zp_pipeline_options){
+    .origin = cli->origin,
+    .std3 = cli->std3,
+    .sort = cli->sort,
+    .unicode = cli->unicode,
+    .no_include = cli->no_include,
+    .include_root = cli->include_root,
+    .output = cli->output,
+  };
   if (cli->ttl) {
-    if (!zp_ttl_parse(cli->ttl, strlen(cli->ttl), &zo->default_ttl)) {
+    if (!zp_ttl_parse(cli->ttl, strlen(cli->ttl), &po->default_ttl)) {
       fprintf(stderr, "zonepuny: error: -t takes a TTL from 0 to 2147483647 (units s, m, h, d, w "
               "allowed), not '%s'\nTry 'zonepuny --help'.\n", cli->ttl);
       return false;
     }
-    zo->have_default_ttl = true;
+    po->have_default_ttl = true;
   }
   return true;
 }
@@ -61,15 +49,25 @@ static bool same_file(const char *a, const char *b)
          stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* Says what a failed run of the pipeline over path means; false when it failed. */
+static bool ran(zp_status st, const char *path, const char *output)
+{
+  if (st == ZP_EWRITE)
+    fprintf(stderr, "zonepuny: error: writing %s: %s\n", output ? output : "output",
+            strerror(errno));
+  else if (st == ZP_EIO)
+    fprintf(stderr, "zonepuny: error: cannot read %s: %s\n", path, strerror(errno));
+  else if (st == ZP_ENOMEM)
+    fputs("zonepuny: error: out of memory\n", stderr);
+  return st == ZP_OK;
+}
+
 static int convert(const zp_cli *cli, const char *path)
 {
-  zp_convert conv;
-  zp_zone_options zo;
+  zp_pipeline_options po;
   zp_diag diag;
   zp_output *out = NULL;
-  zp_emitter *em = NULL;
-  int rc = ZP_EXIT_USAGE;
-  if (!init_zone_options(cli, &conv, &zo))
+  if (!init_options(cli, &po))
     return ZP_EXIT_USAGE;
   init_diag(&diag, cli);
   if (cli->output && same_file(cli->output, path)) {
@@ -81,66 +79,39 @@ static int convert(const zp_cli *cli, const char *path)
     fprintf(stderr, "zonepuny: error: cannot write %s: %s\n", cli->output, strerror(errno));
     return ZP_EXIT_USAGE;
   }
-  zp_emit_options eo = {.conv = zo.conv, .sort = cli->sort, .unicode = cli->unicode};
-  zp_status st = zp_emit_new(&eo, zp_output_file(out), &diag, &em);
-  if (st != ZP_OK)
-    goto out;
-  st = zp_zone_parse(path, &zo, &diag, zp_emit_record, em);
-  /* finish reports any write that failed, which also stops the parse with ZP_EIO */
-  zp_status fin = zp_emit_finish(em);
-  if (fin != ZP_OK) {
-    fprintf(stderr, "zonepuny: error: writing %s: %s\n", cli->output ? cli->output : "output",
-            strerror(errno));
-    goto out;
+  zp_input in = {.path = path};
+  if (!ran(zp_pipeline_run(&in, &po, &diag, zp_output_file(out), NULL), path, cli->output)) {
+    zp_output_abort(out);
+    return ZP_EXIT_USAGE;
   }
-  if (st == ZP_EIO)
-    fprintf(stderr, "zonepuny: error: cannot read %s: %s\n", path, strerror(errno));
-  if (st != ZP_OK)
-    goto out;
   if (diag.errors > 0) {
-    rc = ZP_EXIT_ERRORS;
-    goto out;
+    zp_output_abort(out);
+    return ZP_EXIT_ERRORS;
   }
-  st = zp_output_commit(out);
-  out = NULL;
-  if (st != ZP_OK) {
+  if (zp_output_commit(out) != ZP_OK) {
     fprintf(stderr, "zonepuny: error: writing %s: %s\n", cli->output ? cli->output : "output",
             strerror(errno));
-    goto out;
+    return ZP_EXIT_USAGE;
   }
-  rc = ZP_EXIT_OK;
-out:
-  if (st == ZP_ENOMEM)
-    fputs("zonepuny: error: out of memory\n", stderr);
-  zp_emit_free(em);
-  zp_output_abort(out);
-  return rc;
+  return ZP_EXIT_OK;
 }
 
 static int check(const zp_cli *cli, char **files, int n)
 {
-  zp_convert conv;
-  zp_zone_options zo;
+  zp_pipeline_options po;
   zp_diag diag;
   bool io_error = false;
   unsigned long records = 0;
-  if (!init_zone_options(cli, &conv, &zo))
+  if (!init_options(cli, &po))
     return ZP_EXIT_USAGE;
   init_diag(&diag, cli);
-  zp_emit_options eo = {.conv = zo.conv};
   for (int i = 0; i < n && !zp_diag_stop(&diag); i++) {
-    counter c = {0};
-    zp_status st = zp_emit_new(&eo, NULL, &diag, &c.em);
-    if (st == ZP_OK)
-      st = zp_zone_parse(files[i], &zo, &diag, count_record, &c);
-    zp_emit_free(c.em);
-    records += c.records;
-    if (st == ZP_ENOMEM) {
-      fputs("zonepuny: error: out of memory\n", stderr);
+    zp_input in = {.path = files[i]};
+    unsigned long count = 0;
+    zp_status st = zp_pipeline_run(&in, &po, &diag, NULL, &count);
+    records += count;
+    if (!ran(st, files[i], NULL) && st == ZP_ENOMEM)
       return ZP_EXIT_USAGE;
-    }
-    if (st == ZP_EIO)
-      fprintf(stderr, "zonepuny: error: cannot read %s: %s\n", files[i], strerror(errno));
     io_error |= st != ZP_OK;
   }
   fprintf(stderr, "zonepuny: %d file%s, %lu record%s, %u error%s, %u warning%s\n", n,

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "utf8.h"
+
 enum { QUOTE_MAX = 160 };
 
 void zp_diag_init(zp_diag *d, FILE *out)
@@ -16,18 +18,39 @@ void zp_diag_init(zp_diag *d, FILE *out)
   d->show_source = true;
 }
 
+zp_loc zp_loc_at(const zp_loc *tok, bool quoted, const char *text, size_t len, size_t off)
+{
+  zp_loc loc = *tok;
+  loc.col += (uint32_t)(quoted + zp_utf8_chars(text, off < len ? off : len));
+  return loc;
+}
+
+/* The start of the line at loc into buf: n bytes, or n <= 0 when it cannot be read. */
+static ssize_t read_line(const zp_source *src, uint64_t off, char *buf, size_t cap)
+{
+  if (src->data) {
+    if (off >= src->len)
+      return 0;
+    size_t n = src->len - off < cap ? src->len - off : cap;
+    memcpy(buf, src->data + off, n);
+    return (ssize_t)n;
+  }
+  if (strcmp(src->path, "-") == 0)
+    return 0;
+  int fd = open(src->path, O_RDONLY);
+  if (fd < 0)
+    return 0;
+  ssize_t n = pread(fd, buf, cap, (off_t)off);
+  close(fd);
+  return n;
+}
+
 /* The offending line is re-read from the file at its recorded offset: errors are rare, and this
  * keeps the scanner free of line bookkeeping. Standard input cannot be re-read and is not quoted. */
 static void quote_line(FILE *out, const zp_loc *loc)
 {
-  if (strcmp(loc->src->path, "-") == 0)
-    return;
-  int fd = open(loc->src->path, O_RDONLY);
-  if (fd < 0)
-    return;
   char buf[QUOTE_MAX];
-  ssize_t n = pread(fd, buf, sizeof buf, (off_t)loc->line_off);
-  close(fd);
+  ssize_t n = read_line(loc->src, loc->line_off, buf, sizeof buf);
   if (n <= 0)
     return;
   size_t len = 0;

@@ -3,6 +3,7 @@
 #define ZP_DIAG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -12,6 +13,8 @@
  * being handed out. */
 typedef struct zp_source {
   const char *path;               /* as reported; "-" for standard input */
+  const char *data;               /* the text itself when it is read from memory, else NULL */
+  size_t len;
   const struct zp_source *parent; /* the including file, NULL at the top */
   uint32_t line, col;             /* where the parent's $INCLUDE stands */
 } zp_source;
@@ -21,6 +24,10 @@ typedef struct zp_loc {
   uint32_t line, col;    /* 1-based; col counts characters, not bytes */
   uint64_t line_off;     /* byte offset of the line's start in the file, to quote the line */
 } zp_loc;
+
+/* The location of byte offset off (at most len: past it, the token's end) in a token located at
+ * tok whose text is text[0..len) (quoted: tok is its opening quote, which text does not hold). */
+zp_loc zp_loc_at(const zp_loc *tok, bool quoted, const char *text, size_t len, size_t off);
 
 typedef enum zp_severity { ZP_WARNING, ZP_ERROR } zp_severity;
 

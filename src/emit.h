@@ -1,4 +1,4 @@
-/* emit.h -- the only module that knows ldns: RR type tables and canonical output */
+/* emit.h -- the writer: each record checked against its type and written in ldns's text */
 #ifndef ZP_EMIT_H
 #define ZP_EMIT_H
 
@@ -11,11 +11,6 @@
 #include "name.h"
 #include "status.h"
 #include "zone.h"
-
-/* Type mnemonic ("A", "aaaa", "TYPE65534") to its number, as ldns knows them. */
-bool zp_rr_type_from_text(const char *text, size_t len, uint16_t *type);
-/* Class mnemonic ("IN", "CH", "HS", "CS", "CLASS32") to its number. */
-bool zp_rr_class_from_text(const char *text, size_t len, uint16_t *rclass);
 
 typedef struct zp_emit_options {
   zp_label_conv conv;  /* label policy for names in RDATA (owners arrive already converted) */

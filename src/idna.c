@@ -17,7 +17,7 @@ enum {
   NAME_TEXT_MAX = 253 /* 255 octets of wire form, less the root and the first length octet */
 };
 
-static bool is_ldh(uint32_t c)
+bool zp_idna_is_ldh(uint32_t c)
 {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
 }
@@ -28,15 +28,19 @@ static int lower(int c)
 }
 
 /* Section 5: the prefix is recognised in any case. */
-static bool ace_prefix(const char *s, size_t n)
+bool zp_idna_is_ace(const char *s, size_t n)
 {
   return n >= ACE_LEN && lower(s[0]) == 'x' && lower(s[1]) == 'n' && s[2] == '-' && s[3] == '-';
 }
 
+/* The same test on code points (step 5 of ToASCII): a non-ASCII code point is no prefix octet. */
 static bool ace_prefix_cps(const uint32_t *s, size_t n)
 {
-  return n >= ACE_LEN && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' &&
-         s[3] == '-';
+  char head[ACE_LEN];
+  size_t k = n < ACE_LEN ? n : ACE_LEN;
+  for (size_t i = 0; i < k; i++)
+    head[i] = s[i] < 0x80 ? (char)s[i] : '\0';
+  return zp_idna_is_ace(head, k);
 }
 
 static bool eq_nocase(const char *a, size_t an, const char *b, size_t bn)
@@ -114,7 +118,7 @@ static zp_status host_rules(const uint32_t *s, size_t n, uint32_t *bad, bool *at
 {
   *at_end = false;
   for (size_t i = 0; i < n; i++)
-    if (s[i] < 0x80 && !is_ldh(s[i])) {
+    if (s[i] < 0x80 && !zp_idna_is_ldh(s[i])) {
       *bad = s[i];
       return ZP_IDNA_NOT_LDH;
     }
@@ -159,7 +163,7 @@ static zp_status cps_to_ascii(const uint32_t *in, size_t n, scratch *sc, char *o
   for (size_t i = 0; i < m; i++)
     ascii &= s[i] < 0x80;
   if (ascii) {
-    if (m > ZP_IDNA_LABEL_MAX)
+    if (m > ZP_LABEL_MAX)
       return ZP_IDNA_TOO_LONG;
     for (size_t i = 0; i < m; i++)
       out[i] = (char)s[i];
@@ -167,7 +171,7 @@ static zp_status cps_to_ascii(const uint32_t *in, size_t n, scratch *sc, char *o
   } else {
     if (ace_prefix_cps(s, m))
       return ZP_IDNA_ACE_PREFIX;
-    len = ZP_IDNA_LABEL_MAX - ACE_LEN;
+    len = ZP_LABEL_MAX - ACE_LEN;
     st = zp_puny_encode(s, m, NULL, out + ACE_LEN, &len);
     if (st == ZP_EBUFFER)
       return ZP_IDNA_TOO_LONG;
@@ -217,7 +221,7 @@ static void put_decoded(char *dst, size_t cap, const uint32_t *s, size_t n)
 static zp_status ace_check(const char *label, size_t len, unsigned flags, zp_idna_detail *det,
                            scratch *sc)
 {
-  char canon[ZP_IDNA_LABEL_MAX];
+  char canon[ZP_LABEL_MAX];
   size_t n = sc->cap, clen = 0;
   uint32_t bad = 0;
   bool at_end = false, encoded;
@@ -226,7 +230,7 @@ static zp_status ace_check(const char *label, size_t len, unsigned flags, zp_idn
   if (det)
     det->decoded[0] = 0;
   set_detail(det, 0, 0);
-  if (!ace_prefix(label, len))
+  if (!zp_idna_is_ace(label, len))
     return ZP_EINVAL;
   if (zp_puny_decode(label + ACE_LEN, len - ACE_LEN, sc->cps, &n, NULL) != ZP_OK)
     return ZP_IDNA_ACE_DECODE;
@@ -251,7 +255,7 @@ zp_status zp_idna_ace_check(const char *label, size_t len, unsigned flags, zp_id
 {
   /* Refused before decoding: Punycode decoding inserts, so its time grows with the square of
    * the label, and a hostile zone can write a label of megabytes (bench/bench_adversarial.c). */
-  if (len > ZP_IDNA_LABEL_MAX)
+  if (len > ZP_LABEL_MAX)
     return ZP_IDNA_TOO_LONG;
   scratch sc;
   zp_status st = scratch_init(&sc, len);
@@ -265,13 +269,13 @@ zp_status zp_idna_ace_check(const char *label, size_t len, unsigned flags, zp_id
 static zp_status label_to_ascii_slow(const char *in, size_t inlen, char *out, size_t *outlen,
                                      unsigned flags, zp_idna_detail *det)
 {
-  char res[ZP_IDNA_LABEL_MAX];
+  char res[ZP_LABEL_MAX];
   size_t n, len = 0, off = 0;
   uint32_t bad = 0;
   bool at_end = false, encoded;
   scratch sc;
   /* A full label's worth at least: the ACE check below decodes what Nameprep made. */
-  zp_status st = scratch_init(&sc, inlen > ZP_IDNA_LABEL_MAX ? inlen : ZP_IDNA_LABEL_MAX);
+  zp_status st = scratch_init(&sc, inlen > ZP_LABEL_MAX ? inlen : ZP_LABEL_MAX);
   if (st != ZP_OK)
     return st;
   n = sc.cap;
@@ -287,7 +291,7 @@ static zp_status label_to_ascii_slow(const char *in, size_t inlen, char *out, si
   }
   /* Nameprep can turn text into an "xn--" label (fullwidth letters, say): it gets the same
    * check as one written in ASCII, lest it slip an invalid ACE label past. */
-  if ((flags & ZP_IDNA_CHECK_ACE) && !encoded && ace_prefix(res, len)) {
+  if ((flags & ZP_IDNA_CHECK_ACE) && !encoded && zp_idna_is_ace(res, len)) {
     st = ace_check(res, len, flags & ~ZP_IDNA_CHECK_ACE, det, &sc);
     if (st != ZP_OK)
       goto out;
@@ -310,12 +314,12 @@ zp_status zp_idna_label_to_ascii(const char *in, size_t inlen, char *out, size_t
   unsigned char hi = 0;
 
   /* The common case in one pass: an ASCII label of 1..63 octets that needs no check. */
-  if (inlen - 1 < ZP_IDNA_LABEL_MAX && inlen <= *outlen && !(flags & ZP_IDNA_USE_STD3)) {
+  if (inlen - 1 < ZP_LABEL_MAX && inlen <= *outlen && !(flags & ZP_IDNA_USE_STD3)) {
     for (i = 0; i < inlen; i++) {
       hi |= (unsigned char)in[i];
       out[i] = in[i];
     }
-    if (!(hi & 0x80) && !((flags & ZP_IDNA_CHECK_ACE) && ace_prefix(in, inlen))) {
+    if (!(hi & 0x80) && !((flags & ZP_IDNA_CHECK_ACE) && zp_idna_is_ace(in, inlen))) {
       *outlen = inlen;
       return ZP_OK;
     }
@@ -331,7 +335,7 @@ zp_status zp_idna_label_to_ascii(const char *in, size_t inlen, char *out, size_t
   /* Section 4.1 step 1: an ASCII label skips Nameprep and goes straight to step 3. */
   if (flags & ZP_IDNA_USE_STD3) {
     for (i = 0; i < inlen; i++)
-      if (!is_ldh((unsigned char)in[i])) {
+      if (!zp_idna_is_ldh((unsigned char)in[i])) {
         set_detail(det, (unsigned char)in[i], i);
         return ZP_IDNA_NOT_LDH;
       }
@@ -342,9 +346,9 @@ zp_status zp_idna_label_to_ascii(const char *in, size_t inlen, char *out, size_t
   }
   if (inlen == 0)
     return ZP_IDNA_EMPTY;
-  if (inlen > ZP_IDNA_LABEL_MAX)
+  if (inlen > ZP_LABEL_MAX)
     return ZP_IDNA_TOO_LONG;
-  if ((flags & ZP_IDNA_CHECK_ACE) && ace_prefix(in, inlen)) {
+  if ((flags & ZP_IDNA_CHECK_ACE) && zp_idna_is_ace(in, inlen)) {
     zp_status st = zp_idna_ace_check(in, inlen, flags & ~ZP_IDNA_CHECK_ACE, det);
     if (st != ZP_OK)
       return st;
@@ -361,7 +365,7 @@ zp_status zp_idna_label_to_ascii(const char *in, size_t inlen, char *out, size_t
 static bool to_unicode_steps(const char *in, size_t inlen, bool ascii, unsigned flags,
                              scratch *sc, size_t *n)
 {
-  char ace[ZP_IDNA_LABEL_MAX], canon[ZP_IDNA_LABEL_MAX];
+  char ace[ZP_LABEL_MAX], canon[ZP_LABEL_MAX];
   const char *seq = in;
   size_t seqlen = inlen, m, clen = 0;
   uint32_t bad;
@@ -387,7 +391,7 @@ static bool to_unicode_steps(const char *in, size_t inlen, bool ascii, unsigned 
     seq = ace;
     seqlen = m;
   }
-  if (!ace_prefix(seq, seqlen) || seqlen > ZP_IDNA_LABEL_MAX)
+  if (!zp_idna_is_ace(seq, seqlen) || seqlen > ZP_LABEL_MAX)
     return false;
   *n = sc->cap;
   if (zp_puny_decode(seq + ACE_LEN, seqlen - ACE_LEN, sc->cps, n, NULL) != ZP_OK)
@@ -411,11 +415,11 @@ zp_status zp_idna_label_to_unicode(const char *in, size_t inlen, char *out, size
     st = zp_utf8_validate((const uint8_t *)in, inlen, NULL);
     if (st != ZP_OK)
       return st;
-  } else if (!ace_prefix(in, inlen)) {
+  } else if (!zp_idna_is_ace(in, inlen)) {
     goto copy;
   }
   /* At least a full label's worth, as Nameprep may lengthen the input before decoding. */
-  st = scratch_init(&sc, inlen > ZP_IDNA_LABEL_MAX ? inlen : ZP_IDNA_LABEL_MAX);
+  st = scratch_init(&sc, inlen > ZP_LABEL_MAX ? inlen : ZP_LABEL_MAX);
   if (st != ZP_OK)
     return st;
   if (to_unicode_steps(in, inlen, !(hi & 0x80), flags, &sc, &n)) {
@@ -476,7 +480,7 @@ zp_status zp_idna_name_to_ascii(const char *in, size_t inlen, char *out, size_t 
     return ZP_OK;
   }
   while (start < inlen) {
-    char label[ZP_IDNA_LABEL_MAX];
+    char label[ZP_LABEL_MAX];
     size_t end = label_end(in, inlen, start, &seplen), len = sizeof label;
     zp_status st = zp_idna_label_to_ascii(in + start, end - start, label, &len, flags, det);
     if (st == ZP_OK && pos + len > NAME_TEXT_MAX)

@@ -2,10 +2,12 @@
 #ifndef ZP_IDNA_H
 #define ZP_IDNA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "status.h"
+#include "wire.h"
 
 #define ZP_IDNA_ALLOW_UNASSIGNED 0x1u  /* AllowUnassigned */
 /* UseSTD3ASCIIRules as RFC 3490 has it: step 3's host restrictions (LDH only, no leading or
@@ -19,8 +21,6 @@
  * run zp_idna_ace_check on them and fail with its status. Plain ToASCII passes them through. */
 #define ZP_IDNA_CHECK_ACE        0x8u
 
-#define ZP_IDNA_LABEL_MAX 63
-
 /* What a failure was about: the code point (for prohibited, unassigned, bidi, not-LDH, hyphen)
  * and the byte offset in the input where it starts (for a code point that only Nameprep's
  * mapping produced: the input code point it came from, else 0; for a UTF-8 error: the bad
@@ -33,6 +33,12 @@ typedef struct zp_idna_detail {
   size_t label_len;
   char decoded[256];
 } zp_idna_detail;
+
+/* Whether label[0..len) starts with the ACE prefix "xn--", recognised in any case. */
+bool zp_idna_is_ace(const char *label, size_t len);
+
+/* Whether c is a letter, digit or hyphen (the host-name rules of RFC 1123). */
+bool zp_idna_is_ldh(uint32_t c);
 
 /* ToASCII of one label given as UTF-8 in[0..inlen). Writes the ASCII label (no NUL) to out;
  * *outlen is the capacity on entry and the length on return. A pure-ASCII label skips Nameprep.

@@ -6,9 +6,8 @@
 #include <stdint.h>
 
 #include "status.h"
+#include "wire.h"
 
-#define ZP_NAME_MAX 255   /* octets in wire form, RFC 1035 section 2.3.4 */
-#define ZP_LABEL_MAX 63
 
 /* The label policy (IDNA, lowercasing, --std3) is not the name parser's business: it is handed
  * each label with escapes resolved (raw octets) and writes the label to store. out has room for

@@ -154,3 +154,11 @@ zp_status zp_utf8_encode(const uint32_t *in, size_t inlen, uint8_t *out, size_t 
   *outlen = n;
   return ZP_OK;
 }
+
+size_t zp_utf8_chars(const char *text, size_t len)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < len; i++)
+    n += ((unsigned char)text[i] & 0xC0) != 0x80;
+  return n;
+}

@@ -22,4 +22,8 @@ ZP_NODISCARD zp_status zp_utf8_validate(const uint8_t *in, size_t inlen, size_t 
 ZP_NODISCARD zp_status zp_utf8_encode(const uint32_t *in, size_t inlen, uint8_t *out,
                                       size_t *outlen);
 
+/* Characters in text[0..len): the bytes that do not continue a UTF-8 sequence. Columns in
+ * messages count these, whether or not the text is valid UTF-8. */
+size_t zp_utf8_chars(const char *text, size_t len);
+
 #endif

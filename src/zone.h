@@ -57,4 +57,10 @@ bool zp_ttl_parse(const char *text, size_t len, uint32_t *ttl);
 ZP_NODISCARD zp_status zp_zone_parse(const char *path, const zp_zone_options *opt, zp_diag *diag,
                                      zp_record_fn cb, void *user);
 
+/* The same over a zone held in memory, data[0..len), named name in messages (its lines are
+ * quoted from data); an $INCLUDE in it is read from the file system, relative to name. */
+ZP_NODISCARD zp_status zp_zone_parse_mem(const char *name, const char *data, size_t len,
+                                         const zp_zone_options *opt, zp_diag *diag,
+                                         zp_record_fn cb, void *user);
+
 #endif

@@ -1,4 +1,5 @@
-/* zone_int.h -- what the grammar (grammar/zone.l, grammar/zone.y) and zone.c share; not public */
+/* zone_int.h -- what the grammar (grammar/zone.{l,y}) and the zone modules (zone.c, include.c,
+ * generate.c) share; not public */
 #ifndef ZP_ZONE_INT_H
 #define ZP_ZONE_INT_H
 
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "buf.h"
 #include "diag.h"
 #include "zone.h"
 
@@ -29,10 +31,50 @@ typedef struct zp_tok {
   bool quoted;
 } zp_tok;
 
-typedef struct zp_zone zp_zone;   /* the whole parse: options, state, record being built */
+/* What an $INCLUDE saves and restores (README "Zone dialect"). */
+typedef struct zp_scope {
+  uint8_t origin[ZP_NAME_MAX];
+  bool have_origin;
+  uint32_t ttl;          /* $TTL or -t */
+  bool have_ttl;
+  uint8_t owner[ZP_NAME_MAX];
+  bool have_owner;
+} zp_scope;
 
-/* One open file: yyextra of its scanner and the parse parameter of its parser. src comes first
- * so that a zp_source of the include chain leads back to its file (loop detection). */
+/* The whole parse: options, state, and the record being built. */
+typedef struct zp_zone {
+  const zp_zone_options *opt;
+  zp_diag *diag;
+  zp_record_fn cb;
+  void *user;
+  zp_status stop;        /* what the callback stopped with */
+  zp_scope sc;
+  uint32_t last_ttl;     /* the last TTL stated, for files without $TTL (RFC 1035 5.1) */
+  bool have_last_ttl;
+  int depth;
+  unsigned long includes;  /* $INCLUDE files opened so far, against ZP_INCLUDES_MAX */
+  /* the record being read: fields are tokens of the current file's buffer */
+  zp_loc rec_loc;
+  uint32_t ttl;
+  bool have_ttl;
+  uint16_t rclass, rtype;
+  size_t ntok;
+  zp_tok tok[ZP_FIELDS_MAX];
+  zp_loc tok_loc[ZP_FIELDS_MAX];
+  zp_field fields[ZP_FIELDS_MAX];
+  /* $GENERATE: range, and the owner template (tok[] holds the RDATA templates) */
+  long gen_start, gen_stop, gen_step;
+  zp_tok gen_owner;
+  zp_loc gen_owner_loc, gen_at;
+  char *gen_buf;         /* substituted text of one generated record */
+  /* bison's message for a syntax error, held until the line ends in case a rule explains it */
+  bool pending;
+  zp_loc pending_loc;
+  char pending_msg[256];
+} zp_zone;
+
+/* One open file: the parse parameter of its parser. src comes first so that a zp_source of the
+ * include chain leads back to its file (loop detection). */
 typedef struct zp_zfile {
   zp_source src;
   dev_t dev;
@@ -40,43 +82,28 @@ typedef struct zp_zfile {
   zp_zone *z;
   FILE *in;
   void *scanner;
-  /* where the scanner stands */
-  uint32_t line;
-  uint64_t off, line_off;
-  uint32_t cont;             /* UTF-8 continuation bytes scanned on this line */
-  int paren;                 /* open parentheses */
-  zp_loc paren_loc;          /* of the outermost open one */
-  int skip;                  /* fields to pass before classify starts */
-  int classify;              /* fields still to look at as TTL, class or type on this line */
-  int eof_stage;             /* 0 reading, 1 the last EOL sent, 2 done */
-  bool line_open;            /* a token since the last EOL */
-  bool pending_eol;          /* an EOL is owed after the error token just returned */
-  /* what YY_INPUT has fed the scanner: it cuts lines longer than ZP_LINE_MAX */
-  bool bom_done, cutting, read_error;
-  size_t in_line_len;
-  uint32_t in_line;
-  struct { uint32_t line; uint64_t dropped; } cut[8];   /* lines cut short, not yet scanned */
-  unsigned cut_head, cut_n;
-  /* token text of the record being read */
-  char *buf;
-  size_t buf_len, buf_cap;
+  zp_buf buf;                /* token text of the record being read (zp_tok offsets) */
 } zp_zfile;
 
-/* Scanner (grammar/zone.l): a scanner over f->in with f as its extra data; false when out of
- * memory. The parser (grammar/zone.y) runs over it and returns bison's yyparse status. */
+/* Scanner (grammar/zone.l): a scanner over f->in; false when out of memory. */
 bool zp_lex_open(zp_zfile *f);
 void zp_lex_close(zp_zfile *f);
 /* After a syntax error: the scanner drops the rest of the record. */
 void zp_lex_skip(zp_zfile *f);
 /* When the scanner's line was cut at ZP_LINE_MAX: reports that and returns true. */
 bool zp_lex_cut_line(zp_zfile *f);
+/* Whether reading f->in failed (the scanner then saw an early end of file). */
+bool zp_lex_read_error(zp_zfile *f);
+/* The byte offset in the file of the token just scanned. */
+uint64_t zp_lex_token_offset(zp_zfile *f);
+/* The parser (grammar/zone.y) over f's scanner: bison's yyparse status. */
 int zp_parse(zp_zfile *f);
 /* A zone for running the scanner alone (tests/test_lexer.c): it only reports lexical errors to
  * diag. NULL when out of memory; free() releases it. */
 zp_zone *zp_zone_scan_only(zp_diag *diag);
 
-/* Parser actions (zone.c): one call per grammar action. The bool ones return false after
- * reporting a problem, and the grammar then skips the rest of the record. */
+/* Parser actions (zone.c, include.c, generate.c): one call per grammar action. The bool ones
+ * return false after reporting a problem, and the grammar then skips the rest of the record. */
 /* The end of every line: false once the parse must stop (--max-errors, or the callback). */
 bool zp_zone_line_end(zp_zfile *f);
 bool zp_zone_owner(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
@@ -106,5 +133,27 @@ ZP_PRINTF(3, 4) void zp_zone_error(zp_zfile *f, const zp_loc *loc, const char *f
 /* Classifies a field in TTL/class/type position: 1 TTL-like (starts with a digit), 2 class,
  * 3 type (*num set), 0 neither. */
 int zp_zone_classify(const char *text, size_t len, uint16_t *num);
+
+/* Between the zone modules. */
+ZP_PRINTF(3, 4) void zp_zone_report(zp_zone *z, const zp_loc *loc, const char *fmt, ...);
+/* A held syntax error is reported (before any later message, and at the end of a file). */
+void zp_zone_flush(zp_zone *z);
+/* The text of a token of f's current record. */
+const char *zp_zone_text(const zp_zfile *f, const zp_tok *t);
+/* A name token (loc: the token's place) to wire form through the label policy, relative to
+ * origin (NULL: none); reports and returns false when it is not a name. */
+bool zp_zone_name(zp_zone *z, const char *text, size_t len, bool quoted, const zp_loc *loc,
+                  const uint8_t *origin, uint8_t *out);
+/* The origin in force, NULL when there is none. */
+const uint8_t *zp_zone_origin_of(const zp_zone *z);
+/* A record starts at loc: its TTL, class, type and fields are forgotten. */
+void zp_zone_record_begin(zp_zone *z, const zp_loc *loc);
+/* Hands z's record, fields already in z->fields, to the callback. */
+void zp_zone_deliver(zp_zone *z);
+/* Reads the file at path (parent: the including file and at the $INCLUDE's place, or NULL for
+ * the top file, which data[0..len) holds when data is not NULL). ZP_EIO when it cannot be read
+ * (errno set), ZP_ENOMEM; other problems are reported. */
+zp_status zp_zone_read_file(zp_zone *z, const char *path, const char *data, size_t len,
+                            const zp_zfile *parent, const zp_loc *at);
 
 #endif

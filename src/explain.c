@@ -1,0 +1,159 @@
+/* explain.c -- why a label is refused: the rule it breaks, the code point, the RFC */
+#include "explain.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "utf8.h"
+
+enum { SHOW_MAX = 4 * 4 * ZP_LABEL_MAX + 1 };   /* a raw label of up to 4 * 63 octets, shown */
+
+size_t zp_explain_show(const uint8_t *in, size_t len, char *out, size_t cap)
+{
+  bool utf8 = zp_utf8_validate(in, len, NULL) == ZP_OK;
+  size_t k = 0;
+  for (size_t i = 0; i < len && k + 5 <= cap; i++) {
+    uint8_t c = in[i];
+    if (c < 0x20 || c == 0x7F || c == '"' || c == '\\' || (c >= 0x80 && !utf8))
+      k += (size_t)snprintf(out + k, cap - k, "\\%03u", c);
+    else
+      out[k++] = (char)c;
+  }
+  if (cap > 0)
+    out[k < cap ? k : cap - 1] = '\0';
+  return k;
+}
+
+/* Why ToASCII refused a label, in the words of the rule it broke: the end of a sentence that
+ * starts with the label. */
+static void why(zp_status st, const zp_idna_detail *det, char *out, size_t cap)
+{
+  unsigned cp = det->cp;
+  switch (st) {
+  case ZP_IDNA_PROHIBITED:
+    snprintf(out, cap, "contains U+%04X, prohibited by Nameprep (RFC 3491 section 5)", cp);
+    break;
+  case ZP_IDNA_UNASSIGNED:
+    snprintf(out, cap, "contains U+%04X, unassigned in Unicode 3.2 (RFC 3454 table A.1)", cp);
+    break;
+  case ZP_IDNA_BIDI_MIXED:
+    snprintf(out, cap, "breaks the bidi rule: it mixes left-to-right and right-to-left "
+             "characters, at U+%04X (RFC 3454 section 6)", cp);
+    break;
+  case ZP_IDNA_BIDI_ENDS:
+    snprintf(out, cap, "breaks the bidi rule: a right-to-left label must start and end with a "
+             "right-to-left character, not U+%04X (RFC 3454 section 6)", cp);
+    break;
+  case ZP_IDNA_NOT_LDH:
+    snprintf(out, cap, "contains U+%04X after Nameprep, which is not a letter, digit or hyphen",
+             cp);
+    break;
+  case ZP_IDNA_HYPHEN:
+    snprintf(out, cap, "starts or ends with a hyphen");
+    break;
+  case ZP_IDNA_ACE_PREFIX:
+    snprintf(out, cap, "starts with the ACE prefix \"xn--\" after Nameprep");
+    break;
+  case ZP_IDNA_EMPTY:
+    snprintf(out, cap, "is empty after Nameprep");
+    break;
+  case ZP_IDNA_TOO_LONG:
+    snprintf(out, cap, "is longer than 63 octets after ToASCII");
+    break;
+  case ZP_IDNA_ACE_DECODE:
+  case ZP_IDNA_ACE_ASCII:
+  case ZP_IDNA_ACE_NOT_CANONICAL:
+    /* e.g. fullwidth letters that Nameprep folds into an "xn--" label */
+    snprintf(out, cap, "becomes an ACE label after Nameprep, and it is refused: %s",
+             zp_strerror(st));
+    break;
+  default:
+    snprintf(out, cap, "is refused by ToASCII: %s", zp_strerror(st));
+    break;
+  }
+}
+
+/* A label that starts with "xn--" and fails the ACE check (or a rule on what it decodes to). */
+static void ace(zp_status st, const char *label, const zp_idna_detail *det, unsigned flags,
+                char *msg, size_t cap)
+{
+  char decoded[SHOW_MAX], reason[256];
+  zp_explain_show((const uint8_t *)det->decoded, strnlen(det->decoded, sizeof det->decoded),
+                  decoded, sizeof decoded);
+  switch (st) {
+  case ZP_IDNA_ACE_DECODE:
+    snprintf(msg, cap, "label \"%s\" is an ACE label that does not decode as Punycode", label);
+    return;
+  case ZP_IDNA_ACE_ASCII:
+    snprintf(msg, cap, "label \"%s\" is an ACE label that decodes to pure ASCII \"%s\"", label,
+             decoded);
+    return;
+  case ZP_IDNA_ACE_NOT_CANONICAL: {
+    char canon[ZP_LABEL_MAX + 1];
+    size_t clen = ZP_LABEL_MAX;
+    if (zp_idna_label_to_ascii(det->decoded, strnlen(det->decoded, sizeof det->decoded), canon,
+                               &clen, flags & ~ZP_IDNA_CHECK_ACE, NULL) != ZP_OK)
+      clen = 0;
+    canon[clen] = '\0';
+    snprintf(msg, cap, "label \"%s\" is not the canonical ACE form of \"%s\" (ToASCII gives "
+             "\"%s\")", label, decoded, canon);
+    return;
+  }
+  default:
+    why(st, det, reason, sizeof reason);
+    snprintf(msg, cap, "ACE label \"%s\" decodes to \"%s\", which %s", label, decoded, reason);
+    return;
+  }
+}
+
+/* An ASCII label that breaks the host-name rules of --std3 (RFC 1123 as IDNA's
+ * UseSTD3ASCIIRules states them) or is too long. */
+static void ascii(zp_status st, const uint8_t *in, size_t len, const char *label, char *msg,
+                  size_t cap)
+{
+  size_t i = 0;
+  switch (st) {
+  case ZP_IDNA_NOT_LDH:
+    while (i < len && zp_idna_is_ldh(in[i]))
+      i++;
+    snprintf(msg, cap, "label \"%s\" contains U+%04X, which is not a letter, digit or hyphen "
+             "(--std3)", label, i < len ? in[i] : 0);
+    return;
+  case ZP_IDNA_HYPHEN:
+    snprintf(msg, cap, "label \"%s\" %s with a hyphen (--std3)", label,
+             len > 0 && in[0] == '-' ? "starts" : "ends");
+    return;
+  case ZP_IDNA_TOO_LONG:
+    snprintf(msg, cap, "label \"%s\" is longer than 63 octets", label);
+    return;
+  default:
+    snprintf(msg, cap, "label \"%s\": %s", label, zp_strerror(st));
+    return;
+  }
+}
+
+void zp_explain_label(zp_status st, const uint8_t *in, size_t len, const zp_idna_detail *det,
+                      unsigned flags, char *msg, size_t cap)
+{
+  char label[SHOW_MAX], reason[256];
+  zp_explain_show(in, len, label, sizeof label);
+  size_t off = 0;
+  zp_status u = zp_utf8_validate(in, len, &off);
+  if (u != ZP_OK) {
+    snprintf(msg, cap, "label \"%s\" is not valid UTF-8: %s at octet %zu", label, zp_strerror(u),
+             off + 1);
+    return;
+  }
+  bool high = false;
+  for (size_t i = 0; i < len; i++)
+    high |= in[i] >= 0x80;
+  if (high) {
+    why(st, det, reason, sizeof reason);
+    snprintf(msg, cap, "label \"%s\" %s", label, reason);
+  } else if (zp_idna_is_ace((const char *)in, len) && st != ZP_IDNA_TOO_LONG) {
+    ace(st, label, det, flags, msg, cap);
+  } else {
+    ascii(st, in, len, label, msg, cap);
+  }
+}

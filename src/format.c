@@ -1,0 +1,275 @@
+/* format.c -- presentation format as ldns writes it, for the field kinds that make up nearly
+ * every zone; ldns itself formats the rest. tests/test_emit.c proves the two byte-identical. */
+#include "format.h"
+
+#include <arpa/inet.h>
+#include <string.h>
+
+#include "idna.h"
+#include "rrtype.h"
+
+/* Dname text: "\X" for the characters that mean something in a master file, "\DDD" for
+ * octets that are not printable ASCII, the rest as they are. The "\X" set is BIND's, wider than
+ * ldns's: an unescaped '"' opens a quoted string for BIND and for our own scanner, '$' at the
+ * start of a line is read as a directive, and ldns reads "@.example." as the origin itself. */
+size_t zp_format_name(char *out, const uint8_t *wire)
+{
+  size_t n = 0;
+  if (*wire == 0) {
+    out[n++] = '.';
+    return n;
+  }
+  for (const uint8_t *p = wire; *p; p += *p + 1) {
+    for (unsigned i = 1; i <= *p; i++) {
+      uint8_t c = p[i];
+      if (c == '.' || c == ';' || c == '(' || c == ')' || c == '\\' || c == '"' || c == '$' ||
+          c == '@') {
+        out[n++] = '\\';
+        out[n++] = (char)c;
+      } else if (c < 0x21 || c >= 0x7F) {
+        out[n++] = '\\';
+        out[n++] = (char)('0' + c / 100);
+        out[n++] = (char)('0' + c / 10 % 10);
+        out[n++] = (char)('0' + c % 10);
+      } else {
+        out[n++] = (char)c;
+      }
+    }
+    out[n++] = '.';
+  }
+  return n;
+}
+
+/* --unicode: ACE labels shown through ToUnicode as raw UTF-8 (a label ToUnicode leaves alone
+ * is shown as it is); everything else exactly as zp_format_name writes it. Longest result: 63
+ * octets of ACE decode to at most 59 code points of 4 octets each. */
+enum { UNICODE_NAME_MAX = 128 * (4 * ZP_LABEL_MAX + 1) };
+
+static size_t put_name_unicode(char *out, const uint8_t *wire)
+{
+  size_t n = 0;
+  if (*wire == 0) {
+    out[n++] = '.';
+    return n;
+  }
+  for (const uint8_t *p = wire; *p; p += *p + 1) {
+    char text[4 * ZP_LABEL_MAX + 1];
+    size_t len = sizeof text;
+    if (zp_idna_is_ace((const char *)p + 1, *p) && zp_idna_label_to_unicode((const char *)p + 1, *p, text, &len, 0) == ZP_OK &&
+        (len != *p || memcmp(text, p + 1, len) != 0)) {
+      memcpy(out + n, text, len);
+      n += len;
+      out[n++] = '.';
+      continue;
+    }
+    uint8_t one[ZP_LABEL_MAX + 2];
+    memcpy(one, p, *p + 1u);
+    one[*p + 1] = 0;
+    n += zp_format_name(out + n, one);
+  }
+  return n;
+}
+
+
+static size_t put_uint(char *out, uint32_t v)
+{
+  char tmp[10];
+  size_t n = 0, k = 0;
+  do
+    tmp[n++] = (char)('0' + v % 10);
+  while ((v /= 10) != 0);
+  while (n > 0)
+    out[k++] = tmp[--n];
+  return k;
+}
+
+static const char b64_digits[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* One RDATA field the way ldns_rdf2buffer_str writes it; the types listed are the ones the
+ * differential test (tests/test_emit.c) proves identical, the rest are ldns's own output. */
+enum { PUT_NOMEM, PUT_DONE, PUT_NOT_MINE };
+
+static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
+{
+  switch (t) {
+  case LDNS_RDF_TYPE_DNAME:
+    if (!zp_buf_reserve(&fm->line, UNICODE_NAME_MAX))
+      return PUT_NOMEM;
+    fm->line.len += fm->unicode ? put_name_unicode(fm->line.p + fm->line.len, d)
+                                    : zp_format_name(fm->line.p + fm->line.len, d);
+    return PUT_DONE;
+  case LDNS_RDF_TYPE_A:
+    if (n != 4 || !zp_buf_reserve(&fm->line, 16))
+      break;
+    for (size_t i = 0; i < 4; i++) {
+      fm->line.len += put_uint(fm->line.p + fm->line.len, d[i]);
+      if (i < 3)
+        fm->line.p[fm->line.len++] = '.';
+    }
+    return PUT_DONE;
+  case LDNS_RDF_TYPE_AAAA:
+    /* ldns formats IPv6 with inet_ntop too */
+    if (n != 16 || !zp_buf_reserve(&fm->line, INET6_ADDRSTRLEN) ||
+        !inet_ntop(AF_INET6, d, fm->line.p + fm->line.len, INET6_ADDRSTRLEN))
+      break;
+    fm->line.len += strlen(fm->line.p + fm->line.len);
+    return PUT_DONE;
+  case LDNS_RDF_TYPE_INT8:
+  case LDNS_RDF_TYPE_ALG:
+    if (n != 1 || !zp_buf_reserve(&fm->line, 3))
+      break;
+    fm->line.len += put_uint(fm->line.p + fm->line.len, d[0]);
+    return PUT_DONE;
+  case LDNS_RDF_TYPE_INT16:
+    if (n != 2 || !zp_buf_reserve(&fm->line, 5))
+      break;
+    fm->line.len += put_uint(fm->line.p + fm->line.len, (uint32_t)d[0] << 8 | d[1]);
+    return PUT_DONE;
+  case LDNS_RDF_TYPE_INT32:
+  case LDNS_RDF_TYPE_PERIOD:
+    if (n != 4 || !zp_buf_reserve(&fm->line, 10))
+      break;
+    fm->line.len += put_uint(fm->line.p + fm->line.len, (uint32_t)d[0] << 24 |
+                             (uint32_t)d[1] << 16 | (uint32_t)d[2] << 8 | d[3]);
+    return PUT_DONE;
+  case LDNS_RDF_TYPE_STR: {
+    if (n < 1 || d[0] != n - 1 || !zp_buf_reserve(&fm->line, 2 + 4 * (n - 1)))
+      break;
+    char *o = fm->line.p + fm->line.len;
+    size_t k = 0;
+    o[k++] = '"';
+    for (size_t i = 1; i < n; i++) {
+      uint8_t c = d[i];
+      if (c == '"' || c == '\\') {
+        o[k++] = '\\';
+        o[k++] = (char)c;
+      } else if ((c >= 0x20 && c < 0x7F) || c == '\t') {
+        /* ldns leaves a tab as it is inside quotes */
+        o[k++] = (char)c;
+      } else {
+        o[k++] = '\\';
+        o[k++] = (char)('0' + c / 100);
+        o[k++] = (char)('0' + c / 10 % 10);
+        o[k++] = (char)('0' + c % 10);
+      }
+    }
+    o[k++] = '"';
+    fm->line.len += k;
+    return PUT_DONE;
+  }
+  case LDNS_RDF_TYPE_HEX: {
+    if (n == 0 || !zp_buf_reserve(&fm->line, 2 * n))
+      break;
+    static const char hex[] = "0123456789abcdef";
+    char *o = fm->line.p + fm->line.len;
+    for (size_t i = 0; i < n; i++) {
+      o[2 * i] = hex[d[i] >> 4];
+      o[2 * i + 1] = hex[d[i] & 15];
+    }
+    fm->line.len += 2 * n;
+    return PUT_DONE;
+  }
+  case LDNS_RDF_TYPE_B64: {
+    if (n == 0 || !zp_buf_reserve(&fm->line, (n + 2) / 3 * 4))
+      break;
+    char *o = fm->line.p + fm->line.len;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i += 3) {
+      uint32_t v = (uint32_t)d[i] << 16 | (i + 1 < n ? (uint32_t)d[i + 1] << 8 : 0) |
+                   (i + 2 < n ? d[i + 2] : 0);
+      o[k++] = b64_digits[v >> 18];
+      o[k++] = b64_digits[v >> 12 & 63];
+      o[k++] = i + 1 < n ? b64_digits[v >> 6 & 63] : '=';
+      o[k++] = i + 2 < n ? b64_digits[v & 63] : '=';
+    }
+    fm->line.len += k;
+    return PUT_DONE;
+  }
+  default:
+    break;
+  }
+  return PUT_NOT_MINE;
+}
+
+static bool put_rdf(zp_format *fm, const ldns_rdf *r)
+{
+  int done = put_field(fm, ldns_rdf_get_type(r), ldns_rdf_data(r), ldns_rdf_size(r));
+  if (done != PUT_NOT_MINE)
+    return done == PUT_DONE;
+  ldns_buffer_clear(fm->text);
+  return ldns_rdf2buffer_str(fm->text, r) == LDNS_STATUS_OK && zp_buf_put(&fm->line, ldns_buffer_begin(fm->text), ldns_buffer_position(fm->text));
+}
+
+/* Owner, TTL, class and type as ldns_rr2buffer_str writes them, each followed by a tab but the
+ * type; the mnemonics are the type table's, which tests/test_rrtype.c proves are ldns's. */
+bool zp_format_head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rclass,
+                    uint16_t type)
+{
+  char cb[ZP_RRTYPE_TEXT_MAX], tb[ZP_RRTYPE_TEXT_MAX];
+  const char *ctext = zp_rrclass_name(rclass, cb), *ttext = zp_rrtype_name(type, tb);
+  fm->line.len = 0;
+  if (!zp_buf_reserve(&fm->line, UNICODE_NAME_MAX + 16 + strlen(ctext) + strlen(ttext)))
+    return false;
+  char *o = fm->line.p;
+  size_t k = fm->unicode ? put_name_unicode(o, owner) : zp_format_name(o, owner);
+  o[k++] = '\t';
+  k += put_uint(o + k, ttl);
+  o[k++] = '\t';
+  memcpy(o + k, ctext, strlen(ctext));
+  k += strlen(ctext);
+  o[k++] = '\t';
+  memcpy(o + k, ttext, strlen(ttext));
+  fm->line.len = k + strlen(ttext);
+  return true;
+}
+
+/* ldns_rr2buffer_str's layout (owner, TTL, class, type, fields separated by one space) with
+ * the common field types formatted here: ldns prints a name one character at a time through
+ * printf, which made it 90% of the run time. DNSKEY keeps ldns's key-id comment (not under
+ * --unicode, which is for reading, not for loading). */
+zp_status zp_format_rr(zp_format *fm, const ldns_rr *rr)
+{
+  uint16_t type = (uint16_t)ldns_rr_get_type(rr);
+  size_t count = ldns_rr_rd_count(rr);
+  if (!zp_format_head(fm, ldns_rdf_data(ldns_rr_owner(rr)), ldns_rr_ttl(rr),
+                      (uint16_t)ldns_rr_get_class(rr), type))
+    return ZP_ENOMEM;
+  if (type == LDNS_RR_TYPE_DNSKEY && !fm->unicode) {
+    /* ldns's fields and comment follow the fourth tab; its owner text has none (a tab in a
+     * name is \009), and the owner is ours, escaped as zp_format_name does */
+    ldns_buffer_clear(fm->text);
+    if (ldns_rr2buffer_str_fmt(fm->text, ldns_output_format_default, rr) != LDNS_STATUS_OK)
+      return ZP_ENOMEM;
+    const char *t = (const char *)ldns_buffer_begin(fm->text);
+    size_t len = ldns_buffer_position(fm->text), i = 0;
+    for (int tabs = 0; i < len && tabs < 4; i++)
+      tabs += t[i] == '\t';
+    return zp_buf_put(&fm->line, t + i - 1, len - (i - 1)) ? ZP_OK : ZP_ENOMEM;
+  }
+  if (count == 0 && !zp_buf_put(&fm->line, "\t\\# 0", 5))
+    return ZP_ENOMEM;
+  for (size_t i = 0; i < count; i++)
+    if (!zp_buf_put(&fm->line, i == 0 ? "\t" : " ", 1) || !put_rdf(fm, ldns_rr_rdf(rr, i)))
+      return ZP_ENOMEM;
+  return zp_buf_put(&fm->line, "\n", 1) ? ZP_OK : ZP_ENOMEM;
+}
+
+
+bool zp_format_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n, bool first)
+{
+  return zp_buf_put(&fm->line, first ? "\t" : " ", 1) && put_field(fm, t, d, n) == PUT_DONE;
+}
+
+bool zp_format_init(zp_format *fm, bool unicode)
+{
+  *fm = (zp_format){.unicode = unicode, .text = ldns_buffer_new(512)};
+  return fm->text != NULL;
+}
+
+void zp_format_free(zp_format *fm)
+{
+  if (fm->text)
+    ldns_buffer_free(fm->text);
+  zp_buf_free(&fm->line);
+}

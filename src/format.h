@@ -1,0 +1,42 @@
+/* format.h -- presentation format as ldns writes it: names, RDATA fields, whole records */
+#ifndef ZP_FORMAT_H
+#define ZP_FORMAT_H
+
+#include <ldns/ldns.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "status.h"
+#include "wire.h"
+
+/* Longest text zp_format_name writes: every octet as \DDD plus the dots. */
+enum { ZP_NAME_TEXT_MAX = ZP_NAME_MAX * 4 + 1 };
+
+/* One record's line being written, and ldns's own text for what is formatted by ldns. */
+typedef struct zp_format {
+  zp_buf line;
+  ldns_buffer *text;
+  bool unicode;         /* --unicode: ACE labels shown through ToUnicode, for human review */
+} zp_format;
+
+/* False when out of memory; zp_format_free releases what init took, even then. */
+bool zp_format_init(zp_format *fm, bool unicode);
+void zp_format_free(zp_format *fm);
+
+/* A wire-form name as master-file text (RFC 1035 section 5.1 escapes, and BIND's: see the
+ * README's "Output"), at most ZP_NAME_TEXT_MAX bytes, no NUL. Returns the length. */
+size_t zp_format_name(char *out, const uint8_t *wire);
+
+/* Starts fm->line afresh with owner, TTL, class and type as ldns_rr2buffer_str writes them. */
+bool zp_format_head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rclass,
+                    uint16_t type);
+/* Appends one RDATA field in wire form d[0..n) of kind t, after a tab (the first field) or a
+ * space. Only for the kinds formatted here (names, addresses, integers, strings, hex,
+ * base64): false for any other, or when out of memory. */
+bool zp_format_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n, bool first);
+/* The whole line of rr, newline included, into fm->line (ZP_ENOMEM). */
+zp_status zp_format_rr(zp_format *fm, const ldns_rr *rr);
+
+#endif

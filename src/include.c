@@ -1,0 +1,190 @@
+/* include.c -- the files of a zone: opening, $INCLUDE with its root, loops and limits */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "zone_int.h"
+
+/* --include-root: path must resolve, after every symlink and "..", to root or below it. On
+ * success *real is the resolved path (caller frees). */
+static bool include_allowed(zp_zone *z, const zp_loc *loc, const char *path, char **real)
+{
+  char *rootdir = realpath(z->opt->include_root, NULL);
+  bool ok = false;
+  if (!rootdir) {
+    zp_zone_report(z, loc, "$INCLUDE \"%s\" refused: --include-root %s: %s", path, z->opt->include_root,
+          strerror(errno));
+    goto out;
+  }
+  *real = realpath(path, NULL);
+  if (!*real) {
+    zp_zone_report(z, loc, "cannot read included file \"%s\": %s", path, strerror(errno));
+    goto out;
+  }
+  size_t n = strlen(rootdir);
+  /* "/" is a prefix of everything; otherwise the next character must end a component */
+  ok = strncmp(*real, rootdir, n) == 0 && (n == 1 || (*real)[n] == '/' || (*real)[n] == 0);
+  if (!ok) {
+    zp_zone_report(z, loc, "$INCLUDE \"%s\" refused: it resolves to \"%s\", outside --include-root %s",
+          path, *real, rootdir);
+    free(*real);
+    *real = NULL;
+  }
+out:
+  free(rootdir);
+  return ok;
+}
+
+void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, const zp_tok *origin,
+                     const zp_loc *origin_loc, const zp_loc *at)
+{
+  zp_zone *z = f->z;
+  zp_scope saved = z->sc;
+  if (origin) {
+    /* relative to the origin in force, so not parsed in place over it (found by fuzz_zone) */
+    uint8_t o[ZP_NAME_MAX];
+    if (!zp_zone_name(z, zp_zone_text(f, origin), origin->len, origin->quoted, origin_loc,
+                      zp_zone_origin_of(z), o))
+      return;
+    memcpy(z->sc.origin, o, sizeof o);
+    z->sc.have_origin = true;
+  }
+  /* relative to the including file's directory */
+  const char *name = zp_zone_text(f, file);
+  const char *slash = strrchr(f->src.path, '/');
+  char path[4096];
+  int n;
+  if (name[0] == '/' || !slash)
+    n = snprintf(path, sizeof path, "%s", name);
+  else
+    n = snprintf(path, sizeof path, "%.*s/%s", (int)(slash - f->src.path), f->src.path, name);
+  /* a truncated path would name some other file */
+  if (n < 0 || (size_t)n >= sizeof path) {
+    zp_zone_report(z, file_loc, "$INCLUDE file name longer than %zu bytes", sizeof path - 1);
+    z->sc = saved;
+    return;
+  }
+  if (z->opt->no_include) {
+    zp_zone_report(z, at, "$INCLUDE \"%s\" refused: --no-include is in force", path);
+    z->sc = saved;
+    return;
+  }
+  char *real = NULL;
+  if (z->opt->include_root && !include_allowed(z, file_loc, path, &real)) {
+    z->sc = saved;
+    return;
+  }
+  if (++z->includes > ZP_INCLUDES_MAX) {
+    zp_zone_report(z, at, "more than %d $INCLUDE files in one zone", ZP_INCLUDES_MAX);
+    free(real);
+    z->sc = saved;
+    return;
+  }
+  z->depth++;
+  /* The file checked is the file opened: the resolved path, not the name again. */
+  zp_status s = zp_zone_read_file(z, real ? real : path, NULL, 0, f, at);
+  z->depth--;
+  free(real);
+  if (s == ZP_EIO)
+    zp_zone_report(z, file_loc, "cannot read included file \"%s\": %s", path, strerror(errno));
+  z->sc = saved;
+}
+
+/* An included file must be a regular file: a zone could otherwise name /dev/zero (read for
+ * ever) or a FIFO (open blocks for ever). O_NONBLOCK keeps the open itself from blocking.
+ * NULL with *refused set when it is not one, NULL alone (errno set) when it cannot be opened. */
+static FILE *open_include(const char *path, bool *refused)
+{
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat sb;
+  FILE *fp = NULL;
+  if (fd < 0)
+    return NULL;
+  if (fstat(fd, &sb) != 0)
+    goto out;
+  if (!S_ISREG(sb.st_mode)) {
+    *refused = true;
+    goto out;
+  }
+  if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0)
+    fp = fdopen(fd, "r");
+out:
+  if (!fp) {
+    int e = errno;
+    close(fd);
+    errno = e;
+  }
+  return fp;
+}
+
+zp_status zp_zone_read_file(zp_zone *z, const char *path, const char *data, size_t len,
+                            const zp_zfile *parent, const zp_loc *at)
+{
+  zp_status s = ZP_OK;
+  zp_zfile *f = calloc(1, sizeof *f);
+  if (!f)
+    return ZP_ENOMEM;
+  f->z = z;
+  f->src = (zp_source){.path = path, .data = data, .len = len,
+                       .parent = parent ? &parent->src : NULL,
+                       .line = at ? at->line : 0, .col = at ? at->col : 0};
+  bool refused = false;
+  if (parent)
+    f->in = open_include(path, &refused);
+  else if (data)
+    f->in = fmemopen((void *)data, len, "r");
+  else
+    f->in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+  if (refused) {
+    zp_zone_report(z, at, "$INCLUDE \"%s\" is not a regular file", path);
+    goto out;
+  }
+  if (!f->in) {
+    s = ZP_EIO;
+    goto out;
+  }
+  struct stat sb;
+  if (f->in != stdin && fstat(fileno(f->in), &sb) == 0) {
+    f->dev = sb.st_dev;
+    f->ino = sb.st_ino;
+    /* an include loop: this file is already open further up the chain */
+    for (const zp_zfile *up = parent; up; up = (const zp_zfile *)up->src.parent) {
+      if (up->dev == f->dev && up->ino == f->ino) {
+        zp_zone_report(z, at, "$INCLUDE loop: \"%s\" is already being read", path);
+        goto out;
+      }
+    }
+  }
+  struct stat ob;
+  if (parent && z->opt->output && fstat(fileno(f->in), &sb) == 0 &&
+      stat(z->opt->output, &ob) == 0 && ob.st_dev == sb.st_dev && ob.st_ino == sb.st_ino) {
+    zp_zone_report(z, at, "$INCLUDE \"%s\" is the -o output file, which would replace it", path);
+    goto out;
+  }
+  if (z->depth > ZP_INCLUDE_DEPTH_MAX) {
+    zp_zone_report(z, at, "$INCLUDE nested deeper than %d files", ZP_INCLUDE_DEPTH_MAX);
+    goto out;
+  }
+  if (!zp_lex_open(f)) {
+    s = ZP_ENOMEM;
+    goto out;
+  }
+  int rc = zp_parse(f);
+  zp_zone_flush(z);
+  if (rc == 2)
+    s = ZP_ENOMEM;
+  else if (zp_lex_read_error(f))
+    zp_zone_report(z, NULL, "reading %s: %s", path, strerror(errno));
+out:
+  zp_lex_close(f);
+  if (f->in && f->in != stdin)
+    fclose(f->in);
+  zp_buf_free(&f->buf);
+  free(f);
+  return s;
+}
+

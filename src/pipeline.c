@@ -1,0 +1,50 @@
+/* pipeline.c -- one call converts a zone: zone.c reads, convert.c is the label policy of every
+ * name, emit.c checks and writes each record */
+#include "pipeline.h"
+
+#include "convert.h"
+#include "emit.h"
+#include "zone.h"
+
+typedef struct counter {
+  zp_emitter *em;
+  unsigned long records;
+} counter;
+
+static zp_status count_record(void *user, const zp_record *rec)
+{
+  counter *c = user;
+  c->records++;
+  return zp_emit_record(c->em, rec);
+}
+
+zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp_diag *diag,
+                          FILE *out, unsigned long *records)
+{
+  zp_convert conv = {.std3 = opt->std3};
+  zp_zone_options zo = {
+    .origin = opt->origin,
+    .default_ttl = opt->default_ttl,
+    .have_default_ttl = opt->have_default_ttl,
+    .conv = zp_convert_policy(&conv),
+    .no_include = opt->no_include,
+    .include_root = opt->include_root,
+    .output = opt->output,
+  };
+  zp_emit_options eo = {.conv = zo.conv, .sort = opt->sort, .unicode = opt->unicode};
+  counter c = {0};
+  zp_status st = zp_emit_new(&eo, out, diag, &c.em);
+  if (st != ZP_OK)
+    return st;
+  if (in->data)
+    st = zp_zone_parse_mem(in->path, in->data, in->len, &zo, diag, count_record, &c);
+  else
+    st = zp_zone_parse(in->path, &zo, diag, count_record, &c);
+  /* a failed write stops the parse with ZP_EIO too: finish tells the two apart */
+  if (zp_emit_finish(c.em) != ZP_OK)
+    st = ZP_EWRITE;
+  zp_emit_free(c.em);
+  if (records)
+    *records = c.records;
+  return st;
+}

@@ -1,0 +1,41 @@
+/* pipeline.h -- one call converts a zone: reader, label policy, writer */
+#ifndef ZP_PIPELINE_H
+#define ZP_PIPELINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "status.h"
+
+typedef struct zp_pipeline_options {
+  const char *origin;       /* -z: initial origin as text, NULL for none */
+  uint32_t default_ttl;     /* -t: TTL before any $TTL, when have_default_ttl */
+  bool have_default_ttl;
+  bool std3;                /* --std3 on ASCII labels */
+  bool sort;                /* --sort */
+  bool unicode;             /* --unicode */
+  bool no_include;          /* --no-include */
+  const char *include_root; /* --include-root DIR, or NULL */
+  const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is refused */
+} zp_pipeline_options;
+
+/* A zone: the file at path ("-" is standard input) or, when data is not NULL, the text
+ * data[0..len) named path in messages. */
+typedef struct zp_input {
+  const char *path;
+  const char *data;
+  size_t len;
+} zp_input;
+
+/* Reads the zone, puts every name through the label policy and every record through the
+ * writer, which writes to out (NULL: the zone is only checked). Problems in the zone go to diag
+ * and leave the status ZP_OK. *records (may be NULL) counts the records read. ZP_EIO when the
+ * zone cannot be read, ZP_EWRITE when writing to out failed (errno tells why, for both),
+ * ZP_ENOMEM. */
+ZP_NODISCARD zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt,
+                                       zp_diag *diag, FILE *out, unsigned long *records);
+
+#endif

@@ -1,0 +1,170 @@
+/* test_rrtype.c -- the type and class table against ldns, the writer's oracle for the text */
+#include <criterion/criterion.h>
+#include <ctype.h>
+#include <ldns/ldns.h>
+#include <string.h>
+
+#include "rrtype.h"
+#include "xorshift.h"
+
+Test(rrtype, every_type_number_has_ldns_text)
+{
+  char buf[ZP_RRTYPE_TEXT_MAX];
+  for (unsigned t = 0; t <= 0xFFFF; t++) {
+    char *want = ldns_rr_type2str((ldns_rr_type)t);
+    cr_assert_not_null(want);
+    cr_expect_str_eq(zp_rrtype_name((uint16_t)t, buf), want, "type %u", t);
+    free(want);
+  }
+}
+
+Test(rrtype, every_class_number_has_ldns_text)
+{
+  char buf[ZP_RRTYPE_TEXT_MAX];
+  for (unsigned c = 0; c <= 0xFFFF; c++) {
+    char *want = ldns_rr_class2str((ldns_rr_class)c);
+    cr_assert_not_null(want);
+    cr_expect_str_eq(zp_rrclass_name((uint16_t)c, buf), want, "class %u", c);
+    free(want);
+  }
+}
+
+/* The lookup by name must agree with ldns's table for every mnemonic, in any case. */
+Test(rrtype, type_and_class_mnemonics_agree_with_ldns)
+{
+  for (unsigned t = 1; t < 65536; t++) {
+    const ldns_rr_descriptor *d = ldns_rr_descript((uint16_t)t);
+    if (!d || !d->_name || strncmp(d->_name, "TYPE", 4) == 0)
+      continue;
+    char lower[32];
+    size_t n = strlen(d->_name);
+    for (size_t i = 0; i <= n; i++)
+      lower[i] = (char)(d->_name[i] >= 'A' && d->_name[i] <= 'Z' ? d->_name[i] + 32 : d->_name[i]);
+    uint16_t a = 0, b = 0;
+    cr_expect(zp_rrtype_from_text(d->_name, n, &a), "%s", d->_name);
+    cr_expect(zp_rrtype_from_text(lower, n, &b), "%s", lower);
+    cr_expect_eq(a, ldns_get_rr_type_by_name(d->_name), "%s", d->_name);
+    cr_expect_eq(b, a, "%s", lower);
+  }
+  static const char *const not_types[] = {"AA", "AAAAA", "AX", "MXX", "", "A ", "NS\x01"};
+  for (size_t i = 0; i < sizeof not_types / sizeof *not_types; i++) {
+    uint16_t t;
+    cr_expect_not(zp_rrtype_from_text(not_types[i], strlen(not_types[i]), &t), "%s",
+                  not_types[i]);
+  }
+  uint16_t c;
+  cr_expect(zp_rrclass_from_text("in", 2, &c) && c == 1);
+  cr_expect(zp_rrclass_from_text("CH", 2, &c) && c == 3);
+  cr_expect(zp_rrclass_from_text("CLASS32", 7, &c) && c == 32);
+  cr_expect_not(zp_rrclass_from_text("IX", 2, &c));
+  cr_expect_not(zp_rrclass_from_text("I", 1, &c));
+}
+
+/* text in three spellings: as ldns writes it, lowercase, and alternating case */
+static void spellings(const char *name, char out[3][ZP_RRTYPE_TEXT_MAX])
+{
+  size_t n = strlen(name);
+  for (size_t i = 0; i <= n; i++) {
+    out[0][i] = name[i];
+    out[1][i] = (char)tolower((unsigned char)name[i]);
+    out[2][i] = i % 2 ? out[1][i] : name[i];
+  }
+}
+
+/* Every number's text reads back as that number, as ldns reads it too: mnemonics and TYPEnnn. */
+Test(rrtype, every_type_text_reads_back)
+{
+  char buf[ZP_RRTYPE_TEXT_MAX], sp[3][ZP_RRTYPE_TEXT_MAX], generic[ZP_RRTYPE_TEXT_MAX];
+  for (unsigned t = 1; t <= 0xFFFF; t++) {
+    spellings(zp_rrtype_name((uint16_t)t, buf), sp);
+    snprintf(generic, sizeof generic, "TYPE%u", t);
+    for (int k = 0; k < 3; k++) {
+      uint16_t got = 0;
+      cr_assert(zp_rrtype_from_text(sp[k], strlen(sp[k]), &got), "%s", sp[k]);
+      cr_expect_eq(got, t, "%s", sp[k]);
+      cr_expect_eq((unsigned)ldns_get_rr_type_by_name(sp[k]), t, "ldns: %s", sp[k]);
+    }
+    uint16_t got = 0;
+    cr_expect(zp_rrtype_from_text(generic, strlen(generic), &got) && got == t, "%s", generic);
+  }
+}
+
+Test(rrtype, every_class_text_reads_back)
+{
+  char buf[ZP_RRTYPE_TEXT_MAX], sp[3][ZP_RRTYPE_TEXT_MAX];
+  for (unsigned c = 1; c <= 0xFFFF; c++) {
+    spellings(zp_rrclass_name((uint16_t)c, buf), sp);
+    for (int k = 0; k < 3; k++) {
+      uint16_t got = 0;
+      cr_assert(zp_rrclass_from_text(sp[k], strlen(sp[k]), &got), "%s", sp[k]);
+      cr_expect_eq(got, c, "%s", sp[k]);
+      cr_expect_eq((unsigned)ldns_get_rr_class_by_name(sp[k]), c, "ldns: %s", sp[k]);
+    }
+  }
+}
+
+/* ldns reads TYPEnnn and CLASSnnn with strtol and keeps whatever number it got: trailing
+ * junk, a sign, a blank and values past 65535 (which then wrap as a 16-bit type) pass. A zone
+ * gets the RFC 3597 form or an error. The values ldns returns are pinned as seen. */
+Test(rrtype, generic_forms_are_strict_where_ldns_is_lax)
+{
+  static const struct { const char *text; int ldns_type, ldns_class; } rows[] = {
+    {"TYPE1x", 1, 0},        {"TYPE-1", -1, 0},    {"TYPE+1", 1, 0},
+    {"TYPE 1", 1, 0},        {"TYPE65536", 65536, 0}, {"TYPE4294967297", 1, 0},
+    {"TYPE1.5", 1, 0},       {"CLASS65536", 0, 65536}, {"CLASS1 ", 0, 1},
+    {"TYPE0", 0, 0},         {"CLASS0", 0, 0},     {"TYPE", 0, 0},
+    {"CLASS", 0, 0},         {"", 0, 0},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+    uint16_t v = 0;
+    size_t len = strlen(rows[i].text);
+    cr_expect_eq((int)ldns_get_rr_type_by_name(rows[i].text), rows[i].ldns_type, "%s",
+                 rows[i].text);
+    cr_expect_eq((int)ldns_get_rr_class_by_name(rows[i].text), rows[i].ldns_class, "%s",
+                 rows[i].text);
+    cr_expect_not(zp_rrtype_from_text(rows[i].text, len, &v), "type %s", rows[i].text);
+    cr_expect_not(zp_rrclass_from_text(rows[i].text, len, &v), "class %s", rows[i].text);
+  }
+  uint16_t v = 0;
+  cr_expect(zp_rrtype_from_text("TYPE00001", 9, &v) && v == 1, "leading zeros, as BIND");
+  cr_expect_not(zp_rrtype_from_text("A\0", 2, &v), "a NUL is not part of a mnemonic");
+}
+
+/* Random words from letters, digits and '-': where ldns knows no type or class, neither do
+ * we; where it does, we agree unless the word is a lax generic form (refused above). */
+Test(rrtype, random_words_agree_with_ldns)
+{
+  static const char alpha[] = "ACDEFHIKLMNOPQRSTVXYacnpstxy0123456789-";
+  uint64_t seed = 0x7279747970650001u;
+  unsigned agreed = 0;
+  for (int n = 0; n < 300000; n++) {
+    char w[12];
+    uint64_t r = xorshift64star(&seed);
+    size_t len = 1 + r % 10;
+    r >>= 8;
+    for (size_t i = 0; i < len; i++) {
+      w[i] = alpha[r % (sizeof alpha - 1)];
+      r = i % 8 == 7 ? xorshift64star(&seed) : r >> 6;
+    }
+    /* every fourth word is a generic form with random digits after it */
+    if (n % 4 == 0 && len >= 5)
+      memcpy(w, n % 8 ? "TYPE" : "type", 4);
+    w[len] = '\0';
+    uint16_t t = 0, c = 0;
+    bool ours_t = zp_rrtype_from_text(w, len, &t), ours_c = zp_rrclass_from_text(w, len, &c);
+    int lt = (int)ldns_get_rr_type_by_name(w), lc = (int)ldns_get_rr_class_by_name(w);
+    bool strict_generic = strspn(w + 4, "0123456789") == len - 4;
+    if (ours_t) {
+      cr_expect_eq((int)t, lt, "type %s", w);
+    } else if (lt != 0) {
+      cr_expect(strncasecmp(w, "TYPE", 4) == 0 && (!strict_generic || lt > 0xFFFF),
+                "ldns reads %s as type %d, we refuse it", w, lt);
+    }
+    if (ours_c)
+      cr_expect_eq((int)c, lc, "class %s", w);
+    else
+      cr_expect(lc == 0 || strncasecmp(w, "CLASS", 5) == 0, "ldns reads %s as class %d", w, lc);
+    agreed += ours_t == (lt != 0);
+  }
+  cr_expect_gt(agreed, 290000u);
+}
