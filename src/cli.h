@@ -6,7 +6,7 @@
 
 typedef enum zp_mode { ZP_MODE_CONVERT, ZP_MODE_CHECK, ZP_MODE_TO_ASCII, ZP_MODE_TO_UNICODE } zp_mode;
 
-/* Exit statuses of SPEC.md "Command line". */
+/* Exit statuses: 0 clean, 1 the zone has errors, 2 usage or I/O error. */
 enum { ZP_EXIT_OK = 0, ZP_EXIT_ERRORS = 1, ZP_EXIT_USAGE = 2 };
 
 typedef struct zp_cli {

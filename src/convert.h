@@ -1,4 +1,4 @@
-/* convert.h -- the label policy of SPEC.md "Labels": what every label of every name goes through */
+/* convert.h -- the label policy: what every label of every name goes through */
 #ifndef ZP_CONVERT_H
 #define ZP_CONVERT_H
 

@@ -1,4 +1,4 @@
-/* idna.c -- IDNA2003 ToASCII and ToUnicode (the seed IDNA text, section 4, ACE prefix "xn--") */
+/* idna.c -- IDNA2003 ToASCII and ToUnicode (draft-ietf-idn-idna-04 section 4, RFC 3490; ACE prefix "xn--") */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>

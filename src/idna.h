@@ -1,4 +1,4 @@
-/* idna.h -- IDNA2003 ToASCII and ToUnicode (the seed IDNA text, ACE prefix "xn--") */
+/* idna.h -- IDNA2003 ToASCII and ToUnicode (draft-ietf-idn-idna-04, RFC 3490; ACE prefix "xn--") */
 #ifndef ZP_IDNA_H
 #define ZP_IDNA_H
 
@@ -13,9 +13,9 @@
 /* UseSTD3ASCIIRules as RFC 3490 has it: step 3's host restrictions (LDH only, no leading or
  * trailing hyphen) on every label, ASCII or not. Without it no label gets them (libidn, Python). */
 #define ZP_IDNA_USE_STD3         0x2u
-/* Step 3 as the seed draft has it for labels that hold a non-ASCII code point: the host
+/* Step 3 as draft-ietf-idn-idna-04 has it for labels that hold a non-ASCII code point: the host
  * restrictions apply to them (after Nameprep) even without ZP_IDNA_USE_STD3. zonepuny passes
- * this always and adds ZP_IDNA_USE_STD3 for --std3 (SPEC.md "Labels"). */
+ * this always and adds ZP_IDNA_USE_STD3 for --std3 (README "Zone dialect"). */
 #define ZP_IDNA_STD3_NON_ASCII   0x4u
 /* zonepuny's rule for ASCII labels that start with "xn--" (any case): the to_ascii functions
  * run zp_idna_ace_check on them and fail with its status. Plain ToASCII passes them through. */

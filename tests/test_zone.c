@@ -56,9 +56,10 @@ static void cleanup(void)
     cr_log_warn("could not remove %s", dir);
 }
 
-/* Parses text[0..len) from memory as "t.zone"; the records as record_cb dumps them go to
- * *records, the diagnostics are returned (both malloc'd). */
-static char *parse_text(const char *text, size_t len, char **records)
+/* Parses the zone at path, or text[0..len) from memory named "t.zone" when text is not NULL;
+ * the records as record_cb dumps them go to *records, the diagnostics are returned (both
+ * malloc'd). */
+static char *parse(const char *path, const char *text, size_t len, char **records)
 {
   dump d = {0};
   d.f = open_memstream(&d.text, &d.len);
@@ -69,7 +70,10 @@ static char *parse_text(const char *text, size_t len, char **records)
   zp_diag_init(&diag, ef);
   diag.show_source = false;
   zp_zone_options opt = {0};
-  cr_assert_eq(zp_zone_parse_mem("t.zone", text, len, &opt, &diag, record_cb, &d), ZP_OK);
+  if (text)
+    cr_assert_eq(zp_zone_parse_mem("t.zone", text, len, &opt, &diag, record_cb, &d), ZP_OK);
+  else
+    cr_assert_eq(zp_zone_parse(path, &opt, &diag, record_cb, &d), ZP_OK);
   fclose(d.f);
   fclose(ef);
   *records = d.text;
@@ -191,7 +195,7 @@ Test(zone, syntax_items_and_their_errors)
     size_t len = strlen(t);
     if (strcmp(cases[i].name, "NUL byte") == 0)
       len = strlen(t) + 1 + strlen(t + strlen(t) + 1);
-    err = parse_text(t, len, &out);
+    err = parse(NULL, t, len, &out);
     cr_expect_str_eq(out, cases[i].records, "%s: records\n%s", cases[i].name, out);
     cr_expect_str_eq(err, cases[i].errors, "%s: errors\n%s", cases[i].name, err);
     free(out);
@@ -210,27 +214,16 @@ Test(zone, include_is_relative_scoped_and_loops_are_caught, .fini = cleanup)
   write_file("t.zone", "$ORIGIN ex.\n$TTL 60\na A 1.2.3.4\n$INCLUDE sub/inner.zone in.ex.\n"
                        "  A 1.2.3.5\nb A 1.2.3.6\n$INCLUDE missing.zone\n");
   cr_assert_eq(chdir(dir), 0);
-  dump d = {0};
-  d.f = open_memstream(&d.text, &d.len);
-  char *err;
-  size_t elen;
-  FILE *ef = open_memstream(&err, &elen);
-  zp_diag diag;
-  zp_diag_init(&diag, ef);
-  diag.show_source = false;
-  zp_zone_options opt = {0};
-  cr_assert_eq(zp_zone_parse("t.zone", &opt, &diag, record_cb, &d), ZP_OK);
-  fclose(d.f);
-  fclose(ef);
+  char *records, *err = parse("t.zone", NULL, 0, &records);
   /* after the include: origin, $TTL and owner of t.zone again */
-  cr_expect_str_eq(d.text, "a.ex. 60 1 1 |1.2.3.4| @3:1\nin.ex. 30 1 1 |10.0.0.1| @2:1\n"
+  cr_expect_str_eq(records, "a.ex. 60 1 1 |1.2.3.4| @3:1\nin.ex. 30 1 1 |10.0.0.1| @2:1\n"
                            "x.in.ex. 30 1 1 |10.0.0.2| @3:1\na.ex. 60 1 1 |1.2.3.5| @5:1\n"
                            "b.ex. 60 1 1 |1.2.3.6| @6:1\n");
   cr_expect_str_eq(err, "sub/inner.zone:4:1: error: $INCLUDE loop: \"sub/inner.zone\" is already being read\n"
                         "  included from t.zone:4\n"
                         "t.zone:7:10: error: cannot read included file \"missing.zone\": No such "
                         "file or directory\n");
-  free(d.text);
+  free(records);
   free(err);
 }
 
@@ -245,7 +238,7 @@ Test(zone, limits_are_errors, .timeout = 60)
   memset(z + n, 'x', 1 << 20);
   n += 1 << 20;
   n += (size_t)sprintf(z + n, "\nb A 1.2.3.4\n");
-  err = parse_text(z, n, &records);
+  err = parse(NULL, z, n, &records);
   cr_expect_str_eq(err, "t.zone:3:1: error: line longer than 65535 bytes\n");
   cr_expect_str_eq(records, "b.ex. 60 1 1 |1.2.3.4| @4:1\n");
   free(err);
@@ -255,7 +248,7 @@ Test(zone, limits_are_errors, .timeout = 60)
   for (int i = 0; i < 4100; i++)
     n += (size_t)sprintf(z + n, i % 100 == 99 ? " x\n" : " x");
   n += (size_t)sprintf(z + n, " )\nb A 1.2.3.4\n");
-  err = parse_text(z, n, &records);
+  err = parse(NULL, z, n, &records);
   cr_expect_not_null(strstr(err, "error: more than 4096 fields in one record\n"), "%s", err);
   cr_expect_str_eq(records, "b.ex. 60 1 1 |1.2.3.4| @45:1\n");
   free(err);
@@ -268,7 +261,7 @@ Test(zone, limits_are_errors, .timeout = 60)
     z[n++] = '\n';
   }
   n += (size_t)sprintf(z + n, ")\nb A 1.2.3.4\n");
-  err = parse_text(z, n, &records);
+  err = parse(NULL, z, n, &records);
   cr_expect_not_null(strstr(err, "error: record longer than 1048576 bytes\n"), "%s", err);
   cr_expect_str_eq(records, "b.ex. 60 1 1 |1.2.3.4| @45:1\n");
   free(err);
@@ -288,21 +281,10 @@ Test(zone, include_depth_is_limited, .fini = cleanup)
   }
   write_file("t.zone", "$ORIGIN ex.\n$TTL 60\n$INCLUDE z0.zone\nb A 1.2.3.4\n");
   cr_assert_eq(chdir(dir), 0);
-  dump d = {0};
-  d.f = open_memstream(&d.text, &d.len);
-  char *err;
-  size_t elen;
-  FILE *ef = open_memstream(&err, &elen);
-  zp_diag diag;
-  zp_diag_init(&diag, ef);
-  diag.show_source = false;
-  zp_zone_options opt = {0};
-  cr_assert_eq(zp_zone_parse("t.zone", &opt, &diag, record_cb, &d), ZP_OK);
-  fclose(d.f);
-  fclose(ef);
+  char *records, *err = parse("t.zone", NULL, 0, &records);
   cr_expect_not_null(strstr(err, "z15.zone:1:1: error: $INCLUDE nested deeper than 16 files\n"),
                      "%s", err);
-  cr_expect_str_eq(d.text, "b.ex. 60 1 1 |1.2.3.4| @4:1\n");
-  free(d.text);
+  cr_expect_str_eq(records, "b.ex. 60 1 1 |1.2.3.4| @4:1\n");
+  free(records);
   free(err);
 }
