@@ -64,7 +64,7 @@ $(BUILD)/bench/%: bench/%.c $(LIB) | $(GRAM_H)
 
 # Unit tests (criterion) first, then the script tests: golden zones, oracles, peers.
 # Under CI (the environment variable CI set, as CI services do) the same command also runs the
-# whole suite under ASan+UBSan; tests/check_fuzz_smoke.sh adds a 10 s fuzz run per harness.
+# whole suite under ASan+UBSan; tests/limits/check_fuzz_smoke.sh adds a 10 s fuzz run per harness.
 check: check-unit check-scripts $(if $(CI),check-ci)
 
 check-unit: $(TESTS)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_ldns_samples.sh -- issue 3's cross-check: for every sample zone in zones/, the records
+# check_ldns_samples.sh -- a cross-check with a peer: for every sample zone in zones/, the records
 # zonepuny reads (owners, TTLs, classes, types, RDATA) are those a peer reads from the same zone.
 # The peer cannot convert names, so it reads the zone's ASCII twin, written by Python's
 # encodings.idna (tools/ace_twin.py). Both sides go through `ldns-read-zone -z` (canonical form,
@@ -14,12 +14,11 @@
 #   bad-names.zone  its bad labels are the point: zonepuny refuses them, and an ACE twin of a
 #                   label that has no ACE form cannot be written.
 set -u
-cd "$(dirname "$0")/.."
-: "${ZONEPUNY:=build/zonepuny}" "${PYTHON:=/usr/bin/python3}"
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+cd "$repo_dir"
+: "${ZONEPUNY:=$repo_dir/build/zonepuny}" "${PYTHON:=/usr/bin/python3}"
 PATH=$PATH:/usr/sbin:/sbin
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+make_tmp
 
 canon() {   # canon ZONEFILE: the records as ldns-read-zone -z prints them
   ldns-read-zone -z "$1" 2>/dev/null
@@ -48,14 +47,12 @@ for z in zones/*.zone; do
   canon "$tmp/ours.zone" > "$tmp/ours"
   canon "$tmp/peer.zone" > "$tmp/peer"
   if [ $rc -eq 0 ] && [ -s "$tmp/peer" ] && cmp -s "$tmp/ours" "$tmp/peer"; then
-    pass=$((pass + 1))
+    ok "$name"
   else
-    fail=$((fail + 1))
-    echo "FAIL: $name against $peer (zonepuny exit $rc)"
+    bad "$name against $peer (zonepuny exit $rc)"
     head -5 "$tmp/ours.err" "$tmp/peer.err" 2>/dev/null
     diff "$tmp/peer" "$tmp/ours" | head -10
   fi
   rm -rf "$tmp/twin"
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

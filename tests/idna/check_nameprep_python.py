@@ -15,8 +15,11 @@ import sys
 import unicodedata
 from encodings.idna import nameprep
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from lib import REPO_DIR, Tally  # noqa: E402
+
 BUILD = os.environ.get('BUILD', 'build')
-DRIVER = os.path.join(BUILD, 'tests', 'nameprep_driver')
+DRIVER = os.path.join(REPO_DIR, BUILD, 'tests', 'nameprep_driver')
 
 POOLS = [(0x61, 0x7A), (0x41, 0x5A), (0x30, 0x39), (0x2D, 0x2D), (0xA0, 0x24F), (0x300, 0x36F),
          (0x370, 0x3FF), (0x400, 0x4FF), (0x591, 0x5C4), (0x5D0, 0x5F4), (0x600, 0x6FF),
@@ -100,7 +103,7 @@ def main():
     lines = list(corpus())
     allow = run(['-u'], lines)
     strict = run([], lines)
-    passed = failed = 0
+    t = Tally(shown=30)
     explained = {'case': 0, 'ccc': 0}
     for s, a, b in zip(lines, allow, strict):
         want = python_verdict(s, PYTHON_B2)
@@ -120,47 +123,38 @@ def main():
         else:
             ok = ok and b == a
         if ok:
-            passed += 1
+            t.ok()
         else:
-            failed += 1
-            if failed <= 30:
-                print('differ: %s: ours %r / %r, python %r' % (ascii(s), a, b, want))
+            t.bad('differ: %s: ours %r / %r, python %r' % (ascii(s), a, b, want))
     print('strings that differ only by Python\'s post-3.2 data: %d by case mapping, %d by '
           'combining class' % (explained['case'], explained['ccc']))
     # Pinned: a change in either implementation shows up here.
     if explained != EXPLAINED:
-        print('expected %r' % EXPLAINED)
-        failed += 1
+        t.bad('expected %r' % EXPLAINED, show=True)
     else:
-        passed += 1
+        t.ok()
     # NFKC alone (driver -n) against ucd_3_2_0.normalize, on the same corpus.
     nfkc_ccc = 0
     for s, a in zip(lines, run(['-n'], lines)):
         want = 'OK ' + unicodedata.ucd_3_2_0.normalize('NFKC', s)
         if a == want:
-            passed += 1
+            t.ok()
         elif post_3_2_ccc(s) and a.startswith('OK ') and same_marks(a, want):
             nfkc_ccc += 1
-            passed += 1
+            t.ok()
         else:
-            failed += 1
-            if failed <= 30:
-                print('NFKC differs: %s: ours %r, python %r' % (ascii(s), a, want))
+            t.bad('NFKC differs: %s: ours %r, python %r' % (ascii(s), a, want))
     print('NFKC: %d strings differ only by Python\'s post-3.2 combining classes' % nfkc_ccc)
     if nfkc_ccc != EXPLAINED_NFKC:
-        print('expected %d' % EXPLAINED_NFKC)
-        failed += 1
+        t.bad('expected %d' % EXPLAINED_NFKC, show=True)
     # Nameprep is idempotent: B.2 is the case fold "for use with NFKC" so that it is.
     again = [a[3:] for a in allow if a.startswith('OK ') and '\n' not in a]
     for b, a2 in zip(again, run(['-u'], again)):
         if a2 == 'OK ' + b:
-            passed += 1
+            t.ok()
         else:
-            failed += 1
-            if failed <= 30:
-                print('not idempotent: %s -> %r' % (ascii(b), a2))
-    print('%d passed, %d failed' % (passed, failed))
-    return 1 if failed else 0
+            t.bad('not idempotent: %s -> %r' % (ascii(b), a2))
+    t.finish()
 
 
 # Counts for Debian 12's /usr/bin/python3 (3.11, Unicode 14 as its current version).
@@ -168,4 +162,4 @@ EXPLAINED = {'case': 20119, 'ccc': 1271}
 EXPLAINED_NFKC = 2106
 
 if __name__ == '__main__':
-    sys.exit(main())
+    main()

@@ -1,14 +1,11 @@
 #!/usr/bin/env bash
 # check_include.sh -- $INCLUDE safety: --no-include, --include-root against symlinks and ../
-# escapes, exit statuses of SPEC.md (1: the zone has errors, 2: usage). Expected messages are
+# escapes, and the exit statuses (1: the zone has errors, 2: usage). Expected messages are
 # written out by hand from the option's definition.
 set -u
-: "${ZONEPUNY:=build/zonepuny}"
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+: "${ZONEPUNY:=$repo_dir/build/zonepuny}"
+make_tmp
 
 # run WANT_RC NAME ARGS...: zonepuny with ARGS from $tmp, stdout/stderr kept in $tmp/out, err
 run() {
@@ -80,5 +77,4 @@ done
 run 2 "--include-root not a directory" --include-root root/main.zone root/main.zone
 run 2 "--include-root missing" --include-root nowhere root/main.zone
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -18,12 +18,14 @@ import dns.rdataclass
 import dns.rdatatype
 import dns.name
 
-here = os.path.dirname(os.path.abspath(__file__))
-zonepuny = os.environ.get("ZONEPUNY", os.path.join(here, "..", "build", "zonepuny"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from lib import REPO_DIR, Tally  # noqa: E402
+
+zonepuny = os.environ.get("ZONEPUNY", os.path.join(REPO_DIR, "build", "zonepuny"))
 python = os.environ.get("PYTHON", sys.executable)
 with tempfile.TemporaryDirectory() as tmp:
     plain = os.path.join(tmp, "g.zone")
-    subprocess.run([python, os.path.join(here, "..", "tools", "genzone.py"), "--records",
+    subprocess.run([python, os.path.join(REPO_DIR, "tools", "genzone.py"), "--records",
                     "20000", "--seed", "3", plain], check=True)
     rnd = random.Random(3)
     lines = open(plain, encoding="utf-8").read().splitlines()
@@ -49,13 +51,15 @@ for line in unsorted.splitlines():
     rd = dns.rdata.from_text(rc, rt, rdata.strip())
     keyed.setdefault((name, rc, rt, rd.to_digestable()), line)
 want = [keyed[k] for k in sorted(keyed)]
+t = Tally()
 if ours == want:
-    print("1 passed, 0 failed (%d records, %d after duplicates)" % (len(unsorted.splitlines()), len(want)))
-    sys.exit(0)
-for i, (a, b) in enumerate(zip(ours, want)):
-    if a != b:
-        print("FAIL at record %d:\n  zonepuny  %s\n  dnspython %s" % (i, a, b))
-        break
-print("lengths %d %d" % (len(ours), len(want)))
-print("0 passed, 1 failed")
-sys.exit(1)
+    print("%d records, %d after duplicates" % (len(unsorted.splitlines()), len(want)))
+    t.ok()
+else:
+    first = next((i for i, (a, b) in enumerate(zip(ours, want)) if a != b), None)
+    if first is None:
+        t.bad("--sort output and dnspython's differ in length")
+    else:
+        t.bad("at record %d:\n  zonepuny  %s\n  dnspython %s" % (first, ours[first], want[first]))
+    print("lengths %d %d" % (len(ours), len(want)))
+t.finish()

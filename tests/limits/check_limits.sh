@@ -3,12 +3,9 @@
 # here at test time (nothing big is committed); each must give its error, exit 1 and finish
 # promptly (the timeout only guards against a hang; speed is measured in bench/run.sh).
 set -u
-: "${ZONEPUNY:=build/zonepuny}" "${PYTHON:=/usr/bin/python3}"
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+: "${ZONEPUNY:=$repo_dir/build/zonepuny}" "${PYTHON:=/usr/bin/python3}"
+make_tmp
 
 head='$ORIGIN example.
 $TTL 3600
@@ -113,5 +110,4 @@ limit "500 errors, default limit" "$tmp/errors.zone" 1 "too many errors (50), st
 timeout 60 "$ZONEPUNY" --check --max-errors 0 "$tmp/errors.zone" >/dev/null 2>"$tmp/err"
 [ "$(grep -c ': error: ' "$tmp/err")" -eq 500 ] && ok || bad "--max-errors 0 did not report all 500"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -1,17 +1,14 @@
 #!/usr/bin/env bash
-# check_safety.sh -- data safety of -o beyond tests/check_cli_zone.sh: a full file system, a file
-# size limit, stdout closed, -o reaching the input through links or an $INCLUDE. What must hold
-# (README "Safety"): exit 2 on a write error, the old -o file byte for byte intact, no temporary
-# file left, the input never replaced.
+# check_safety.sh -- data safety of -o beyond tests/cli/check_cli_zone.sh: a full file system, a
+# file size limit, stdout closed, -o reaching the input through links or an $INCLUDE. What must
+# hold (README "Safety"): exit 2 on a write error, the old -o file byte for byte intact, no
+# temporary file left, the input never replaced.
 set -u
-: "${ZONEPUNY:=build/zonepuny}"
-pass=0 fail=0
-tmp=$(mktemp -d)
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+: "${ZONEPUNY:=$repo_dir/build/zonepuny}"
+make_tmp
 mnt=
-cleanup() { [ -n "$mnt" ] && umount "$mnt" 2>/dev/null; rm -rf "$tmp"; }
-trap cleanup EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+on_exit '[ -n "$mnt" ] && umount "$mnt" 2>/dev/null'
 leftovers() { find "$1" -name '.zonepuny.*' | wc -l; }
 
 # A zone whose output is about 200 KB: 4000 generated records.
@@ -43,7 +40,7 @@ if mount -t tmpfs -o size=16k tmpfs "$tmp/mnt" 2>/dev/null; then
   expect_write_error "full tmpfs" "$mnt" $?
   grep -q 'No space left on device' "$tmp/err" && ok || bad "full tmpfs: not ENOSPC: $(cat "$tmp/err")"
 else
-  echo "full tmpfs: not run (mount not permitted here); the file size limit below stands in"
+  skip "full tmpfs: not run (mount not permitted here); the file size limit below stands in"
 fi
 
 # 2. a file size limit (setrlimit RLIMIT_FSIZE, SIGXFSZ ignored so write() fails with EFBIG):
@@ -64,7 +61,7 @@ if [ -z "${VG_LOG-}" ]; then
   [ $rc -eq 2 ] && ok || bad "stdout closed: exit $rc"
   grep -q '^zonepuny: error: writing' "$tmp/err" && ok || bad "stdout closed: message: $(cat "$tmp/err")"
 else
-  echo "stdout closed: not run under valgrind"
+  skip "stdout closed: not run under valgrind"
 fi
 
 # 4. -o reaching the input: through a symlink, a hard link, or an $INCLUDE'd file
@@ -116,8 +113,7 @@ if command -v strace >/dev/null && strace -f -o /dev/null true 2>/dev/null; then
     renamed && fd != "" && $0 ~ ("fsync\\(" fd "\\)") && $0 ~ /= 0/ { found = 1 }
     END { exit !found }' "$tmp/dsync.trace" && ok || bad "-o: no fsync of the directory after the rename"
 else
-  echo "skip: strace not usable, directory fsync not checked"
+  skip "strace not usable, directory fsync not checked"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -3,12 +3,9 @@
 # the expected result derived by hand from the RFCs. Runs under check-asan and check-valgrind
 # too, where the original fault (not only its visible effect) is caught.
 set -u
-: "${ZONEPUNY:=build/zonepuny}"
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+: "${ZONEPUNY:=$repo_dir/build/zonepuny}"
+make_tmp
 
 # fuzz_zone, memcpy-param-overlap in zp_name_parse: the origin of "$INCLUDE FILE ORIGIN" was
 # parsed in place over the origin it is relative to, giving "www.sub.sub.ple\000...".
@@ -81,7 +78,8 @@ $ttl.example.\t60\tIN\tNS\ta@b.example.
 @.example.\t60\tIN\tA\t192.0.2.1
 ' > "$tmp/want"
   cmp -s "$tmp/ldns" "$tmp/want" && ok || { bad "quote in name: ldns reads"; diff -u "$tmp/want" "$tmp/ldns"; }
+else
+  skip "quote in name: ldns-read-zone not installed, ldns's reading not checked"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

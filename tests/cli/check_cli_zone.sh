@@ -3,13 +3,10 @@
 # its summary, stdin, -z, -t, --max-errors, --idna, -V/-h. Expected outputs are the golden
 # files (tools/gen_golden.py) or written here by hand.
 set -u
-cd "$(dirname "$0")/../zones"
-: "${ZONEPUNY:=../build/zonepuny}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+cd "$repo_dir/zones"
+: "${ZONEPUNY:=$repo_dir/build/zonepuny}"
+make_tmp
 expect_rc() { # expect_rc WANT DESCRIPTION -- command...
   local want=$1 what=$2; shift 3
   "$@" > "$tmp/out" 2> "$tmp/err"; local rc=$?
@@ -43,7 +40,7 @@ mkfifo "$tmp/fifo"
 # Not under make check-valgrind: the signal would come while valgrind is still starting, before
 # zonepuny has its handlers (and an asynchronous command starts with SIGINT ignored).
 sigs="INT TERM"
-[ -n "${VG_LOG-}" ] && { sigs=; echo "signal tests: not run under valgrind"; }
+[ -n "${VG_LOG-}" ] && { sigs=; skip "signal tests: not run under valgrind"; }
 for sig in $sigs; do
   ( cat idn.zone; sleep 3 ) > "$tmp/fifo" &
   writer=$!
@@ -124,5 +121,4 @@ grep -q '^zonepuny [0-9]' "$tmp/out" && ok || bad "-V output"
 expect_rc 0 "-h" -- "$ZONEPUNY" -h
 grep -q -- '--check' "$tmp/out" && ok || bad "-h output"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

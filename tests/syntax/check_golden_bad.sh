@@ -2,11 +2,10 @@
 # check_golden_bad.sh -- zones/bad/NAME.zone, one defect each: `zonepuny --check` prints exactly
 # NAME.err (location, message, quoted line, caret, summary) and exits 1 (0 for an empty zone).
 set -u
-cd "$(dirname "$0")/../zones/bad"
-: "${ZONEPUNY:=../../build/zonepuny}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+cd "$repo_dir/zones/bad"
+: "${ZONEPUNY:=$repo_dir/build/zonepuny}"
+make_tmp
 for z in *.zone; do
   base=${z%.zone}
   "$ZONEPUNY" --check "$z" > "$tmp/out" 2> "$tmp/err"
@@ -14,9 +13,9 @@ for z in *.zone; do
   want_rc=1
   grep -q ': error: ' "$base.err" || want_rc=0
   if cmp -s "$tmp/err" "$base.err" && [ $rc -eq $want_rc ] && [ ! -s "$tmp/out" ]; then
-    pass=$((pass + 1))
+    ok "$z"
   else
-    fail=$((fail + 1)); echo "FAIL: $z (exit $rc, expected $want_rc)"; diff -u "$base.err" "$tmp/err" | head -20
+    bad "$z (exit $rc, expected $want_rc)"; diff -u "$base.err" "$tmp/err" | head -20
   fi
 done
 # A 1 MB line, made here rather than committed: one error at its start, the next record read.
@@ -25,9 +24,8 @@ done
 (cd "$tmp" && "$ZONEPUNY" --check long-line.zone) 2> "$tmp/err"
 if head -1 "$tmp/err" | cmp -s - <(echo "long-line.zone:3:1: error: line longer than 65535 bytes") &&
    tail -1 "$tmp/err" | cmp -s - <(echo "zonepuny: 1 file, 1 record, 1 error, 0 warnings"); then
-  pass=$((pass + 1))
+  ok "1 MB line"
 else
-  fail=$((fail + 1)); echo "FAIL: 1 MB line"; head -c 300 "$tmp/err"; tail -1 "$tmp/err"
+  bad "1 MB line"; head -c 300 "$tmp/err"; tail -1 "$tmp/err"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

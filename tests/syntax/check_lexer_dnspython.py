@@ -24,8 +24,10 @@ import tempfile
 import dns.name
 import dns.zone
 
-zonepuny = os.environ.get("ZONEPUNY", os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                   "..", "build", "zonepuny"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from lib import REPO_DIR, Tally  # noqa: E402
+
+zonepuny = os.environ.get("ZONEPUNY", os.path.join(REPO_DIR, "build", "zonepuny"))
 UTF8_LABELS = ["m\u00fcnchen", "\u4f8b\u3048", "\u0baa\u0bb0\u0bbf\u0b9f\u0bcd\u0b9a\u0bc8",
                "\u03b5\u03bb\u03bb\u03ac\u03b4\u03b1", "caf\u00e9", "\u0434\u043e\u043c"]
 TEXT_CHARS = "abcXYZ019 -_.,:/!#$%&*+<=>?@[]^`{|}~"
@@ -132,7 +134,7 @@ def records(text):
 
 
 def main():
-    passed = failed = 0
+    t = Tally()
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(1, 9):
             rng = random.Random(seed)
@@ -150,10 +152,9 @@ def main():
                 theirs = records(text)
                 ok = ours == theirs and len(theirs) > 900
             if ok:
-                passed += 1
+                t.ok()
                 continue
-            failed += 1
-            print("FAIL: seed %d%s (exit %d)" % (seed, " CRLF" if crlf else "", run.returncode))
+            t.bad("seed %d%s (exit %d)" % (seed, " CRLF" if crlf else "", run.returncode))
             print(run.stderr.decode("utf-8", "replace")[:600])
             if run.returncode == 0:
                 missing = [r for r in theirs if r not in ours]
@@ -162,9 +163,9 @@ def main():
                     print("  dnspython only: %r" % (r,))
                 for r in extra[:5]:
                     print("  zonepuny only:  %r" % (r,))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed or not passed else 0
+    t.need_pass("no zone compared")
+    t.finish()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

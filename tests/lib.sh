@@ -1,0 +1,48 @@
+# lib.sh -- the shared harness of the shell script tests (tests/*/check_*.sh), sourced first:
+#   . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+#
+#   ok [WHAT]        count a pass (WHAT is for the reader; nothing is printed)
+#   bad WHAT...      count a failure and print "FAIL: WHAT"
+#   skip WHY...      count a case not run and print "SKIP: WHY"
+#   need_pass WHAT   count a failure ("FAIL: nothing checked: WHAT") when nothing has passed or
+#                    failed yet: for tests whose cases come from a directory listing
+#   finish           print "N passed, N failed, N skipped" and exit: 1 if any failed; 77 (the
+#                    runner's "skipped") if nothing passed or failed and something was skipped;
+#                    else 0
+#   make_tmp         tmp=a new temporary directory, removed on EXIT
+#   on_exit CMD      run the shell command CMD on EXIT, before the temporary directory goes
+#
+# Also set: repo_dir (the repository, absolute) and tests_dir (its tests/ folder).
+
+tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo_dir=$(dirname "$tests_dir")
+_lib_passed=0 _lib_failed=0 _lib_skipped=0
+_lib_exit_cmds=()
+
+ok() { _lib_passed=$((_lib_passed + 1)); }
+bad() { _lib_failed=$((_lib_failed + 1)); echo "FAIL: $*"; }
+skip() { _lib_skipped=$((_lib_skipped + 1)); echo "SKIP: $*"; }
+
+need_pass() {
+  if [ "$_lib_passed" -eq 0 ] && [ "$_lib_failed" -eq 0 ]; then bad "nothing checked: $*"; fi
+}
+
+finish() {
+  echo "$_lib_passed passed, $_lib_failed failed, $_lib_skipped skipped"
+  if [ "$_lib_failed" -ne 0 ]; then exit 1; fi
+  if [ "$_lib_passed" -eq 0 ] && [ "$_lib_skipped" -ne 0 ]; then exit 77; fi
+  exit 0
+}
+
+_lib_on_exit() {
+  local cmd
+  for cmd in ${_lib_exit_cmds[@]+"${_lib_exit_cmds[@]}"}; do eval "$cmd"; done
+  if [ -n "${tmp-}" ]; then rm -rf "$tmp"; fi
+}
+trap _lib_on_exit EXIT
+
+on_exit() { _lib_exit_cmds+=("$1"); }
+
+make_tmp() {
+  tmp=$(mktemp -d) || { echo "FAIL: mktemp -d"; exit 1; }
+}
