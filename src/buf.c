@@ -3,14 +3,11 @@
 
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum { FIRST_CAP = 256 };
 
-bool zp_buf_reserve(zp_buf *b, size_t more)
+bool zp_buf_grow(zp_buf *b, size_t more)
 {
-  if (more <= b->cap - b->len)
-    return true;
   if (more > SIZE_MAX / 2 - b->len)
     return false;
   size_t cap = b->cap ? b->cap : FIRST_CAP;
@@ -21,17 +18,6 @@ bool zp_buf_reserve(zp_buf *b, size_t more)
     return false;
   b->p = p;
   b->cap = cap;
-  return true;
-}
-
-bool zp_buf_put(zp_buf *b, const void *data, size_t n)
-{
-  if (n == 0)
-    return true;   /* data may be NULL, and b->p + 0 with b->p NULL is undefined */
-  if (!zp_buf_reserve(b, n))
-    return false;
-  memcpy(b->p + b->len, data, n);
-  b->len += n;
   return true;
 }
 

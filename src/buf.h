@@ -4,17 +4,34 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 typedef struct zp_buf {
   char *p;        /* NULL until the first reserve; the caller frees it with zp_buf_free */
   size_t len, cap;
 } zp_buf;
 
-/* Room for more octets past len: false when out of memory (the buffer is left as it was).
- * p may move, so callers keep offsets into it, not pointers. */
-bool zp_buf_reserve(zp_buf *b, size_t more);
-/* Appends data[0..n); false when out of memory. */
-bool zp_buf_put(zp_buf *b, const void *data, size_t n);
+/* Grows b to hold more octets past len; false when out of memory (b is left as it was). */
+bool zp_buf_grow(zp_buf *b, size_t more);
 void zp_buf_free(zp_buf *b);
+
+/* Room for more octets past len. p may move, so callers keep offsets into it, not pointers.
+ * Inline: the writer reserves a few octets for every field of every record. */
+static inline bool zp_buf_reserve(zp_buf *b, size_t more)
+{
+  return more <= b->cap - b->len || zp_buf_grow(b, more);
+}
+
+/* Appends data[0..n); false when out of memory. */
+static inline bool zp_buf_put(zp_buf *b, const void *data, size_t n)
+{
+  if (n == 0)
+    return true;   /* data may be NULL, and b->p + 0 with b->p NULL is undefined */
+  if (!zp_buf_reserve(b, n))
+    return false;
+  memcpy(b->p + b->len, data, n);
+  b->len += n;
+  return true;
+}
 
 #endif

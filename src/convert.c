@@ -52,17 +52,24 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
   for (size_t i = 0; i < inlen; i++)
     if (in[i] >= 0x80)
       return non_ascii(in, inlen, out, outlen, msg, msgcap);
+  /* the detail of a failure is only filled in by the ACE check (it is large: not zeroed for
+   * every label) */
   zp_idna_detail det;
-  memset(&det, 0, sizeof det);
+  bool ace = zp_idna_is_ace((const char *)in, inlen);
   zp_status st = ZP_OK;
-  if (zp_idna_is_ace((const char *)in, inlen))
+  if (ace) {
+    memset(&det, 0, sizeof det);
     st = zp_idna_ace_check((const char *)in, inlen, FLAGS, &det);
-  else if (c && c->std3)
+  } else if (c && c->std3) {
     st = std3(in, inlen);
+  }
   if (st == ZP_OK && (inlen > ZP_LABEL_MAX || inlen > *outlen))
     st = ZP_IDNA_TOO_LONG;
-  if (st != ZP_OK)
+  if (st != ZP_OK) {
+    if (!ace)
+      memset(&det, 0, sizeof det);
     return refuse(st, in, inlen, &det, msg, msgcap);
+  }
   for (size_t i = 0; i < inlen; i++)
     out[i] = lower(in[i]);
   *outlen = inlen;

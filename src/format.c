@@ -208,19 +208,20 @@ bool zp_format_head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t 
 {
   char cb[ZP_RRTYPE_TEXT_MAX], tb[ZP_RRTYPE_TEXT_MAX];
   const char *ctext = zp_rrclass_name(rclass, cb), *ttext = zp_rrtype_name(type, tb);
+  size_t clen = strlen(ctext), tlen = strlen(ttext);
   fm->line.len = 0;
-  if (!zp_buf_reserve(&fm->line, UNICODE_NAME_MAX + 16 + strlen(ctext) + strlen(ttext)))
+  if (!zp_buf_reserve(&fm->line, UNICODE_NAME_MAX + 16 + clen + tlen))
     return false;
   char *o = fm->line.p;
   size_t k = fm->unicode ? put_name_unicode(o, owner) : zp_format_name(o, owner);
   o[k++] = '\t';
   k += put_uint(o + k, ttl);
   o[k++] = '\t';
-  memcpy(o + k, ctext, strlen(ctext));
-  k += strlen(ctext);
+  memcpy(o + k, ctext, clen);
+  k += clen;
   o[k++] = '\t';
-  memcpy(o + k, ttext, strlen(ttext));
-  fm->line.len = k + strlen(ttext);
+  memcpy(o + k, ttext, tlen);
+  fm->line.len = k + tlen;
   return true;
 }
 
