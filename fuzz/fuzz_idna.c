@@ -27,6 +27,8 @@ static bool is_ldh(unsigned char c)
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
 }
 
+/* The harness's own prefix test, not zp_idna_is_ace: it checks the library's results, so it
+ * must not share the library's code for the rule it checks. */
 static bool has_ace_prefix(const uint8_t *s, size_t n)
 {
   return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-';

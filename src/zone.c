@@ -19,28 +19,15 @@ void zp_zone_flush(zp_zone *z)
   zp_diag_report(z->diag, &z->pending_loc, ZP_ERROR, "%s", z->pending_msg);
 }
 
-ZP_PRINTF(3, 0) static void verror(zp_zone *z, const zp_loc *loc, const char *fmt, va_list ap)
-{
-  char msg[1024];
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  zp_zone_flush(z);
-  zp_diag_report(z->diag, loc, ZP_ERROR, "%s", msg);
-}
-
 void zp_zone_report(zp_zone *z, const zp_loc *loc, const char *fmt, ...)
 {
+  char msg[1024];
   va_list ap;
   va_start(ap, fmt);
-  verror(z, loc, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-}
-
-void zp_zone_error(zp_zfile *f, const zp_loc *loc, const char *fmt, ...)
-{
-  va_list ap;
-  va_start(ap, fmt);
-  verror(f->z, loc, fmt, ap);
-  va_end(ap);
+  zp_zone_flush(z);
+  zp_diag_report(z->diag, loc, ZP_ERROR, "%s", msg);
 }
 
 void zp_zone_syntax(zp_zfile *f, const zp_loc *loc, const char *msg)

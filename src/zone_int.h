@@ -128,13 +128,12 @@ void zp_zone_directive_usage(zp_zfile *f, const char *usage, const zp_loc *loc);
 /* bison's own message for a syntax error no rule explains better */
 void zp_zone_syntax(zp_zfile *f, const zp_loc *loc, const char *msg);
 
-/* Scanner helpers in zone.c: the lexical problems are reported there too. */
-ZP_PRINTF(3, 4) void zp_zone_error(zp_zfile *f, const zp_loc *loc, const char *fmt, ...);
 /* Classifies a field in TTL/class/type position: 1 TTL-like (starts with a digit), 2 class,
  * 3 type (*num set), 0 neither. */
 int zp_zone_classify(const char *text, size_t len, uint16_t *num);
 
-/* Between the zone modules. */
+/* Between the zone modules and the scanner. */
+/* Reports an error in the zone (a held syntax error first). */
 ZP_PRINTF(3, 4) void zp_zone_report(zp_zone *z, const zp_loc *loc, const char *fmt, ...);
 /* A held syntax error is reported (before any later message, and at the end of a file). */
 void zp_zone_flush(zp_zone *z);
