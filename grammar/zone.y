@@ -79,7 +79,7 @@ line: EOL                 { if (!zp_zone_line_end(f)) YYACCEPT; }
 /* RDATA fields hang directly off the record, not off a nonterminal of their own: each record
  * costs the parser as few reductions as the grammar allows (the front end's speed is mostly
  * here and in the scanner). */
-record: owner meta TYPE   { zp_zone_type(f, $3, &@3); }
+record: owner meta TYPE   { if (!zp_zone_type(f, $3, &@3)) REFUSE(); }
       | record FIELD      { if (!zp_zone_field(f, &$2, &@2)) REFUSE(); }
       | record QSTRING    { if (!zp_zone_field(f, &$2, &@2)) REFUSE(); }
       ;
@@ -110,9 +110,9 @@ owner: OWNER              { if (!zp_zone_owner(f, &$1, &@1)) REFUSE(); }
 /* TTL and class, each optional, in either order (RFC 1035 section 5.1) */
 meta: %empty
     | ttl
-    | CLASS               { zp_zone_class(f, $1); }
-    | ttl CLASS           { zp_zone_class(f, $2); }
-    | CLASS ttl           { zp_zone_class(f, $1); }
+    | CLASS               { zp_zone_class(f, $1, &@1); }
+    | ttl CLASS           { zp_zone_class(f, $2, &@2); }
+    | CLASS ttl           { zp_zone_class(f, $1, &@1); }
     ;
 
 ttl: TTLISH               { if (!zp_zone_ttl(f, &$1, &@1)) REFUSE(); } ;
@@ -130,7 +130,7 @@ directive: D_ORIGIN word EOL        { zp_zone_origin(f, &$2, &@2); }
          | D_INCLUDE word EOL       { zp_zone_include(f, &$2, &@2, NULL, NULL, &@1); }
          | D_INCLUDE word word EOL  { zp_zone_include(f, &$2, &@2, &$3, &@3, &@1); }
          | D_GENERATE word word     { if (!zp_zone_generate(f, &$2, &@2, &$3, &@3, &@1)) REFUSE(); }
-           meta TYPE                { zp_zone_type(f, $6, &@6); }
+           meta TYPE                { if (!zp_zone_type(f, $6, &@6)) REFUSE(); }
            rdata EOL                { zp_zone_generate_end(f); }
          | D_ORIGIN error EOL       { yyerrok;
                                       zp_zone_directive_usage(f, "$ORIGIN takes one absolute name",

@@ -54,8 +54,8 @@ static bool same(const mnemonic *m, const char *text, size_t len)
   return true;
 }
 
-/* prefix ("TYPE", "CLASS") in any case, then decimal digits for a value from 1 to 65535 */
-static bool generic(const char *text, size_t len, const char *prefix, size_t plen,
+/* prefix ("TYPE", "CLASS") in any case, then decimal digits for a value from min to 65535 */
+static bool generic(const char *text, size_t len, const char *prefix, size_t plen, uint32_t min,
                     uint16_t *num)
 {
   if (len <= plen)
@@ -71,7 +71,7 @@ static bool generic(const char *text, size_t len, const char *prefix, size_t ple
     if (v > 0xFFFF)
       return false;
   }
-  if (v == 0)
+  if (v < min)
     return false;
   *num = (uint16_t)v;
   return true;
@@ -91,13 +91,13 @@ static bool lookup(const mnemonic *table, size_t n, const char *text, size_t len
 bool zp_rrtype_from_text(const char *text, size_t len, uint16_t *type)
 {
   return lookup(types, sizeof types / sizeof *types, text, len, type) ||
-         generic(text, len, "TYPE", 4, type);
+         generic(text, len, "TYPE", 4, 0, type);
 }
 
 bool zp_rrclass_from_text(const char *text, size_t len, uint16_t *rclass)
 {
   return lookup(classes, sizeof classes / sizeof *classes, text, len, rclass) ||
-         generic(text, len, "CLASS", 5, rclass);
+         generic(text, len, "CLASS", 5, 1, rclass);
 }
 
 static const char *name_of(const mnemonic *table, size_t n, uint16_t num, const char *prefix,
@@ -118,4 +118,14 @@ const char *zp_rrtype_name(uint16_t type, char buf[ZP_RRTYPE_TEXT_MAX])
 const char *zp_rrclass_name(uint16_t rclass, char buf[ZP_RRTYPE_TEXT_MAX])
 {
   return name_of(classes, sizeof classes / sizeof *classes, rclass, "CLASS", buf);
+}
+
+bool zp_rrtype_is_meta(uint16_t type)
+{
+  return type == 0 || type == 41 || (type >= 128 && type <= 255);
+}
+
+bool zp_rrclass_is_meta(uint16_t rclass)
+{
+  return rclass == 254 || rclass == 255;
 }

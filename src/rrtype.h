@@ -12,11 +12,17 @@ enum {
   ZP_RRTYPE_TEXT_MAX = 16,   /* room for any mnemonic, "TYPE65535" or "CLASS65535", and a NUL */
 };
 
-/* A type mnemonic in any case ("A", "aaaa") or RFC 3597's TYPEnnn (decimal, 1 to 65535) to its
+/* A type mnemonic in any case ("A", "aaaa") or RFC 3597's TYPEnnn (decimal, 0 to 65535) to its
  * number. False for anything else. */
 bool zp_rrtype_from_text(const char *text, size_t len, uint16_t *type);
 /* The same for classes: IN, CH, HS, NONE, ANY, or CLASSnnn. */
 bool zp_rrclass_from_text(const char *text, size_t len, uint16_t *rclass);
+
+/* Types and classes that only questions and transactions carry, never a zone (RFC 6895
+ * sections 3.1 and 3.2): OPT and 128-255 (AXFR, ANY, TSIG ...), and the reserved type 0;
+ * classes NONE and ANY. */
+bool zp_rrtype_is_meta(uint16_t type);
+bool zp_rrclass_is_meta(uint16_t rclass);
 
 /* The mnemonic of a type, or TYPEnnn written into buf when it has none. Static storage or buf. */
 const char *zp_rrtype_name(uint16_t type, char buf[ZP_RRTYPE_TEXT_MAX]);

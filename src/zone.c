@@ -100,10 +100,12 @@ bool zp_ttl_parse(const char *text, size_t len, uint32_t *ttl)
   return true;
 }
 
-int zp_zone_classify(const char *text, size_t len, uint16_t *num)
+int zp_zone_classify(const char *text, size_t len, bool class_seen, uint16_t *num)
 {
   if (len > 0 && text[0] >= '0' && text[0] <= '9')
     return 1;
+  if (class_seen && zp_rrtype_from_text(text, len, num))
+    return 3;
   if (zp_rrclass_from_text(text, len, num))
     return 2;
   if (zp_rrtype_from_text(text, len, num))
@@ -179,15 +181,28 @@ bool zp_zone_ttl(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
   return false;
 }
 
-void zp_zone_class(zp_zfile *f, uint16_t rclass)
+void zp_zone_class(zp_zfile *f, uint16_t rclass, const zp_loc *loc)
 {
   f->z->rclass = rclass;
+  f->z->class_loc = *loc;
 }
 
-void zp_zone_type(zp_zfile *f, uint16_t rtype, const zp_loc *loc)
+bool zp_zone_type(zp_zfile *f, uint16_t rtype, const zp_loc *loc)
 {
-  (void)loc;
-  f->z->rtype = rtype;
+  zp_zone *z = f->z;
+  char buf[ZP_RRTYPE_TEXT_MAX];
+  z->rtype = rtype;
+  if (zp_rrclass_is_meta(z->rclass)) {
+    zp_zone_report(z, &z->class_loc, "class %s is a query class, not zone data (RFC 6895 "
+                   "section 3.2)", zp_rrclass_name(z->rclass, buf));
+    return false;
+  }
+  if (zp_rrtype_is_meta(rtype)) {
+    zp_zone_report(z, loc, "type %s is %s, not zone data (RFC 6895 section 3.1)",
+                   zp_rrtype_name(rtype, buf), rtype ? "a query or meta type" : "reserved");
+    return false;
+  }
+  return true;
 }
 
 void zp_zone_unknown_type(zp_zfile *f, const zp_tok *t, const zp_loc *loc)

@@ -58,6 +58,7 @@ typedef struct zp_zone {
   uint32_t ttl;
   bool have_ttl;
   uint16_t rclass, rtype;
+  zp_loc class_loc;      /* of the class, when the record states one */
   size_t ntok;
   zp_tok tok[ZP_FIELDS_MAX];
   zp_loc tok_loc[ZP_FIELDS_MAX];
@@ -109,8 +110,10 @@ bool zp_zone_line_end(zp_zfile *f);
 bool zp_zone_owner(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
 bool zp_zone_blank(zp_zfile *f, const zp_loc *loc);
 bool zp_zone_ttl(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
-void zp_zone_class(zp_zfile *f, uint16_t rclass);
-void zp_zone_type(zp_zfile *f, uint16_t rtype, const zp_loc *loc);
+void zp_zone_class(zp_zfile *f, uint16_t rclass, const zp_loc *loc);
+/* The type ends the record's TTL and class: false (reported) for a query or meta type or
+ * class, which no zone holds. */
+bool zp_zone_type(zp_zfile *f, uint16_t rtype, const zp_loc *loc);
 bool zp_zone_field(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
 void zp_zone_record_end(zp_zfile *f);
 void zp_zone_unknown_type(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
@@ -129,8 +132,9 @@ void zp_zone_directive_usage(zp_zfile *f, const char *usage, const zp_loc *loc);
 void zp_zone_syntax(zp_zfile *f, const zp_loc *loc, const char *msg);
 
 /* Classifies a field in TTL/class/type position: 1 TTL-like (starts with a digit), 2 class,
- * 3 type (*num set), 0 neither. */
-int zp_zone_classify(const char *text, size_t len, uint16_t *num);
+ * 3 type (*num set), 0 neither. After a class (class_seen), a word that names both a class and
+ * a type (ANY) is the type. */
+int zp_zone_classify(const char *text, size_t len, bool class_seen, uint16_t *num);
 
 /* Between the zone modules and the scanner. */
 /* Reports an error in the zone (a held syntax error first). */

@@ -112,7 +112,7 @@ Test(rrtype, generic_forms_are_strict_where_ldns_is_lax)
     {"TYPE1x", 1, 0},        {"TYPE-1", -1, 0},    {"TYPE+1", 1, 0},
     {"TYPE 1", 1, 0},        {"TYPE65536", 65536, 0}, {"TYPE4294967297", 1, 0},
     {"TYPE1.5", 1, 0},       {"CLASS65536", 0, 65536}, {"CLASS1 ", 0, 1},
-    {"TYPE0", 0, 0},         {"CLASS0", 0, 0},     {"TYPE", 0, 0},
+    {"CLASS0", 0, 0},        {"TYPE", 0, 0},
     {"CLASS", 0, 0},         {"", 0, 0},
   };
   for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
@@ -127,6 +127,12 @@ Test(rrtype, generic_forms_are_strict_where_ldns_is_lax)
   }
   uint16_t v = 0;
   cr_expect(zp_rrtype_from_text("TYPE00001", 9, &v) && v == 1, "leading zeros, as BIND");
+  /* the reserved type 0 is read, so that a zone that holds it is told why it may not */
+  cr_expect(zp_rrtype_from_text("TYPE0", 5, &v) && v == 0);
+  cr_expect_eq((int)ldns_get_rr_type_by_name("TYPE0"), 0);
+  cr_expect(zp_rrtype_is_meta(0) && zp_rrtype_is_meta(41) && zp_rrtype_is_meta(128) &&
+            zp_rrtype_is_meta(255) && !zp_rrtype_is_meta(127) && !zp_rrtype_is_meta(256));
+  cr_expect(zp_rrclass_is_meta(254) && zp_rrclass_is_meta(255) && !zp_rrclass_is_meta(1));
   cr_expect_not(zp_rrtype_from_text("A\0", 2, &v), "a NUL is not part of a mnemonic");
 }
 
