@@ -44,15 +44,8 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
 {
   zp_zone *z = f->z;
   zp_scope saved = z->sc;
-  if (origin) {
-    /* relative to the origin in force, so not parsed in place over it (found by fuzz_zone) */
-    uint8_t o[ZP_NAME_MAX];
-    if (!zp_zone_name(z, zp_zone_text(f, origin), origin->len, origin->quoted, origin_loc,
-                      zp_zone_origin_of(z), o))
-      return;
-    memcpy(z->sc.origin, o, sizeof o);
-    z->sc.have_origin = true;
-  }
+  if (origin && !zp_zone_origin(f, origin, origin_loc))
+    return;
   /* relative to the including file's directory */
   const char *name = zp_zone_text(f, file);
   const char *slash = strrchr(f->src.path, '/');

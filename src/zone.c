@@ -247,9 +247,12 @@ static bool default_ttl(zp_zone *z, uint32_t *ttl)
   }
   if (z->rtype == ZP_TYPE_SOA && z->ntok == 7 &&
       zp_ttl_parse(z->fields[6].text, z->fields[6].len, ttl)) {
+    /* as BIND: the minimum then stands for $TTL, so a later stated TTL does not replace it */
     zp_diag_report(z->diag, &z->rec_loc, ZP_WARNING,
                    "no $TTL before the SOA: using its MINIMUM %u as the default TTL, as BIND "
                    "does", *ttl);
+    z->sc.ttl = *ttl;
+    z->sc.have_ttl = true;
     return true;
   }
   zp_zone_report(z, &z->rec_loc, "no TTL for this record: give one, or $TTL or -t before it");
@@ -301,20 +304,16 @@ void zp_zone_record_end(zp_zfile *f)
 
 /* ---- directives ---- */
 
-void zp_zone_origin(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
+bool zp_zone_origin(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
 {
   zp_zone *z = f->z;
-  const char *s = zp_zone_text(f, t);
-  /* absolute: ends in a dot that is not escaped (count the backslashes before it) */
-  size_t bs = 0;
-  while (t->len >= 2 + bs && s[t->len - 2 - bs] == '\\')
-    bs++;
-  if (t->len == 0 || s[t->len - 1] != '.' || bs % 2 != 0) {
-    zp_zone_report(z, loc, "$ORIGIN \"%.*s\" is not absolute (end it with a dot)", (int)t->len, s);
-    return;
-  }
-  if (zp_zone_name(z, s, t->len, t->quoted, loc, root, z->sc.origin))
-    z->sc.have_origin = true;
+  /* relative to the origin in force, so not parsed in place over it (found by fuzz_zone) */
+  uint8_t o[ZP_NAME_MAX];
+  if (!zp_zone_name(z, zp_zone_text(f, t), t->len, t->quoted, loc, zp_zone_origin_of(z), o))
+    return false;
+  memcpy(z->sc.origin, o, sizeof o);
+  z->sc.have_origin = true;
+  return true;
 }
 
 void zp_zone_set_ttl(zp_zfile *f, const zp_tok *t, const zp_loc *loc)

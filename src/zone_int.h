@@ -119,7 +119,6 @@ void zp_zone_record_end(zp_zfile *f);
 void zp_zone_unknown_type(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
 void zp_zone_unknown_class(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
 void zp_zone_no_type(zp_zfile *f, const zp_loc *loc);
-void zp_zone_origin(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
 void zp_zone_set_ttl(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
 void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, const zp_tok *origin,
                      const zp_loc *origin_loc, const zp_loc *at);
@@ -147,6 +146,9 @@ const char *zp_zone_text(const zp_zfile *f, const zp_tok *t);
  * origin (NULL: none); reports and returns false when it is not a name. */
 bool zp_zone_name(zp_zone *z, const char *text, size_t len, bool quoted, const zp_loc *loc,
                   const uint8_t *origin, uint8_t *out);
+/* The origin of $ORIGIN and of $INCLUDE's second argument: a name relative to the origin in
+ * force ("@" is that origin), as BIND reads both. False (reported) when it is not a name. */
+bool zp_zone_origin(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
 /* The origin in force, NULL when there is none. */
 const uint8_t *zp_zone_origin_of(const zp_zone *z);
 /* A record starts at loc: its TTL, class, type and fields are forgotten. */

@@ -159,8 +159,12 @@ static const zcase cases[] = {
   {"backslash ends a skipped quoted string",
    "$ORIGIN ex.\n$TTL 60\na TXT \\256 \"x\\\nb A 1.2.3.4\n", "b.ex. 60 1 1 |1.2.3.4| @4:1\n",
    "t.zone:3:7: error: escape \"\\256\" is above \\255\n"},
-  {"relative $ORIGIN", "$ORIGIN ex\n", "",
-   "t.zone:1:9: error: $ORIGIN \"ex\" is not absolute (end it with a dot)\n"},
+  /* a relative $ORIGIN is relative to the origin in force and "@" is that origin, as BIND and
+   * as in $INCLUDE (named-compilezone gives a.sub.ex. and b.sub.ex.) */
+  {"relative $ORIGIN", "$ORIGIN ex.\n$TTL 60\n$ORIGIN sub\na A 1.2.3.4\n$ORIGIN @\nb A 1.2.3.4\n",
+   "a.sub.ex. 60 1 1 |1.2.3.4| @4:1\nb.sub.ex. 60 1 1 |1.2.3.4| @6:1\n", ""},
+  {"relative $ORIGIN without an origin", "$ORIGIN ex\n", "",
+   "t.zone:1:9: error: relative name \"ex\" needs an origin ($ORIGIN or -z)\n"},
   {"unknown directive", "$FOO bar\n", "", "t.zone:1:1: error: unknown directive \"$FOO\"\n"},
   {"no TTL at all", "$ORIGIN ex.\na A 1.2.3.4\n", "",
    "t.zone:2:1: error: no TTL for this record: give one, or $TTL or -t before it\n"},
