@@ -70,8 +70,9 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
       memset(&det, 0, sizeof det);
     return refuse(st, in, inlen, &det, msg, msgcap);
   }
+  bool keep = c && c->keep_case;
   for (size_t i = 0; i < inlen; i++)
-    out[i] = lower(in[i]);
+    out[i] = keep ? in[i] : lower(in[i]);
   *outlen = inlen;
   return ZP_OK;
 }

@@ -11,14 +11,16 @@
 
 typedef struct zp_convert {
   bool std3;   /* --std3: ASCII labels are letters, digits and hyphens, no hyphen at either end */
+  bool keep_case;  /* ASCII and "xn--" labels keep their case instead of being lowercased */
 } zp_convert;
 
 /* The policy for one label (raw octets, escapes resolved), as a zp_label_conv function with ctx
  * a zp_convert:
  *  - octets >= 0x80: valid UTF-8, then IDNA2003 ToASCII with the host-name restrictions always
  *    on and unassigned code points refused;
- *  - "xn--" in any case: zp_idna_ace_check, then lowercased;
- *  - other ASCII: lowercased; under std3, LDH and no leading or trailing hyphen.
+ *  - "xn--" in any case: zp_idna_ace_check, then lowercased (unless keep_case);
+ *  - other ASCII: lowercased (unless keep_case); under std3, LDH and no leading or trailing
+ *    hyphen.
  * Failures write a sentence naming the label, the code point (U+XXXX) and the rule to msg. */
 ZP_NODISCARD zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
                                         size_t *outlen, char *msg, size_t msgcap);

@@ -63,13 +63,22 @@ static const char *field_kind(ldns_rdf_type t)
   }
 }
 
-static bool parse_name(zp_emitter *em, const zp_field *f, const uint8_t *origin, uint8_t *wire,
+/* The label policy for the RDATA names of a type: lowercased where RFC 4034 section 6.2 (as
+ * RFC 6840 section 5.1 amends it) lowercases them for DNSSEC, as written elsewhere, so that
+ * every signature over the record stays valid. */
+static const zp_label_conv *conv_for(const zp_emitter *em, uint16_t type)
+{
+  return zp_rrtype_lowercases(type) ? &em->opt.conv : &em->opt.conv_keep_case;
+}
+
+static bool parse_name(zp_emitter *em, const zp_record *rec, const zp_field *f, uint8_t *wire,
                        size_t *len)
 {
   zp_name_error err;
   err.offset = 0;
   err.msg[0] = '\0';
-  zp_status st = zp_name_parse(f->text, f->len, origin, &em->opt.conv, wire, len, &err);
+  zp_status st = zp_name_parse(f->text, f->len, rec->origin, conv_for(em, rec->rtype), wire, len,
+                               &err);
   if (st == ZP_OK)
     return true;
   zp_loc loc = zp_loc_at(&f->loc, f->quoted, f->text, f->len, err.offset);
@@ -148,7 +157,7 @@ static int join_fields(zp_emitter *em, const zp_record *rec, const zp_field *f, 
   if (gateway_name) {
     uint8_t wire[ZP_NAME_MAX];
     size_t wlen;
-    if (!parse_name(em, &f[3], rec->origin, wire, &wlen))
+    if (!parse_name(em, rec, &f[3], wire, &wlen))
       return JOIN_REPORTED;
     gw_len = zp_format_name(gw, wire);
   }
@@ -188,7 +197,7 @@ static ldns_rdf *make_rdf(zp_emitter *em, const zp_record *rec, const zp_field *
   if (t == LDNS_RDF_TYPE_DNAME) {
     uint8_t wire[ZP_NAME_MAX];
     size_t len;
-    if (!parse_name(em, f, rec->origin, wire, &len))
+    if (!parse_name(em, rec, f, wire, &len))
       return NULL;
     ldns_rdf *r = ldns_dname_new_frm_data((uint16_t)len, wire);
     *nomem = r == NULL;
@@ -273,7 +282,8 @@ static int hexval(char c)
 }
 
 /* Names that arrive inside generic RDATA get the same label policy as written ones. */
-static zp_status relabel(zp_emitter *em, const zp_field *f, ldns_rr *rr, size_t i, bool *ok)
+static zp_status relabel(zp_emitter *em, const zp_record *rec, const zp_field *f, ldns_rr *rr,
+                         size_t i, bool *ok)
 {
   const uint8_t *in = ldns_rdf_data(ldns_rr_rdf(rr, i));
   uint8_t wire[ZP_NAME_MAX];
@@ -284,8 +294,9 @@ static zp_status relabel(zp_emitter *em, const zp_field *f, ldns_rr *rr, size_t 
     size_t len = sizeof label;
     char msg[512] = "";
     zp_status st = ZP_OK;
-    if (em->opt.conv.fn) {
-      st = em->opt.conv.fn(em->opt.conv.ctx, p + 1, *p, label, &len, msg, sizeof msg);
+    const zp_label_conv *conv = conv_for(em, rec->rtype);
+    if (conv->fn) {
+      st = conv->fn(conv->ctx, p + 1, *p, label, &len, msg, sizeof msg);
     } else {
       memcpy(label, p + 1, *p);
       len = *p;
@@ -390,7 +401,7 @@ static zp_status build_generic(zp_emitter *em, const zp_record *rec, ldns_rr *rr
       if (ldns_rdf_get_type(ldns_rr_rdf(rr, i)) != LDNS_RDF_TYPE_DNAME)
         continue;
       bool lok;
-      st = relabel(em, &rec->fields[rec->nfields > 2 ? 2 : 0], rr, i, &lok);
+      st = relabel(em, rec, &rec->fields[rec->nfields > 2 ? 2 : 0], rr, i, &lok);
       if (st != ZP_OK || !lok)
         goto out;
     }
@@ -507,7 +518,7 @@ static zp_status emit_fast(zp_emitter *em, const zp_record *rec)
     uint32_t v;
     switch (t) {
     case LDNS_RDF_TYPE_DNAME:
-      if (!parse_name(em, f, rec->origin, rdata + n, &len))
+      if (!parse_name(em, rec, f, rdata + n, &len))
         return ZP_OK;
       n += len;
       break;

@@ -14,6 +14,8 @@
 
 typedef struct zp_emit_options {
   zp_label_conv conv;  /* label policy for names in RDATA (owners arrive already converted) */
+  zp_label_conv conv_keep_case;  /* the same keeping ASCII case, for the RDATA names of types
+                                    whose names DNSSEC does not lowercase (RFC 6840 5.1) */
   bool sort;           /* RFC 4034 6.1 canonical order, duplicates dropped: held until finish */
   bool unicode;        /* names written through ToUnicode, for human review */
 } zp_emit_options;

@@ -21,7 +21,7 @@ static zp_status count_record(void *user, const zp_record *rec)
 zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp_diag *diag,
                           FILE *out, unsigned long *records)
 {
-  zp_convert conv = {.std3 = opt->std3};
+  zp_convert conv = {.std3 = opt->std3}, keep = {.std3 = opt->std3, .keep_case = true};
   zp_zone_options zo = {
     .origin = opt->origin,
     .default_ttl = opt->default_ttl,
@@ -31,7 +31,8 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     .include_root = opt->include_root,
     .output = opt->output,
   };
-  zp_emit_options eo = {.conv = zo.conv, .sort = opt->sort, .unicode = opt->unicode};
+  zp_emit_options eo = {.conv = zo.conv, .conv_keep_case = zp_convert_policy(&keep),
+                        .sort = opt->sort, .unicode = opt->unicode};
   counter c = {0};
   zp_status st = zp_emit_new(&eo, out, diag, &c.em);
   if (st != ZP_OK)

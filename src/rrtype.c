@@ -8,22 +8,25 @@
 typedef struct mnemonic {
   uint16_t num;
   uint8_t len;
+  bool lower;      /* its RDATA names are lowercased in canonical form */
   char name[11];
 } mnemonic;
 
-#define M(num, name) {num, sizeof name - 1, name}
+#define M(num, name) {num, sizeof name - 1, false, name}
+/* the types of RFC 4034 section 6.2, less NSEC (RFC 6840 section 5.1) */
+#define L(num, name) {num, sizeof name - 1, true, name}
 
 /* The types that make up nearly every zone first, then the rest in number order: both lookups
  * scan the table, and the reader and the writer ask once a record. */
 static const mnemonic types[] = {
-  M(1, "A"), M(28, "AAAA"), M(2, "NS"), M(5, "CNAME"), M(15, "MX"), M(16, "TXT"), M(6, "SOA"),
-  M(12, "PTR"), M(33, "SRV"), M(257, "CAA"), M(43, "DS"), M(46, "RRSIG"), M(48, "DNSKEY"),
+  M(1, "A"), M(28, "AAAA"), L(2, "NS"), L(5, "CNAME"), L(15, "MX"), M(16, "TXT"), L(6, "SOA"),
+  L(12, "PTR"), L(33, "SRV"), M(257, "CAA"), M(43, "DS"), L(46, "RRSIG"), M(48, "DNSKEY"),
   M(47, "NSEC"),
-  M(3, "MD"), M(4, "MF"), M(7, "MB"), M(8, "MG"), M(9, "MR"), M(10, "NULL"), M(11, "WKS"),
-  M(13, "HINFO"), M(14, "MINFO"), M(17, "RP"), M(18, "AFSDB"), M(19, "X25"), M(20, "ISDN"),
-  M(21, "RT"), M(22, "NSAP"), M(23, "NSAP-PTR"), M(24, "SIG"), M(25, "KEY"), M(26, "PX"),
-  M(27, "GPOS"), M(29, "LOC"), M(30, "NXT"), M(31, "EID"), M(32, "NIMLOC"), M(34, "ATMA"),
-  M(35, "NAPTR"), M(36, "KX"), M(37, "CERT"), M(38, "A6"), M(39, "DNAME"), M(40, "SINK"),
+  L(3, "MD"), L(4, "MF"), L(7, "MB"), L(8, "MG"), L(9, "MR"), M(10, "NULL"), M(11, "WKS"),
+  L(13, "HINFO"), L(14, "MINFO"), L(17, "RP"), L(18, "AFSDB"), M(19, "X25"), M(20, "ISDN"),
+  L(21, "RT"), M(22, "NSAP"), M(23, "NSAP-PTR"), L(24, "SIG"), M(25, "KEY"), L(26, "PX"),
+  M(27, "GPOS"), M(29, "LOC"), L(30, "NXT"), M(31, "EID"), M(32, "NIMLOC"), M(34, "ATMA"),
+  L(35, "NAPTR"), L(36, "KX"), M(37, "CERT"), L(38, "A6"), L(39, "DNAME"), M(40, "SINK"),
   M(41, "OPT"), M(42, "APL"), M(44, "SSHFP"), M(45, "IPSECKEY"), M(49, "DHCID"), M(50, "NSEC3"),
   M(51, "NSEC3PARAM"), M(52, "TLSA"), M(53, "SMIMEA"), M(55, "HIP"), M(58, "TALINK"),
   M(59, "CDS"), M(60, "CDNSKEY"), M(61, "OPENPGPKEY"), M(62, "CSYNC"), M(63, "ZONEMD"),
@@ -38,6 +41,7 @@ static const mnemonic classes[] = {
 };
 
 #undef M
+#undef L
 
 static char upper(char c)
 {
@@ -128,4 +132,12 @@ bool zp_rrtype_is_meta(uint16_t type)
 bool zp_rrclass_is_meta(uint16_t rclass)
 {
   return rclass == 254 || rclass == 255;
+}
+
+bool zp_rrtype_lowercases(uint16_t type)
+{
+  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+    if (types[i].num == type)
+      return types[i].lower;
+  return false;
 }

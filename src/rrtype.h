@@ -24,6 +24,10 @@ bool zp_rrclass_from_text(const char *text, size_t len, uint16_t *rclass);
 bool zp_rrtype_is_meta(uint16_t type);
 bool zp_rrclass_is_meta(uint16_t rclass);
 
+/* Whether the RDATA names of a type are lowercased in DNSSEC's canonical form: the types RFC 4034
+ * section 6.2 lists, less NSEC (RFC 6840 section 5.1). Other RDATA names keep their case. */
+bool zp_rrtype_lowercases(uint16_t type);
+
 /* The mnemonic of a type, or TYPEnnn written into buf when it has none. Static storage or buf. */
 const char *zp_rrtype_name(uint16_t type, char buf[ZP_RRTYPE_TEXT_MAX]);
 /* The mnemonic of a class, or CLASSnnn written into buf. */

@@ -4,6 +4,7 @@
 #include <ldns/ldns.h>
 #include <string.h>
 
+#include "canonical.h"
 #include "rrtype.h"
 #include "xorshift.h"
 
@@ -173,4 +174,13 @@ Test(rrtype, random_words_agree_with_ldns)
     agreed += ours_t == (lt != 0);
   }
   cr_expect_gt(agreed, 290000u);
+}
+
+/* The table's flag against tests/canonical.h, typed from RFC 4034 section 6.2 and RFC 6840
+ * section 5.1; NSEC keeps its names' case. */
+Test(rrtype, canonical_lowercase_types_are_rfc_4034_less_nsec)
+{
+  for (unsigned t = 0; t <= 0xFFFF; t++)
+    cr_expect_eq(zp_rrtype_lowercases((uint16_t)t), rfc4034_lowercases((uint16_t)t), "type %u", t);
+  cr_expect_not(zp_rrtype_lowercases(47), "NSEC");
 }

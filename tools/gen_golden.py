@@ -3,7 +3,8 @@
 
 Names: dnspython reads the zone (its own master-file parser, IDNA2003 codec) and every label
 holding octets >= 0x80 is run through Python's encodings.idna.ToASCII (RFC 3490, Nameprep of
-Unicode 3.2); ASCII labels are lowercased (RFC 4034 section 6.2). Text: each record, written by
+Unicode 3.2); ASCII labels are lowercased in owners and in the RDATA names of the types RFC 4034
+section 6.2 lists, less NSEC (RFC 6840 section 5.1). Text: each record, written by
 dnspython in ASCII, is printed by ldns-read-zone (ldns_rr_print), one process per record so that
 ldns's SOA-first reordering does not apply. --sort orders by dnspython's canonical name order
 (RFC 4034 6.1), class, type and canonical RDATA (6.3), dropping duplicates.
@@ -55,22 +56,30 @@ class InOrder:
         pass
 
 
-def ace(label):
+# RFC 4034 section 6.2 lowercases the RDATA names of these types in canonical form; RFC 6840
+# section 5.1 takes NSEC off the list. Other types' names keep their case.
+LOWERCASED = {"NS", "MD", "MF", "CNAME", "SOA", "MB", "MG", "MR", "PTR", "HINFO", "MINFO", "MX",
+              "RP", "AFSDB", "RT", "SIG", "PX", "NXT", "NAPTR", "KX", "SRV", "DNAME", "A6",
+              "RRSIG"}
+
+
+def ace(label, lower=True):
     if any(b >= 0x80 for b in label):
         return encodings.idna.ToASCII(label.decode("utf-8"))
-    return label.lower()
+    return label.lower() if lower else label
 
 
-def canonical(name):
-    return dns.name.Name([ace(label) for label in name.labels])
+def canonical(name, lower=True):
+    return dns.name.Name([ace(label, lower) for label in name.labels])
 
 
 def canonical_rdata(rd):
+    lower = dns.rdatatype.to_text(rd.rdtype) in LOWERCASED
     changes = {}
     for slot in rd.__slots__:
         value = getattr(rd, slot, None)
         if isinstance(value, dns.name.Name):
-            changes[slot] = canonical(value)
+            changes[slot] = canonical(value, lower)
     return rd.replace(**changes) if changes else rd
 
 
