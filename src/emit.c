@@ -434,7 +434,23 @@ static zp_status build_rr(zp_emitter *em, const zp_record *rec, ldns_rr **out)
   ldns_rr_set_ttl(rr, rec->ttl);
   ldns_rr_set_class(rr, (ldns_rr_class)rec->rclass);
   ldns_rr_set_type(rr, (ldns_rr_type)rec->rtype);
-  st = rec->generic ? build_generic(em, rec, rr, &ok) : build_fields(em, rec, rr, &ok);
+  if (rec->rdata) {
+    /* ldns reads RDATA after its 16-bit length */
+    size_t pos = 0;
+    em->tok.len = 0;
+    uint8_t rdlen[2] = {(uint8_t)(rec->rdlen >> 8), (uint8_t)rec->rdlen};
+    if (!zp_buf_put(&em->tok, rdlen, 2) || !zp_buf_put(&em->tok, rec->rdata, rec->rdlen))
+      goto out;
+    st = ZP_OK;
+    ok = ldns_wire2rdf(rr, (const uint8_t *)em->tok.p, em->tok.len, &pos) == LDNS_STATUS_OK &&
+         pos == em->tok.len;
+    if (!ok) {
+      char tb[ZP_RRTYPE_TEXT_MAX];
+      bad(em, &rec->loc, "ldns cannot write this %s RDATA", zp_rrtype_name(rec->rtype, tb));
+    }
+  } else {
+    st = rec->generic ? build_generic(em, rec, rr, &ok) : build_fields(em, rec, rr, &ok);
+  }
 out:
   if (st == ZP_OK && ok)
     *out = rr;
@@ -470,100 +486,89 @@ static zp_status write_rr(zp_emitter *em, const ldns_rr *rr)
                       em->fm.line.len);
 }
 
-/* Types whose fields are all names, addresses and 16-bit numbers: the bulk of real zones. */
-static bool fast_type(uint16_t type)
+/* The field kinds format.c writes itself, as ldns's field types; 0 for the others. */
+static ldns_rdf_type format_kind(uint8_t kind)
 {
-  switch (type) {
-  case LDNS_RR_TYPE_A: case LDNS_RR_TYPE_AAAA: case LDNS_RR_TYPE_NS: case LDNS_RR_TYPE_CNAME:
-  case LDNS_RR_TYPE_PTR: case LDNS_RR_TYPE_DNAME: case LDNS_RR_TYPE_MX: case LDNS_RR_TYPE_SRV:
-    return true;
-  default:
-    return false;
+  switch (kind) {
+  case ZP_K_NAME: return LDNS_RDF_TYPE_DNAME;
+  case ZP_K_INT8: return LDNS_RDF_TYPE_INT8;
+  case ZP_K_INT16: return LDNS_RDF_TYPE_INT16;
+  case ZP_K_INT32: return LDNS_RDF_TYPE_INT32;
+  case ZP_K_PERIOD: return LDNS_RDF_TYPE_PERIOD;
+  case ZP_K_A: return LDNS_RDF_TYPE_A;
+  case ZP_K_AAAA: return LDNS_RDF_TYPE_AAAA;
+  case ZP_K_STRING: case ZP_K_STRINGS: return LDNS_RDF_TYPE_STR;
+  default: return LDNS_RDF_TYPE_NONE;
   }
 }
 
-/* One address field the way ldns_str2rdf_a and ldns_str2rdf_aaaa read it: inet_pton. */
-static bool parse_addr(const zp_field *f, int af, uint8_t *out)
+/* The octets of the field of kind k at d (the wire the reader made, so well formed). */
+static size_t wire_len(uint8_t k, const uint8_t *d)
 {
-  char text[INET6_ADDRSTRLEN + 1];
-  if (f->len >= sizeof text || memchr(f->text, '\0', f->len))
-    return false;
-  memcpy(text, f->text, f->len);
-  text[f->len] = '\0';
-  return inet_pton(af, text, out) == 1;
+  switch (k) {
+  case ZP_K_NAME: return zp_name_wire_len(d);
+  case ZP_K_INT8: return 1;
+  case ZP_K_INT16: return 2;
+  case ZP_K_AAAA: return 16;
+  case ZP_K_STRING: case ZP_K_STRINGS: return 1u + d[0];
+  default: return 4;   /* INT32, PERIOD, A */
+  }
 }
 
-/* The fast types are built straight into wire form by the converters the ldns path uses
- * (zp_name_parse, inet_pton as ldns does, check_int) and formatted by zp_format_field, without the
- * dozen allocations an ldns_rr costs. Messages are the ldns path's. */
-static zp_status emit_fast(zp_emitter *em, const zp_record *rec)
+/* Formats a record in wire form whose kinds format.c all writes: no ldns_rr is built (it costs
+ * a dozen allocations, and these types are nearly every record of a zone). false: not such a
+ * record; *st is then untouched. */
+static bool format_fast(zp_emitter *em, const zp_record *rec, zp_status *st)
 {
-  char tb[ZP_RRTYPE_TEXT_MAX];
-  const ldns_rr_descriptor *d = ldns_rr_descript(rec->rtype);
-  size_t max = ldns_rr_descriptor_maximum(d), min = ldns_rr_descriptor_minimum(d);
-  uint8_t rdata[8 + ZP_NAME_MAX];
-  size_t off[4], n = 0, fi = 0;
-  ldns_rdf_type types[4];
-  for (size_t ti = 0; ti < rec->nfields; ti++, fi++) {
-    const zp_field *f = &rec->fields[ti];
-    if (fi >= max) {
-      bad(em, &f->loc, "unexpected \"%.*s\" after the last %s RDATA field", (int)f->len, f->text,
-          zp_rrtype_name(rec->rtype, tb));
-      return ZP_OK;
-    }
-    ldns_rdf_type t = ldns_rr_descriptor_field_type(d, fi);
-    types[fi] = t;
-    off[fi] = n;
-    size_t len;
-    uint32_t v;
-    switch (t) {
-    case LDNS_RDF_TYPE_DNAME:
-      if (!parse_name(em, rec, f, rdata + n, &len))
-        return ZP_OK;
-      n += len;
-      break;
-    case LDNS_RDF_TYPE_INT16:
-      if (!check_int(em, f, t, &v))
-        return ZP_OK;
-      rdata[n++] = (uint8_t)(v >> 8);
-      rdata[n++] = (uint8_t)v;
-      break;
-    default:
-      if (!parse_addr(f, t == LDNS_RDF_TYPE_A ? AF_INET : AF_INET6, rdata + n)) {
-        bad_field(em, rec, f, t, f->text, f->len);
-        return ZP_OK;
-      }
-      n += t == LDNS_RDF_TYPE_A ? 4 : 16;
-      break;
-    }
-  }
-  if (fi < min) {
-    bad(em, &rec->loc, "%s RDATA needs at least %zu field%s, found %zu",
-        zp_rrtype_name(rec->rtype, tb), min, min == 1 ? "" : "s", fi);
-    return ZP_OK;
-  }
-  if (!em->out)
-    return ZP_OK;
+  const uint8_t *kinds = zp_rrtype_kinds(rec->rtype);
+  for (const uint8_t *k = kinds; *k != ZP_K_END; k++)
+    if (format_kind(*k) == LDNS_RDF_TYPE_NONE)
+      return false;
+  *st = ZP_ENOMEM;
   if (!zp_format_head(&em->fm, rec->owner, rec->ttl, rec->rclass, rec->rtype))
-    return ZP_ENOMEM;
-  for (size_t i = 0; i < fi; i++) {
-    size_t end = i + 1 < fi ? off[i + 1] : n;
-    if (!zp_format_field(&em->fm, types[i], rdata + off[i], end - off[i], i == 0))
-      return ZP_ENOMEM;
+    return true;
+  size_t off = 0;
+  bool first = true;
+  for (const uint8_t *k = kinds; *k != ZP_K_END && off < rec->rdlen; k++) {
+    do {
+      size_t len = wire_len(*k, rec->rdata + off);
+      if (!zp_format_field(&em->fm, format_kind(*k), rec->rdata + off, len, first))
+        return true;
+      first = false;
+      off += len;
+    } while (*k == ZP_K_STRINGS && off < rec->rdlen);
   }
   if (!zp_buf_put(&em->fm.line, "\n", 1))
-    return ZP_ENOMEM;
+    return true;
   if (em->opt.sort)
-    return zp_sort_hold(&em->sorter, rec->owner, rec->rclass, rec->rtype, rdata, n,
-                        em->fm.line.p, em->fm.line.len);
-  return put_out(em, em->fm.line.p, em->fm.line.len);
+    *st = zp_sort_hold(&em->sorter, rec->owner, rec->rclass, rec->rtype, rec->rdata, rec->rdlen,
+                       em->fm.line.p, em->fm.line.len);
+  else
+    *st = put_out(em, em->fm.line.p, em->fm.line.len);
+  return true;
+}
+
+/* A record the reader turned into wire form: nothing is left to check, only to write. */
+static zp_status emit_wire(zp_emitter *em, const zp_record *rec)
+{
+  zp_status st;
+  if (!em->out)
+    return ZP_OK;
+  if (format_fast(em, rec, &st))
+    return st;
+  ldns_rr *rr = NULL;
+  st = build_rr(em, rec, &rr);
+  if (st == ZP_OK && rr)
+    st = write_rr(em, rr);
+  ldns_rr_free(rr);
+  return st;
 }
 
 zp_status zp_emit_record(void *user, const zp_record *rec)
 {
   zp_emitter *em = user;
-  if (!rec->generic && fast_type(rec->rtype))
-    return emit_fast(em, rec);
+  if (rec->rdata)
+    return emit_wire(em, rec);
   ldns_rr *rr = NULL;
   zp_status st = build_rr(em, rec, &rr);
   if (st == ZP_OK && rr)

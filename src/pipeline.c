@@ -27,11 +27,12 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     .default_ttl = opt->default_ttl,
     .have_default_ttl = opt->have_default_ttl,
     .conv = zp_convert_policy(&conv),
+    .conv_keep_case = zp_convert_policy(&keep),
     .no_include = opt->no_include,
     .include_root = opt->include_root,
     .output = opt->output,
   };
-  zp_emit_options eo = {.conv = zo.conv, .conv_keep_case = zp_convert_policy(&keep),
+  zp_emit_options eo = {.conv = zo.conv, .conv_keep_case = zo.conv_keep_case,
                         .sort = opt->sort, .unicode = opt->unicode};
   counter c = {0};
   zp_status st = zp_emit_new(&eo, out, diag, &c.em);

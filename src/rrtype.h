@@ -12,6 +12,38 @@ enum {
   ZP_RRTYPE_TEXT_MAX = 16,   /* room for any mnemonic, "TYPE65535" or "CLASS65535", and a NUL */
 };
 
+/* The kinds of RDATA field, each with one strict parser (rdata.c) and one wire form. */
+typedef enum zp_kind {
+  ZP_K_END,         /* the end of a type's list */
+  ZP_K_NAME,        /* a domain name, RFC 1035 section 3.3 */
+  ZP_K_INT8, ZP_K_INT16, ZP_K_INT32,   /* unsigned decimal, in range */
+  ZP_K_PERIOD,      /* 32 bits in TTL syntax, units allowed (SOA timers) */
+  ZP_K_A,           /* IPv4 address, RFC 1035 section 3.4.1 */
+  ZP_K_AAAA,        /* IPv6 address, RFC 3596 */
+  ZP_K_STRING,      /* one character-string, RFC 1035 section 3.3 */
+  ZP_K_OPT_STRING,  /* the same, or nothing (ISDN's subaddress) */
+  ZP_K_STRINGS,     /* one or more character-strings, to the end */
+  ZP_K_OCTETS,      /* one field as octets without a length (RFC 8659 CAA value) */
+  ZP_K_TARGET,      /* the same, quoted and not empty (RFC 7553 URI target, as BIND and
+                       dnspython read it) */
+  ZP_K_HEX,         /* base16 to the end, blanks allowed between pieces, even length */
+  ZP_K_BASE64,      /* base64 to the end, RFC 4648 section 4, blanks allowed between pieces */
+  ZP_K_ALG,         /* a DNSSEC algorithm: number or mnemonic, 8 bits */
+  ZP_K_TYPE,        /* a type: mnemonic or TYPEnnn, 16 bits */
+  ZP_K_TIME,        /* RFC 4034 section 3.2: YYYYMMDDHHmmSS or seconds, 32 bits */
+  ZP_K_BITMAP,      /* RFC 4034 section 4.1.2 type bitmap, to the end, at least one type */
+  ZP_K_BITMAP0,     /* the same, which may be empty (NSEC3 and CSYNC, as BIND reads them) */
+  ZP_K_SALT,        /* RFC 5155 section 3.3: length octet, hex or "-" */
+  ZP_K_HASH,        /* RFC 5155 section 3.3: length octet, base32hex without padding */
+  ZP_K_TAG,         /* RFC 8659 section 4.1: length octet, letters and digits */
+  ZP_K_EUI48, ZP_K_EUI64,   /* RFC 7043: hex pairs with '-' */
+  ZP_K_ILNP64,      /* RFC 6742: four groups of hex with ':' */
+} zp_kind;
+
+/* The kinds of a type's RDATA fields, in order, ended by ZP_K_END; NULL for a type whose text
+ * zonepuny does not parse itself. */
+const uint8_t *zp_rrtype_kinds(uint16_t type);
+
 /* A type mnemonic in any case ("A", "aaaa") or RFC 3597's TYPEnnn (decimal, 0 to 65535) to its
  * number. False for anything else. */
 bool zp_rrtype_from_text(const char *text, size_t len, uint16_t *type);

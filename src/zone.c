@@ -259,6 +259,27 @@ static bool default_ttl(zp_zone *z, uint32_t *ttl)
   return false;
 }
 
+/* The record's RDATA in wire form, every field checked: false when reported. */
+static bool rdata(zp_zone *z, zp_record *rec)
+{
+  zp_rdata_in in = {
+    .type = rec->rtype,
+    .fields = rec->fields,
+    .nfields = rec->nfields,
+    .origin = rec->origin,
+    .lower = &z->opt->conv,
+    .keep = &z->opt->conv_keep_case,
+  };
+  zp_rdata_error err;
+  if (zp_rdata_parse(&in, z->rdata, &rec->rdlen, &err) == ZP_OK) {
+    rec->rdata = z->rdata;
+    return true;
+  }
+  zp_loc at = zp_rdata_error_loc(&err, rec);
+  zp_zone_report(z, &at, "%s", err.msg);
+  return false;
+}
+
 /* Builds the record from the owner in scope and fields[0..ntok) and hands it on. */
 void zp_zone_deliver(zp_zone *z)
 {
@@ -288,6 +309,8 @@ void zp_zone_deliver(zp_zone *z)
     .nfields = z->ntok,
     .fields = z->fields,
   };
+  if (!generic && zp_rdata_strict(z->rtype) && !rdata(z, &rec))
+    return;
   zp_status s = z->cb(z->user, &rec);
   if (s != ZP_OK)
     z->stop = s;

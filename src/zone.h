@@ -26,6 +26,10 @@ typedef struct zp_record {
   uint32_t ttl;
   uint16_t rclass, rtype;
   bool generic;             /* RDATA in RFC 3597 form: fields are "\#", length, hex... */
+  const uint8_t *rdata;     /* RDATA in wire form, names through the label policy, every field
+                               checked (rdata.c); NULL when the type is not parsed by zonepuny or
+                               is in RFC 3597 form: the fields are then the writer's to read */
+  size_t rdlen;
   size_t nfields;
   const zp_field *fields;
 } zp_record;
@@ -39,6 +43,8 @@ typedef struct zp_zone_options {
   uint32_t default_ttl;     /* -t: TTL before any $TTL, when have_default_ttl */
   bool have_default_ttl;
   zp_label_conv conv;       /* label policy for every name the front end parses */
+  zp_label_conv conv_keep_case;  /* the same keeping ASCII case, for the RDATA names DNSSEC
+                                    does not lowercase (RFC 6840 section 5.1) */
   bool no_include;          /* --no-include: every $INCLUDE is an error */
   const char *include_root; /* --include-root: an $INCLUDE must resolve inside it, or NULL */
   const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is an error (it would be

@@ -11,6 +11,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "rdata.h"
 #include "zone.h"
 
 /* Limits (README "Zone dialect", "Limits"); each one reached is an error at its location. */
@@ -63,6 +64,7 @@ typedef struct zp_zone {
   zp_tok tok[ZP_FIELDS_MAX];
   zp_loc tok_loc[ZP_FIELDS_MAX];
   zp_field fields[ZP_FIELDS_MAX];
+  uint8_t rdata[ZP_RDATA_MAX];   /* the record's RDATA in wire form (rdata.c) */
   /* $GENERATE: range, and the owner template (tok[] holds the RDATA templates) */
   long gen_start, gen_stop, gen_step;
   zp_tok gen_owner;

@@ -1,0 +1,49 @@
+/* rdata.h -- RDATA from presentation form to wire form, one strict parser per field kind */
+#ifndef ZP_RDATA_H
+#define ZP_RDATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "name.h"
+#include "status.h"
+#include "zone.h"
+
+enum { ZP_RDATA_MAX = 65535 };   /* octets of RDATA: its length is 16 bits (RFC 1035 3.2.1) */
+
+/* What is wrong, and where: the field's index (nfields: the record as a whole, e.g. a field
+ * missing) and a byte offset in its text, or ZP_RDATA_FIELD for the field as a whole. */
+#define ZP_RDATA_FIELD SIZE_MAX
+typedef struct zp_rdata_error {
+  size_t field;
+  size_t offset;
+  char msg[768];
+} zp_rdata_error;
+
+typedef struct zp_rdata_in {
+  uint16_t type;
+  const zp_field *fields;   /* the RDATA tokens as written (escapes not resolved) */
+  size_t nfields;
+  const uint8_t *origin;    /* for relative names; NULL: none */
+  /* the label policy of RDATA names: the types whose names DNSSEC's canonical form lowercases
+   * (zp_rrtype_lowercases) get lower, the others keep */
+  const zp_label_conv *lower, *keep;
+} zp_rdata_in;
+
+/* Whether zonepuny parses the text of this type itself (zp_rrtype_kinds). */
+bool zp_rdata_strict(uint16_t type);
+
+/* Parses the RDATA of in->type, field by field as zp_rrtype_kinds lists them, into
+ * out[0..ZP_RDATA_MAX); *len is its length. ZP_OK, or a status with *err filled. */
+ZP_NODISCARD zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_t *len,
+                                      zp_rdata_error *err);
+
+/* Where err is, for a message: inside the field it names, or at the record. */
+zp_loc zp_rdata_error_loc(const zp_rdata_error *err, const zp_record *rec);
+
+/* TTL syntax (RFC 2308 $TTL, BIND's units): a decimal number, or numbers each followed by a unit
+ * s, m, h, d or w in any case ("1h30m"), at most max. */
+bool zp_period_parse(const char *text, size_t len, uint32_t max, uint32_t *value);
+
+#endif
