@@ -31,7 +31,7 @@ typedef struct mnemonic {
 /* The fields of the types whose text zonepuny parses itself, from their RFCs (each list is
  * shared by the types named beside it). */
 static const uint8_t k_a[] = {K_A, K_END};  /* A */
-static const uint8_t k_ns[] = {K_NAME, K_END};  /* NS MD MF CNAME MB MG MR PTR DNAME */
+static const uint8_t k_ns[] = {K_NAME, K_END};  /* NS MD MF CNAME MB MG MR PTR DNAME NSAP-PTR */
 static const uint8_t k_soa[] = {K_NAME, K_NAME, K_INT32, K_PERIOD, K_PERIOD, K_PERIOD, K_PERIOD,
                                 K_END};  /* SOA */
 static const uint8_t k_hinfo[] = {K_STRING, K_STRING, K_END};  /* HINFO */
@@ -75,7 +75,7 @@ static const mnemonic types[] = {
   L(3, "MD", k_ns), L(4, "MF", k_ns), L(7, "MB", k_ns), L(8, "MG", k_ns), L(9, "MR", k_ns),
   M(10, "NULL", NULL), M(11, "WKS", NULL), L(13, "HINFO", k_hinfo), L(14, "MINFO", k_minfo),
   L(17, "RP", k_minfo), L(18, "AFSDB", k_mx), M(19, "X25", k_x25), M(20, "ISDN", k_isdn),
-  L(21, "RT", k_mx), M(22, "NSAP", NULL), M(23, "NSAP-PTR", NULL), L(24, "SIG", NULL),
+  L(21, "RT", k_mx), M(22, "NSAP", NULL), M(23, "NSAP-PTR", k_ns), L(24, "SIG", NULL),
   M(25, "KEY", NULL), L(26, "PX", k_px), M(27, "GPOS", NULL), M(29, "LOC", NULL),
   L(30, "NXT", NULL), M(31, "EID", NULL), M(32, "NIMLOC", NULL), M(34, "ATMA", NULL),
   L(35, "NAPTR", k_naptr), L(36, "KX", k_mx), M(37, "CERT", NULL), L(38, "A6", NULL),

@@ -62,6 +62,9 @@ static const good goods[] = {
   /* RFC 3596 2.2 */
   {"AAAA", "2001:db8::1", "20010db8000000000000000000000001"},
   {"NS", "NS1.Example.", "036e7331076578616d706c6500"},
+  /* RFC 1706 section 6: NSAP-PTR holds a domain name (ldns reads a character-string; BIND agrees
+   * with the RFC), not on RFC 4034's list, so its case is kept */
+  {"NSAP-PTR", "Host.Example.", "04486f7374074578616d706c6500"},
   {"CNAME", "www", "03777777076578616d706c6500"},
   {"MX", "10 mail", "000a046d61696c076578616d706c6500"},
   /* SOA: serial 2024010101 = 0x78a3f175; timers with units: 1h, 15m, 1w, 1d */
@@ -313,7 +316,8 @@ Test(rdata, what_we_accept_ldns_reads_to_the_same_octets, .timeout = 120)
   uint64_t seed = 0x7264617461000001u;
   unsigned agreed = 0, ldns_only = 0;
   for (unsigned t = 1; t < 65536; t++) {
-    if (!zp_rdata_strict((uint16_t)t))
+    /* (NSAP-PTR: ldns reads a character-string where RFC 1706 has a name; see the goods) */
+    if (!zp_rdata_strict((uint16_t)t) || t == 23)
       continue;
     char tb[ZP_RRTYPE_TEXT_MAX];
     const char *tname = zp_rrtype_name((uint16_t)t, tb);
