@@ -3,6 +3,7 @@
 #define ZP_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 typedef enum zp_mode { ZP_MODE_CONVERT, ZP_MODE_CHECK, ZP_MODE_TO_ASCII, ZP_MODE_TO_UNICODE } zp_mode;
 
@@ -19,6 +20,8 @@ typedef struct zp_cli {
   unsigned max_errors;
   bool no_include;         /* --no-include: every $INCLUDE is an error */
   const char *include_root; /* --include-root DIR: $INCLUDE must resolve inside DIR, or NULL */
+  const uint8_t *generic;  /* --generic: a bit per type written in RFC 3597 form, or NULL for
+                              the default */
 } zp_cli;
 
 /* --to-ascii / --to-unicode over names[0..n), or standard input when n == 0. Exit status. */

@@ -29,6 +29,7 @@ static bool init_options(const zp_cli *cli, zp_pipeline_options *po)
     .no_include = cli->no_include,
     .include_root = cli->include_root,
     .output = cli->output,
+    .generic = cli->generic,
   };
   if (cli->ttl) {
     if (!zp_ttl_parse(cli->ttl, strlen(cli->ttl), &po->default_ttl)) {

@@ -468,22 +468,47 @@ static zp_status put_out(zp_emitter *em, const char *p, size_t n)
   return ZP_OK;
 }
 
+/* The line in em->fm is done: written out, or held for --sort with the record's key. */
+static zp_status line_done(zp_emitter *em, const uint8_t *owner, uint16_t rclass, uint16_t type,
+                           const uint8_t *rdata, size_t rdlen)
+{
+  if (em->opt.sort)
+    return zp_sort_hold(&em->sorter, owner, rclass, type, rdata, rdlen, em->fm.line.p,
+                        em->fm.line.len);
+  return put_out(em, em->fm.line.p, em->fm.line.len);
+}
+
+static bool generic_out(const zp_emitter *em, uint16_t type)
+{
+  return em->opt.generic && (em->opt.generic[type >> 3] & (0x80 >> (type & 7)));
+}
+
+/* A record the --generic types ask for in RFC 3597 form. */
+static zp_status write_generic(zp_emitter *em, const uint8_t *owner, uint32_t ttl,
+                               uint16_t rclass, uint16_t type, const uint8_t *rdata,
+                               size_t rdlen)
+{
+  if (!zp_format_generic(&em->fm, owner, ttl, rclass, type, rdata, rdlen))
+    return ZP_ENOMEM;
+  return line_done(em, owner, rclass, type, rdata, rdlen);
+}
+
 static zp_status write_rr(zp_emitter *em, const ldns_rr *rr)
 {
   if (!em->out)
     return ZP_OK;
-  zp_status st = zp_format_rr(&em->fm, rr);
-  if (st != ZP_OK)
-    return st;
-  if (!em->opt.sort)
-    return put_out(em, em->fm.line.p, em->fm.line.len);
+  const uint8_t *owner = ldns_rdf_data(ldns_rr_owner(rr));
+  uint16_t rclass = (uint16_t)ldns_rr_get_class(rr), type = (uint16_t)ldns_rr_get_type(rr);
+  bool generic = generic_out(em, type);
   ldns_buffer_clear(em->wire);
-  if (ldns_rr_rdata2buffer_wire(em->wire, rr) != LDNS_STATUS_OK)
+  if ((generic || em->opt.sort) && ldns_rr_rdata2buffer_wire(em->wire, rr) != LDNS_STATUS_OK)
     return ZP_ENOMEM;
-  return zp_sort_hold(&em->sorter, ldns_rdf_data(ldns_rr_owner(rr)),
-                      (uint16_t)ldns_rr_get_class(rr), (uint16_t)ldns_rr_get_type(rr),
-                      ldns_buffer_begin(em->wire), ldns_buffer_position(em->wire), em->fm.line.p,
-                      em->fm.line.len);
+  const uint8_t *rdata = ldns_buffer_begin(em->wire);
+  size_t rdlen = ldns_buffer_position(em->wire);
+  if (generic)
+    return write_generic(em, owner, ldns_rr_ttl(rr), rclass, type, rdata, rdlen);
+  zp_status st = zp_format_rr(&em->fm, rr);
+  return st == ZP_OK ? line_done(em, owner, rclass, type, rdata, rdlen) : st;
 }
 
 /* The field kinds format.c writes itself, as ldns's field types; 0 for the others. */
@@ -538,13 +563,8 @@ static bool format_fast(zp_emitter *em, const zp_record *rec, zp_status *st)
       off += len;
     } while (*k == ZP_K_STRINGS && off < rec->rdlen);
   }
-  if (!zp_buf_put(&em->fm.line, "\n", 1))
-    return true;
-  if (em->opt.sort)
-    *st = zp_sort_hold(&em->sorter, rec->owner, rec->rclass, rec->rtype, rec->rdata, rec->rdlen,
-                       em->fm.line.p, em->fm.line.len);
-  else
-    *st = put_out(em, em->fm.line.p, em->fm.line.len);
+  if (zp_buf_put(&em->fm.line, "\n", 1))
+    *st = line_done(em, rec->owner, rec->rclass, rec->rtype, rec->rdata, rec->rdlen);
   return true;
 }
 
@@ -554,6 +574,9 @@ static zp_status emit_wire(zp_emitter *em, const zp_record *rec)
   zp_status st;
   if (!em->out)
     return ZP_OK;
+  if (generic_out(em, rec->rtype))
+    return write_generic(em, rec->owner, rec->ttl, rec->rclass, rec->rtype, rec->rdata,
+                         rec->rdlen);
   if (format_fast(em, rec, &st))
     return st;
   ldns_rr *rr = NULL;

@@ -18,6 +18,8 @@ typedef struct zp_emit_options {
                                     whose names DNSSEC does not lowercase (RFC 6840 5.1) */
   bool sort;           /* RFC 4034 6.1 canonical order, duplicates dropped: held until finish */
   bool unicode;        /* names written through ToUnicode, for human review */
+  const uint8_t *generic;  /* a bit per type (65536 bits, the first type in the high bit of
+                              octet 0): written in RFC 3597 form; NULL: none. Borrowed. */
 } zp_emit_options;
 
 typedef struct zp_emitter zp_emitter;

@@ -201,13 +201,11 @@ static bool put_rdf(zp_format *fm, const ldns_rdf *r)
   return ldns_rdf2buffer_str(fm->text, r) == LDNS_STATUS_OK && zp_buf_put(&fm->line, ldns_buffer_begin(fm->text), ldns_buffer_position(fm->text));
 }
 
-/* Owner, TTL, class and type as ldns_rr2buffer_str writes them, each followed by a tab but the
- * type; the mnemonics are the type table's, which tests/test_rrtype.c proves are ldns's. */
-bool zp_format_head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rclass,
-                    uint16_t type)
+static bool head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rclass,
+                 const char *ttext)
 {
-  char cb[ZP_RRTYPE_TEXT_MAX], tb[ZP_RRTYPE_TEXT_MAX];
-  const char *ctext = zp_rrclass_name(rclass, cb), *ttext = zp_rrtype_name(type, tb);
+  char cb[ZP_RRTYPE_TEXT_MAX];
+  const char *ctext = zp_rrclass_name(rclass, cb);
   size_t clen = strlen(ctext), tlen = strlen(ttext);
   fm->line.len = 0;
   if (!zp_buf_reserve(&fm->line, UNICODE_NAME_MAX + 16 + clen + tlen))
@@ -223,6 +221,27 @@ bool zp_format_head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t 
   memcpy(o + k, ttext, tlen);
   fm->line.len = k + tlen;
   return true;
+}
+
+/* Owner, TTL, class and type as ldns_rr2buffer_str writes them, each followed by a tab but the
+ * type; the mnemonics are the type table's, which tests/test_rrtype.c proves are ldns's. */
+bool zp_format_head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rclass,
+                    uint16_t type)
+{
+  char tb[ZP_RRTYPE_TEXT_MAX];
+  return head(fm, owner, ttl, rclass, zp_rrtype_name(type, tb));
+}
+
+bool zp_format_generic(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rclass,
+                       uint16_t type, const uint8_t *rdata, size_t rdlen)
+{
+  char tb[ZP_RRTYPE_TEXT_MAX], len[24];
+  snprintf(tb, sizeof tb, "TYPE%u", (unsigned)type);
+  int n = snprintf(len, sizeof len, "\t\\# %zu", rdlen);
+  return head(fm, owner, ttl, rclass, tb) && zp_buf_put(&fm->line, len, (size_t)n) &&
+         (rdlen == 0 || (zp_buf_put(&fm->line, " ", 1) &&
+                         put_field(fm, LDNS_RDF_TYPE_HEX, rdata, rdlen) == PUT_DONE)) &&
+         zp_buf_put(&fm->line, "\n", 1);
 }
 
 /* ldns_rr2buffer_str's layout (owner, TTL, class, type, fields separated by one space) with

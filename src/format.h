@@ -32,6 +32,10 @@ size_t zp_format_name(char *out, const uint8_t *wire);
 /* Starts fm->line afresh with owner, TTL, class and type as ldns_rr2buffer_str writes them. */
 bool zp_format_head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rclass,
                     uint16_t type);
+/* The whole line of a record in RFC 3597 form, "TYPEnnn \\# len hex" (section 5), newline
+ * included, into fm->line; false when out of memory. */
+bool zp_format_generic(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rclass,
+                       uint16_t type, const uint8_t *rdata, size_t rdlen);
 /* Appends one RDATA field in wire form d[0..n) of kind t, after a tab (the first field) or a
  * space. Only for the kinds formatted here (names, addresses, integers, strings, hex,
  * base64): false for any other, or when out of memory. */

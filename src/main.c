@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "rrtype.h"
 #include "status.h"
 
 #ifndef ZP_VERSION
@@ -27,6 +28,8 @@ static const char usage_text[] =
     "      --std3           letters, digits and hyphen only in ASCII labels\n"
     "      --sort           RFC 4034 canonical order, duplicates removed\n"
     "      --unicode        show names through ToUnicode, for review\n"
+    "      --generic TYPES  write these types (comma-separated, or none) in RFC 3597 form;\n"
+    "                       default: the types Knot cannot read as text (MD, PX, NULL, HIP...)\n"
     "  -W error             warnings count as errors\n"
     "      --max-errors N   stop after N errors (default 50)\n"
     "      --no-include     refuse every $INCLUDE\n"
@@ -38,7 +41,25 @@ static const char usage_text[] =
     "Exit status: 0 clean, 1 the zone has errors, 2 usage or I/O error.\n";
 
 enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SORT, OPT_UNICODE,
-       OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT };
+       OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC };
+
+/* --generic: "none", or types separated by commas, as a bit per type. */
+static bool generic_types(const char *list, uint8_t *set)
+{
+  memset(set, 0, 65536 / 8);
+  if (strcmp(list, "none") == 0)
+    return true;
+  for (const char *p = list;; p++) {
+    size_t len = strcspn(p, ",");
+    uint16_t t;
+    if (!zp_rrtype_from_text(p, len, &t))
+      return false;
+    set[t >> 3] |= (uint8_t)(0x80 >> (t & 7));
+    p += len;
+    if (*p == '\0')
+      return true;
+  }
+}
 
 static const struct option longopts[] = {
   {"output", required_argument, NULL, 'o'},
@@ -54,6 +75,7 @@ static const struct option longopts[] = {
   {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
   {"no-include", no_argument, NULL, OPT_NO_INCLUDE},
   {"include-root", required_argument, NULL, OPT_INCLUDE_ROOT},
+  {"generic", required_argument, NULL, OPT_GENERIC},
   {"quiet", no_argument, NULL, 'q'},
   {"version", no_argument, NULL, 'V'},
   {"help", no_argument, NULL, 'h'},
@@ -130,6 +152,14 @@ int main(int argc, char **argv)
       if (stat(optarg, &sb) != 0 || !S_ISDIR(sb.st_mode))
         return usage_error("--include-root %s: not a directory", optarg);
       cli.include_root = optarg;
+      break;
+    }
+    case OPT_GENERIC: {
+      static uint8_t generic[65536 / 8];
+      if (!generic_types(optarg, generic))
+        return usage_error("--generic takes type mnemonics or TYPEnnn separated by commas, or "
+                           "none, not '%s'", optarg);
+      cli.generic = generic;
       break;
     }
     case 'q': cli.quiet = true; break;

@@ -19,14 +19,19 @@ enum {
 typedef struct mnemonic {
   uint16_t num;
   uint8_t len;
-  bool lower;             /* its RDATA names are lowercased in canonical form */
+  uint8_t flags;
   char name[11];
   const uint8_t *kinds;   /* its RDATA fields, ended by K_END; NULL: not parsed here */
 } mnemonic;
 
-#define M(num, name, kinds) {num, sizeof name - 1, false, name, kinds}
-/* the types of RFC 4034 section 6.2, less NSEC (RFC 6840 section 5.1) */
-#define L(num, name, kinds) {num, sizeof name - 1, true, name, kinds}
+enum {
+  LC = 1,   /* its RDATA names are lowercased in canonical form: the types of RFC 4034 section
+               6.2, less NSEC (RFC 6840 section 5.1) */
+  G = 2,    /* written in RFC 3597 form by default: Knot 3.2 does not read its text form
+               (tests/output/check_knot.sh) */
+};
+
+#define T(num, name, flags, kinds) {num, sizeof name - 1, flags, name, kinds}
 
 /* The fields of the types whose text zonepuny parses itself, from their RFCs (each list is
  * shared by the types named beside it). */
@@ -68,35 +73,38 @@ static const uint8_t k_caa[] = {K_INT8, K_TAG, K_OCTETS, K_END};  /* CAA */
 /* The types that make up nearly every zone first, then the rest in number order: both lookups
  * scan the table, and the reader and the writer ask once a record. */
 static const mnemonic types[] = {
-  M(1, "A", k_a), M(28, "AAAA", k_aaaa), L(2, "NS", k_ns), L(5, "CNAME", k_ns), L(15, "MX", k_mx),
-  M(16, "TXT", k_txt), L(6, "SOA", k_soa), L(12, "PTR", k_ns), L(33, "SRV", k_srv),
-  M(257, "CAA", k_caa), M(43, "DS", k_ds), L(46, "RRSIG", k_rrsig), M(48, "DNSKEY", k_dnskey),
-  M(47, "NSEC", k_nsec),
-  L(3, "MD", k_ns), L(4, "MF", k_ns), L(7, "MB", k_ns), L(8, "MG", k_ns), L(9, "MR", k_ns),
-  M(10, "NULL", NULL), M(11, "WKS", NULL), L(13, "HINFO", k_hinfo), L(14, "MINFO", k_minfo),
-  L(17, "RP", k_minfo), L(18, "AFSDB", k_mx), M(19, "X25", k_x25), M(20, "ISDN", k_isdn),
-  L(21, "RT", k_mx), M(22, "NSAP", NULL), M(23, "NSAP-PTR", k_ns), L(24, "SIG", NULL),
-  M(25, "KEY", NULL), L(26, "PX", k_px), M(27, "GPOS", NULL), M(29, "LOC", NULL),
-  L(30, "NXT", NULL), M(31, "EID", NULL), M(32, "NIMLOC", NULL), M(34, "ATMA", NULL),
-  L(35, "NAPTR", k_naptr), L(36, "KX", k_mx), M(37, "CERT", NULL), L(38, "A6", NULL),
-  L(39, "DNAME", k_ns), M(40, "SINK", NULL), M(41, "OPT", NULL), M(42, "APL", NULL),
-  M(44, "SSHFP", k_sshfp), M(45, "IPSECKEY", NULL), M(49, "DHCID", k_dhcid),
-  M(50, "NSEC3", k_nsec3), M(51, "NSEC3PARAM", k_nsec3param), M(52, "TLSA", k_tlsa),
-  M(53, "SMIMEA", k_tlsa), M(55, "HIP", NULL), M(58, "TALINK", k_minfo), M(59, "CDS", k_ds),
-  M(60, "CDNSKEY", k_dnskey), M(61, "OPENPGPKEY", k_dhcid), M(62, "CSYNC", k_csync),
-  M(63, "ZONEMD", k_zonemd), M(64, "SVCB", NULL), M(65, "HTTPS", NULL), M(99, "SPF", k_txt),
-  M(104, "NID", k_l64), M(105, "L32", k_l32), M(106, "L64", k_l64), M(107, "LP", k_mx),
-  M(108, "EUI48", k_eui48), M(109, "EUI64", k_eui64), M(249, "TKEY", NULL), M(250, "TSIG", NULL),
-  M(251, "IXFR", NULL), M(252, "AXFR", NULL), M(253, "MAILB", NULL), M(254, "MAILA", NULL),
-  M(255, "ANY", NULL), M(256, "URI", k_uri), M(32769, "DLV", k_ds),
+  T(1, "A", 0, k_a), T(28, "AAAA", 0, k_aaaa), T(2, "NS", LC, k_ns), T(5, "CNAME", LC, k_ns),
+  T(15, "MX", LC, k_mx), T(16, "TXT", 0, k_txt), T(6, "SOA", LC, k_soa), T(12, "PTR", LC, k_ns),
+  T(33, "SRV", LC, k_srv), T(257, "CAA", 0, k_caa), T(43, "DS", 0, k_ds),
+  T(46, "RRSIG", LC, k_rrsig), T(48, "DNSKEY", 0, k_dnskey), T(47, "NSEC", 0, k_nsec),
+  T(3, "MD", LC|G, k_ns), T(4, "MF", LC|G, k_ns), T(7, "MB", LC|G, k_ns), T(8, "MG", LC|G, k_ns),
+  T(9, "MR", LC|G, k_ns), T(10, "NULL", G, NULL), T(11, "WKS", G, NULL),
+  T(13, "HINFO", LC, k_hinfo), T(14, "MINFO", LC, k_minfo), T(17, "RP", LC, k_minfo),
+  T(18, "AFSDB", LC, k_mx), T(19, "X25", G, k_x25), T(20, "ISDN", G, k_isdn), T(21, "RT", LC, k_mx),
+  T(22, "NSAP", G, NULL), T(23, "NSAP-PTR", G, k_ns), T(24, "SIG", LC|G, NULL),
+  T(25, "KEY", 0, NULL), T(26, "PX", LC|G, k_px), T(27, "GPOS", G, NULL), T(29, "LOC", 0, NULL),
+  T(30, "NXT", LC|G, NULL), T(31, "EID", G, NULL), T(32, "NIMLOC", G, NULL), T(34, "ATMA", G, NULL),
+  T(35, "NAPTR", LC, k_naptr), T(36, "KX", LC, k_mx), T(37, "CERT", 0, NULL),
+  T(38, "A6", LC|G, NULL), T(39, "DNAME", LC, k_ns), T(40, "SINK", G, NULL), T(41, "OPT", 0, NULL),
+  T(42, "APL", 0, NULL), T(44, "SSHFP", 0, k_sshfp), T(45, "IPSECKEY", 0, NULL),
+  T(49, "DHCID", 0, k_dhcid), T(50, "NSEC3", 0, k_nsec3), T(51, "NSEC3PARAM", 0, k_nsec3param),
+  T(52, "TLSA", 0, k_tlsa), T(53, "SMIMEA", 0, k_tlsa), T(55, "HIP", G, NULL),
+  T(58, "TALINK", G, k_minfo), T(59, "CDS", 0, k_ds), T(60, "CDNSKEY", 0, k_dnskey),
+  T(61, "OPENPGPKEY", 0, k_dhcid), T(62, "CSYNC", 0, k_csync), T(63, "ZONEMD", 0, k_zonemd),
+  T(64, "SVCB", 0, NULL), T(65, "HTTPS", 0, NULL), T(99, "SPF", 0, k_txt), T(104, "NID", 0, k_l64),
+  T(105, "L32", 0, k_l32), T(106, "L64", 0, k_l64), T(107, "LP", 0, k_mx),
+  T(108, "EUI48", 0, k_eui48), T(109, "EUI64", 0, k_eui64), T(249, "TKEY", 0, NULL),
+  T(250, "TSIG", 0, NULL), T(251, "IXFR", 0, NULL), T(252, "AXFR", 0, NULL),
+  T(253, "MAILB", 0, NULL), T(254, "MAILA", 0, NULL), T(255, "ANY", 0, NULL),
+  T(256, "URI", 0, k_uri), T(32769, "DLV", G, k_ds),
 };
 
 static const mnemonic classes[] = {
-  M(1, "IN", NULL), M(3, "CH", NULL), M(4, "HS", NULL), M(254, "NONE", NULL), M(255, "ANY", NULL),
+  T(1, "IN", 0, NULL), T(3, "CH", 0, NULL), T(4, "HS", 0, NULL), T(254, "NONE", 0, NULL),
+  T(255, "ANY", 0, NULL),
 };
 
-#undef M
-#undef L
+#undef T
 
 static char upper(char c)
 {
@@ -193,7 +201,7 @@ bool zp_rrtype_lowercases(uint16_t type)
 {
   for (size_t i = 0; i < sizeof types / sizeof *types; i++)
     if (types[i].num == type)
-      return types[i].lower;
+      return types[i].flags & LC;
   return false;
 }
 
@@ -203,4 +211,12 @@ const uint8_t *zp_rrtype_kinds(uint16_t type)
     if (types[i].num == type)
       return types[i].kinds;
   return NULL;
+}
+
+bool zp_rrtype_generic_default(uint16_t type)
+{
+  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+    if (types[i].num == type)
+      return types[i].flags & G;
+  return false;
 }

@@ -8,7 +8,8 @@ pkgs=(
   libcriterion-dev                   # unit tests
   libidn-dev libidn2-dev idn         # oracles: GNU libidn (IDNA2003), libidn2
   python3 python3-dnspython          # oracles: encodings.idna, dnspython; table generator
-  bind9-utils nsd                    # peers: named-checkzone, nsd-checkzone
+  bind9-utils nsd                    # peers: named-checkzone, nsd-checkzone, dnssec-*
+  knot-dnssecutils                   # peer: kzonecheck (Knot DNS)
   clang libclang-rt-14-dev           # libFuzzer and sanitizers
   valgrind time
 )

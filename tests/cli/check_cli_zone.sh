@@ -28,6 +28,22 @@ cmp -s "$tmp/d/keep.zone" "$tmp/keep.copy" && ok || bad "-o changed the file of 
 [ "$(leftovers "$tmp/d")" -eq 0 ] && ok || bad "-o left a temporary file after errors"
 cmp -s "$tmp/err" bad-names.err && ok || bad "-o bad zone: stderr differs from bad-names.err"
 
+# --generic: a list of types written in RFC 3597 form (MX 10 a.example. is 000a, then the name
+# 01 'a' 07 'example' 00: 13 octets), none for text, a bad list is a usage error
+printf '$ORIGIN example.\n$TTL 60\nm MX 10 a\np PX 1 a b\n' > "$tmp/g.zone"
+px_text=$'\tPX\t1 a.example. b.example.'
+expect_rc 0 "--generic MX" -- "$ZONEPUNY" --generic MX "$tmp/g.zone"
+grep -qxF $'m.example.\t60\tIN\tTYPE15\t\\# 13 000a0161076578616d706c6500' "$tmp/out" && ok ||
+  bad "--generic MX: $(head -1 "$tmp/out")"
+grep -qF "$px_text" "$tmp/out" && ok || bad "--generic MX: PX not as text"
+expect_rc 0 "--generic none" -- "$ZONEPUNY" --generic none "$tmp/g.zone"
+grep -qF "$px_text" "$tmp/out" && ok || bad "--generic none: PX not as text"
+expect_rc 0 "default" -- "$ZONEPUNY" "$tmp/g.zone"
+grep -qF $'\tTYPE26\t\\# ' "$tmp/out" && ok || bad "default: PX not in RFC 3597 form"
+expect_rc 2 "--generic FOO" -- "$ZONEPUNY" --generic MX,FOO "$tmp/g.zone"
+grep -q "^zonepuny: error: --generic takes type mnemonics" "$tmp/err" && ok ||
+  bad "--generic FOO: message"
+
 # -o naming the input zone is refused, the zone untouched
 cp idn.zone "$tmp/d/self.zone"
 expect_rc 2 "-o equal to the input" -- "$ZONEPUNY" -o "$tmp/d/self.zone" "$tmp/d/self.zone"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # check_peers.sh -- every converted sample zone (zones/*.zone with a .out and no errors) loads in
-# BIND (named-checkzone), NSD (nsd-checkzone) and ldns (ldns-read-zone); and zonepuny is
-# idempotent: its output fed back in gives the same bytes.
+# BIND (named-checkzone), NSD (nsd-checkzone), ldns (ldns-read-zone) and Knot (kzonecheck); and
+# zonepuny is idempotent: its output fed back in gives the same bytes.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir/zones"
@@ -27,6 +27,7 @@ for z in *.zone; do
   check "$z: BIND" named-checkzone -q "$origin" "$out"
   check "$z: NSD" nsd-checkzone "$origin" "$out"
   check "$z: ldns" ldns-read-zone "$out"
+  check "$z: Knot" kzonecheck -o "$origin" "$out"
   "$ZONEPUNY" "${args[@]}" "$out" > "$out.again" 2>/dev/null
   check "$z: idempotent" cmp "$out" "$out.again"
 done
