@@ -596,7 +596,10 @@ static bool field(rd *r, uint8_t kind)
   case ZP_K_AAAA: return address(r, AF_INET6);
   case ZP_K_STRING: return next(r, &f) && string(r, f);
   case ZP_K_OPT_STRING:
-    return r->fi == r->in->nfields || (next(r, &f) && string(r, f));
+    /* an empty one is no subaddress at all, as BIND and dnspython read it */
+    if (r->fi == r->in->nfields)
+      return true;
+    return next(r, &f) && (f->len == 0 || string(r, f));
   case ZP_K_STRINGS:
     if (!next(r, &f) || !string(r, f))
       return false;
@@ -623,6 +626,42 @@ static bool field(rd *r, uint8_t kind)
   }
 }
 
+/* Digest lengths fixed by the digest type: DS (RFC 4034 5.1.4, RFC 4509, RFC 5933, RFC 6605) and
+ * ZONEMD (RFC 8976 section 2.2.3), whose digest is also at least 12 octets (2.2.4). */
+static bool digest(rd *r, size_t type_at, size_t digest_at, size_t field, bool zonemd)
+{
+  static const struct { uint8_t type; uint8_t len; char name[16]; } ds[] = {
+    {1, 20, "SHA-1"}, {2, 32, "SHA-256"}, {3, 32, "GOST R 34.11-94"}, {4, 48, "SHA-384"},
+  }, zm[] = {
+    {1, 48, "SHA-384"}, {2, 64, "SHA-512"},
+  };
+  size_t len = r->n - digest_at, n = zonemd ? 2 : 4;
+  uint8_t type = r->out[type_at];
+  if (zonemd && len < 12)
+    return fail(r, field, ZP_RDATA_FIELD, "ZONEMD digest of %zu octets: at least 12 (RFC 8976 "
+                "section 2.2.4)", len);
+  for (size_t i = 0; i < n; i++) {
+    unsigned want = zonemd ? zm[i].len : ds[i].len;
+    if ((zonemd ? zm[i].type : ds[i].type) == type && len != want)
+      return fail(r, field, ZP_RDATA_FIELD, "%s digest of %zu octets, but %s digests have %u",
+                  r->tname, len, zonemd ? zm[i].name : ds[i].name, want);
+  }
+  return true;
+}
+
+/* What a type's RFC says across fields. */
+static bool rules(rd *r)
+{
+  switch (r->in->type) {
+  case 43: case 59: case 32769:   /* DS, CDS, DLV */
+    return digest(r, 3, 4, 3, false);
+  case 63:                        /* ZONEMD */
+    return digest(r, 5, 6, 3, true);
+  default:
+    return true;
+  }
+}
+
 bool zp_rdata_strict(uint16_t type)
 {
   return zp_rrtype_kinds(type) != NULL;
@@ -639,6 +678,8 @@ zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rd
   for (; *k != ZP_K_END; k++)
     if (!field(&r, *k))
       return ZP_ZONE_SYNTAX;
+  if (r.fi == in->nfields && !rules(&r))
+    return ZP_ZONE_SYNTAX;
   if (r.fi < in->nfields) {
     const zp_field *f = &in->fields[r.fi];
     fail(&r, r.fi, ZP_RDATA_FIELD, "unexpected \"%.*s\" after the last %s RDATA field", (int)f->len, f->text,

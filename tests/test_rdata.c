@@ -77,6 +77,8 @@ static const good goods[] = {
   {"HINFO", "PC Linux", "0250430 54c696e7578"},
   {"ISDN", "150862028003217", "0f313530383632303238303033323137"},
   {"ISDN", "150862028003217 004", "0f3135303836323032383030333231370330 3034"},
+  /* an empty subaddress is none, as BIND and dnspython read it */
+  {"ISDN", "x \"\"", "0178"},
   /* RFC 4034 2.3 example DNSKEY */
   {"DNSKEY", "256 3 5 AQPSKmynfzW4kyBv015MUG2DeIQ3Cbl+BBZH4b/0PY1kxkmvHjcZc8nokfzj31GajIQKY+5CptLr3buXA10h WqTkF7H6RfoRqXQeogmMHfpftf6zMv1LyBUgia7za6ZEzOJBOztyvhjL742iU/TpPSEDhm2SNKLijfUppn1U aNvv4w==",
    "01000305" "0103d22a6ca77f35b893206fd35e4c506d8378843709b97e041647e1bff43d8d64c649af1e371973c9e8"
@@ -104,8 +106,8 @@ static const good goods[] = {
   /* RFC 4034 5.4 example DS: 60485 is 0xec45 */
   {"DS", "60485 5 1 2BB183AF5F22588179A53B0A98631FAD1A292118",
    "ec4505012bb183af5f22588179a53b0a98631fad1a292118"},
-  /* hex may be split by blanks, even inside an octet */
-  {"DS", "1 8 2 2BB1 83A F", "00010802" "2bb183af"},
+  /* hex may be split by blanks, even inside an octet; digest type 255 has no fixed length */
+  {"DS", "1 8 255 2BB1 83A F", "000108ff" "2bb183af"},
   /* RFC 5155 appendix A: NSEC3 of the example zone; the hash decoded from base32hex */
   {"NSEC3", "1 1 12 aabbccdd 2t7b4g4vsa5smi47k61mv5bv1a22bojr MX DNSKEY NS SOA NSEC3PARAM RRSIG",
    "0101000c04aabbccdd14174eb2409fe28bcb4887a1836f957f0a8425e27b" "000722010000000290"},
@@ -182,6 +184,13 @@ static const bad bads[] = {
   /* odd hex: ldns pads it with a zero */
   {"DS", "1 8 2 ABC", "30: odd number of hex digits in DS RDATA"},
   {"DS", "1 8 2 AB CX", "31: invalid hex digit 'X' in DS RDATA"},
+  /* a digest's length is its type's (RFC 4509: SHA-256 is 32 octets), as BIND and dnspython */
+  {"DS", "1 8 2 AABB", "27: DS digest of 2 octets, but SHA-256 digests have 32"},
+  {"CDS", "1 8 1 AABB", "27: CDS digest of 2 octets, but SHA-1 digests have 20"},
+  {"ZONEMD", "1 1 1 00112233445566778899aabb", "27: ZONEMD digest of 12 octets, but SHA-384 "
+   "digests have 48"},
+  {"ZONEMD", "1 1 255 00112233445566778899aa", "29: ZONEMD digest of 11 octets: at least 12 "
+   "(RFC 8976 section 2.2.4)"},
   {"SSHFP", "1 1", "1: SSHFP RDATA needs at least 3 fields, found 2"},   /* at the record */
   {"A", "192.0.2.1 192.0.2.2", "31: unexpected \"192.0.2.2\" after the last A RDATA field"},
   {"A", "192.0.2", "21: invalid IPv4 address in A RDATA: \"192.0.2\""},
@@ -338,6 +347,13 @@ Test(rdata, what_we_accept_ldns_reads_to_the_same_octets, .timeout = 120)
       if (ours && !theirs) {
         cr_assert(deliberate((uint16_t)t, tname, rdata), "%s %s: we take it (%s), ldns does not",
                   tname, rdata, got);
+        continue;
+      }
+      /* an empty ISDN subaddress: none for BIND, dnspython and zonepuny, an empty string for
+       * ldns */
+      size_t rl = strlen(rdata);
+      if (ours && t == 20 && rl >= 3 && strcmp(rdata + rl - 3, " \"\"") == 0) {
+        ldns_rr_free(rr);
         continue;
       }
       if (ours) {
