@@ -270,17 +270,6 @@ static zp_status build_fields(zp_emitter *em, const zp_record *rec, ldns_rr *rr,
   return ZP_OK;
 }
 
-static int hexval(char c)
-{
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
 /* Names that arrive inside generic RDATA get the same label policy as written ones. */
 static zp_status relabel(zp_emitter *em, const zp_record *rec, const zp_field *f, ldns_rr *rr,
                          size_t i, bool *ok)
@@ -324,99 +313,52 @@ static zp_status relabel(zp_emitter *em, const zp_record *rec, const zp_field *f
 
 /* RFC 3597 "\# LENGTH HEX". A type ldns knows is decoded into its fields, so the output is
  * the type's own presentation form; others stay generic. */
+/* ldns reads RDATA after its 16-bit length: rec's wire form with one, in em->tok. */
+static bool with_length(zp_emitter *em, const zp_record *rec)
+{
+  uint8_t rdlen[2] = {(uint8_t)(rec->rdlen >> 8), (uint8_t)rec->rdlen};
+  em->tok.len = 0;
+  return zp_buf_put(&em->tok, rdlen, 2) && zp_buf_put(&em->tok, rec->rdata, rec->rdlen);
+}
+
+/* RFC 3597 RDATA (the reader has its octets). A type ldns knows is decoded into its fields, so
+ * the output is the type's own presentation form, its names through the label policy; others
+ * stay generic. */
 static zp_status build_generic(zp_emitter *em, const zp_record *rec, ldns_rr *rr, bool *ok)
 {
   char tb[ZP_RRTYPE_TEXT_MAX];
-  zp_status st = ZP_OK;
-  uint8_t *data = NULL;
   *ok = false;
-  if (rec->nfields < 2) {
-    bad(em, &rec->loc, "generic RDATA needs a length after \\#");
-    goto out;
-  }
-  const zp_field *lf = &rec->fields[1];
-  unsigned long want = 0;
-  bool num = lf->len > 0 && lf->len <= 5;
-  for (size_t i = 0; num && i < lf->len; i++) {
-    num = lf->text[i] >= '0' && lf->text[i] <= '9';
-    want = want * 10 + (unsigned long)(lf->text[i] - '0');
-  }
-  if (!num || want > 65535) {
-    bad(em, &lf->loc, "generic RDATA length \"%.*s\" is not a number from 0 to 65535",
-        (int)lf->len, lf->text);
-    goto out;
-  }
-  data = malloc(want + 2);
-  if (!data) {
-    st = ZP_ENOMEM;
-    goto out;
-  }
-  data[0] = (uint8_t)(want >> 8);
-  data[1] = (uint8_t)want;
-  size_t have = 0;
-  int half = -1;
-  for (size_t ti = 2; ti < rec->nfields; ti++) {
-    const zp_field *f = &rec->fields[ti];
-    for (size_t i = 0; i < f->len; i++) {
-      int v = hexval(f->text[i]);
-      if (v < 0) {
-        zp_loc loc = zp_loc_at(&f->loc, f->quoted, f->text, f->len, i);
-        bad(em, &loc, "invalid hex digit '%c' in generic RDATA", f->text[i]);
-        goto out;
-      }
-      if (half < 0) {
-        half = v;
-        continue;
-      }
-      if (have == want) {
-        zp_loc loc = zp_loc_at(&f->loc, f->quoted, f->text, f->len, i - 1);
-        bad(em, &loc, "generic RDATA is longer than its length %lu", want);
-        goto out;
-      }
-      data[2 + have++] = (uint8_t)(half << 4 | v);
-      half = -1;
-    }
-  }
-  const zp_loc *end = rec->nfields > 2 ? &rec->fields[rec->nfields - 1].loc : &lf->loc;
-  if (half >= 0) {
-    bad(em, end, "generic RDATA has an odd number of hex digits");
-    goto out;
-  }
-  if (have != want) {
-    bad(em, end, "generic RDATA holds %zu octets, its length says %lu", have, want);
-    goto out;
-  }
   const ldns_rr_descriptor *d = ldns_rr_descript(rec->rtype);
   bool native = d && d->_minimum > 0 &&
                 ldns_rr_descriptor_field_type(d, 0) != LDNS_RDF_TYPE_UNKNOWN;
-  if (native) {
-    size_t pos = 0;
-    if (ldns_wire2rdf(rr, data, want + 2, &pos) != LDNS_STATUS_OK || pos != want + 2 ||
-        ldns_rr_rd_count(rr) < ldns_rr_descriptor_minimum(d)) {
-      bad(em, &rec->fields[0].loc, "generic RDATA is not valid %s RDATA",
-          zp_rrtype_name(rec->rtype, tb));
-      goto out;
-    }
-    for (size_t i = 0; i < ldns_rr_rd_count(rr); i++) {
-      if (ldns_rdf_get_type(ldns_rr_rdf(rr, i)) != LDNS_RDF_TYPE_DNAME)
-        continue;
-      bool lok;
-      st = relabel(em, rec, &rec->fields[rec->nfields > 2 ? 2 : 0], rr, i, &lok);
-      if (st != ZP_OK || !lok)
-        goto out;
-    }
-  } else if (want > 0) {
-    ldns_rdf *r = ldns_rdf_new_frm_data(LDNS_RDF_TYPE_UNKNOWN, want, data + 2);
-    if (!r || !ldns_rr_push_rdf(rr, r)) {
+  if (!native) {
+    ldns_rdf *r = rec->rdlen ? ldns_rdf_new_frm_data(LDNS_RDF_TYPE_UNKNOWN, rec->rdlen,
+                                                     rec->rdata) : NULL;
+    if (rec->rdlen && (!r || !ldns_rr_push_rdf(rr, r))) {
       ldns_rdf_deep_free(r);
-      st = ZP_ENOMEM;
-      goto out;
+      return ZP_ENOMEM;
     }
+    *ok = true;
+    return ZP_OK;
+  }
+  if (!with_length(em, rec))
+    return ZP_ENOMEM;
+  size_t pos = 0;
+  if (ldns_wire2rdf(rr, (const uint8_t *)em->tok.p, em->tok.len, &pos) != LDNS_STATUS_OK ||
+      pos != em->tok.len || ldns_rr_rd_count(rr) < ldns_rr_descriptor_minimum(d)) {
+    bad(em, &rec->fields[0].loc, "generic RDATA is not valid %s RDATA",
+        zp_rrtype_name(rec->rtype, tb));
+    return ZP_OK;
+  }
+  for (size_t i = 0; i < ldns_rr_rd_count(rr); i++) {
+    if (ldns_rdf_get_type(ldns_rr_rdf(rr, i)) != LDNS_RDF_TYPE_DNAME)
+      continue;
+    zp_status st = relabel(em, rec, &rec->fields[rec->nfields > 2 ? 2 : 0], rr, i, ok);
+    if (st != ZP_OK || !*ok)
+      return st;
   }
   *ok = true;
-out:
-  free(data);
-  return st;
+  return ZP_OK;
 }
 
 static zp_status build_rr(zp_emitter *em, const zp_record *rec, ldns_rr **out)
@@ -434,12 +376,11 @@ static zp_status build_rr(zp_emitter *em, const zp_record *rec, ldns_rr **out)
   ldns_rr_set_ttl(rr, rec->ttl);
   ldns_rr_set_class(rr, (ldns_rr_class)rec->rclass);
   ldns_rr_set_type(rr, (ldns_rr_type)rec->rtype);
-  if (rec->rdata) {
-    /* ldns reads RDATA after its 16-bit length */
+  if (rec->generic) {
+    st = build_generic(em, rec, rr, &ok);
+  } else if (rec->rdata) {
     size_t pos = 0;
-    em->tok.len = 0;
-    uint8_t rdlen[2] = {(uint8_t)(rec->rdlen >> 8), (uint8_t)rec->rdlen};
-    if (!zp_buf_put(&em->tok, rdlen, 2) || !zp_buf_put(&em->tok, rec->rdata, rec->rdlen))
+    if (!with_length(em, rec))
       goto out;
     st = ZP_OK;
     ok = ldns_wire2rdf(rr, (const uint8_t *)em->tok.p, em->tok.len, &pos) == LDNS_STATUS_OK &&
@@ -449,7 +390,7 @@ static zp_status build_rr(zp_emitter *em, const zp_record *rec, ldns_rr **out)
       bad(em, &rec->loc, "ldns cannot write this %s RDATA", zp_rrtype_name(rec->rtype, tb));
     }
   } else {
-    st = rec->generic ? build_generic(em, rec, rr, &ok) : build_fields(em, rec, rr, &ok);
+    st = build_fields(em, rec, rr, &ok);
   }
 out:
   if (st == ZP_OK && ok)
@@ -590,7 +531,7 @@ static zp_status emit_wire(zp_emitter *em, const zp_record *rec)
 zp_status zp_emit_record(void *user, const zp_record *rec)
 {
   zp_emitter *em = user;
-  if (rec->rdata)
+  if (rec->rdata && !rec->generic)
     return emit_wire(em, rec);
   ldns_rr *rr = NULL;
   zp_status st = build_rr(em, rec, &rr);

@@ -699,3 +699,42 @@ zp_loc zp_rdata_error_loc(const zp_rdata_error *err, const zp_record *rec)
     return f->loc;
   return zp_loc_at(&f->loc, f->quoted, f->text, f->len, err->offset);
 }
+
+zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rdata_error *err)
+{
+  rd r = {.in = in, .out = out, .err = err};
+  if (in->nfields < 2)
+    return fail(&r, in->nfields, 0, "generic RDATA needs a length after \\#"), ZP_ZONE_SYNTAX;
+  uint64_t want;
+  if (!digits(&in->fields[1], ZP_RDATA_MAX, &want))
+    return fail(&r, 1, ZP_RDATA_FIELD, "generic RDATA length \"%.*s\" is not a number from 0 to "
+                "65535", (int)in->fields[1].len, in->fields[1].text), ZP_ZONE_SYNTAX;
+  int half = -1;
+  for (size_t fi = 2; fi < in->nfields; fi++) {
+    const zp_field *f = &in->fields[fi];
+    for (size_t i = 0; i < f->len; i++) {
+      int v = hexval(f->text[i]);
+      if (v < 0)
+        return fail(&r, fi, i, "invalid hex digit '%c' in generic RDATA", f->text[i]),
+               ZP_ZONE_SYNTAX;
+      if (half < 0) {
+        half = v;
+        continue;
+      }
+      if (r.n == want)
+        return fail(&r, fi, i - 1, "generic RDATA is longer than its length %llu",
+                    (unsigned long long)want), ZP_ZONE_SYNTAX;
+      out[r.n++] = (uint8_t)(half << 4 | v);
+      half = -1;
+    }
+  }
+  size_t end = in->nfields > 2 ? in->nfields - 1 : 1;
+  if (half >= 0)
+    return fail(&r, end, ZP_RDATA_FIELD, "generic RDATA has an odd number of hex digits"),
+           ZP_ZONE_SYNTAX;
+  if (r.n != want)
+    return fail(&r, end, ZP_RDATA_FIELD, "generic RDATA holds %zu octets, its length says %llu",
+                r.n, (unsigned long long)want), ZP_ZONE_SYNTAX;
+  *len = r.n;
+  return ZP_OK;
+}

@@ -39,6 +39,11 @@ bool zp_rdata_strict(uint16_t type);
 ZP_NODISCARD zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_t *len,
                                       zp_rdata_error *err);
 
+/* RFC 3597 section 5 generic RDATA, "\\#" (fields[0]), its length and hex in any number of
+ * fields, into out[0..ZP_RDATA_MAX): the octets as they are, for any type. */
+ZP_NODISCARD zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len,
+                                        zp_rdata_error *err);
+
 /* Where err is, for a message: inside the field it names, or at the record. */
 zp_loc zp_rdata_error_loc(const zp_rdata_error *err, const zp_record *rec);
 

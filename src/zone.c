@@ -61,43 +61,7 @@ const uint8_t *zp_zone_origin_of(const zp_zone *z)
 
 bool zp_ttl_parse(const char *text, size_t len, uint32_t *ttl)
 {
-  uint64_t total = 0, v = 0;
-  bool digits = false, units = false;
-  for (size_t i = 0; i < len; i++) {
-    char ch = text[i];
-    if (ch >= '0' && ch <= '9') {
-      v = v * 10 + (uint64_t)(ch - '0');
-      digits = true;
-      if (v > 0x7FFFFFFF)
-        return false;
-      continue;
-    }
-    uint64_t mult;
-    switch (ch | 0x20) {
-    case 's': mult = 1; break;
-    case 'm': mult = 60; break;
-    case 'h': mult = 3600; break;
-    case 'd': mult = 86400; break;
-    case 'w': mult = 604800; break;
-    default: return false;
-    }
-    if (!digits)
-      return false;
-    total += v * mult;
-    v = 0;
-    digits = false;
-    units = true;
-    if (total > 0x7FFFFFFF)
-      return false;
-  }
-  if (digits)
-    total += v;
-  else if (!units)
-    return false;
-  if (total > 0x7FFFFFFF)
-    return false;
-  *ttl = (uint32_t)total;
-  return true;
+  return zp_period_parse(text, len, 0x7FFFFFFF, ttl);
 }
 
 int zp_zone_classify(const char *text, size_t len, bool class_seen, uint16_t *num)
@@ -271,7 +235,9 @@ static bool rdata(zp_zone *z, zp_record *rec)
     .keep = &z->opt->conv_keep_case,
   };
   zp_rdata_error err;
-  if (zp_rdata_parse(&in, z->rdata, &rec->rdlen, &err) == ZP_OK) {
+  zp_status st = rec->generic ? zp_rdata_generic(&in, z->rdata, &rec->rdlen, &err)
+                              : zp_rdata_parse(&in, z->rdata, &rec->rdlen, &err);
+  if (st == ZP_OK) {
     rec->rdata = z->rdata;
     return true;
   }
@@ -295,7 +261,6 @@ void zp_zone_deliver(zp_zone *z)
     z->last_ttl = ttl;
     z->have_last_ttl = true;
   }
-  /* the length and hex of RFC 3597 RDATA are checked where RDATA is built (emit.c) */
   bool generic = z->ntok > 0 && !z->fields[0].quoted && z->fields[0].len == 2 &&
                  memcmp(z->fields[0].text, "\\#", 2) == 0;
   zp_record rec = {
@@ -309,7 +274,7 @@ void zp_zone_deliver(zp_zone *z)
     .nfields = z->ntok,
     .fields = z->fields,
   };
-  if (!generic && zp_rdata_strict(z->rtype) && !rdata(z, &rec))
+  if ((generic || zp_rdata_strict(z->rtype)) && !rdata(z, &rec))
     return;
   zp_status s = z->cb(z->user, &rec);
   if (s != ZP_OK)

@@ -26,9 +26,10 @@ typedef struct zp_record {
   uint32_t ttl;
   uint16_t rclass, rtype;
   bool generic;             /* RDATA in RFC 3597 form: fields are "\#", length, hex... */
-  const uint8_t *rdata;     /* RDATA in wire form, names through the label policy, every field
-                               checked (rdata.c); NULL when the type is not parsed by zonepuny or
-                               is in RFC 3597 form: the fields are then the writer's to read */
+  const uint8_t *rdata;     /* RDATA in wire form (rdata.c): for a type zonepuny parses, every
+                               field checked and names through the label policy; for RFC 3597
+                               form (generic), the octets as written. NULL for the other types:
+                               the fields are then the writer's to read */
   size_t rdlen;
   size_t nfields;
   const zp_field *fields;

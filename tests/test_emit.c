@@ -48,15 +48,17 @@ static void emit_records(run *r, bool sort, const zp_record *recs, size_t n)
   zp_emitter *em;
   cr_assert_eq(zp_emit_new(&opt, out, &diag, &em), ZP_OK);
   for (size_t i = 0; i < n; i++) {
-    /* the reader's step: RDATA of the types zonepuny parses itself reaches the writer in wire
-     * form, or as an error at its field */
+    /* the reader's step: RDATA of the types zonepuny parses itself, and RFC 3597 RDATA,
+     * reaches the writer in wire form, or as an error at its field */
     static uint8_t wire[ZP_RDATA_MAX];
     zp_record rec = recs[i];
-    if (!rec.generic && zp_rdata_strict(rec.rtype)) {
+    if (rec.generic || zp_rdata_strict(rec.rtype)) {
       zp_rdata_in in = {rec.rtype, rec.fields, rec.nfields, rec.origin, &opt.conv,
                         &opt.conv_keep_case};
       zp_rdata_error e;
-      if (zp_rdata_parse(&in, wire, &rec.rdlen, &e) != ZP_OK) {
+      zp_status st = rec.generic ? zp_rdata_generic(&in, wire, &rec.rdlen, &e)
+                                 : zp_rdata_parse(&in, wire, &rec.rdlen, &e);
+      if (st != ZP_OK) {
         zp_loc at = zp_rdata_error_loc(&e, &rec);
         zp_diag_report(&diag, &at, ZP_ERROR, "%s", e.msg);
         continue;
