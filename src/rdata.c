@@ -649,14 +649,14 @@ static bool digest(rd *r, size_t type_at, size_t digest_at, size_t field, bool z
   return true;
 }
 
-/* What a type's RFC says across fields. */
-static bool rules(rd *r)
+/* What a type's RFC says across fields; field: where a digest's problem is reported. */
+static bool rules(rd *r, size_t field)
 {
   switch (r->in->type) {
   case 43: case 59: case 32769:   /* DS, CDS, DLV */
-    return digest(r, 3, 4, 3, false);
+    return digest(r, 3, 4, field, false);
   case 63:                        /* ZONEMD */
-    return digest(r, 5, 6, 3, true);
+    return digest(r, 5, 6, field, true);
   default:
     return true;
   }
@@ -678,7 +678,7 @@ zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rd
   for (; *k != ZP_K_END; k++)
     if (!field(&r, *k))
       return ZP_ZONE_SYNTAX;
-  if (r.fi == in->nfields && !rules(&r))
+  if (r.fi == in->nfields && !rules(&r, 3))
     return ZP_ZONE_SYNTAX;
   if (r.fi < in->nfields) {
     const zp_field *f = &in->fields[r.fi];
@@ -700,9 +700,129 @@ zp_loc zp_rdata_error_loc(const zp_rdata_error *err, const zp_record *rec)
   return zp_loc_at(&f->loc, f->quoted, f->text, f->len, err->offset);
 }
 
+/* ---- RFC 3597 RDATA of a type parsed here: its octets checked field by field ---- */
+
+static bool invalid(rd *r)
+{
+  return fail(r, 0, ZP_RDATA_FIELD, "generic RDATA is not valid %s RDATA", r->tname);
+}
+
+/* A name in wire form, uncompressed (RFC 3597 section 4), each label through the label policy;
+ * reported at the first hex field. */
+static bool wire_name(rd *r, const uint8_t *in, size_t end, size_t *pos)
+{
+  uint8_t name[ZP_NAME_MAX];
+  size_t n = 0, p = *pos, hexf = r->in->nfields > 2 ? 2 : 0;
+  for (;;) {
+    if (p >= end || in[p] > ZP_LABEL_MAX || p + 1 + in[p] > end || p - *pos + 1 > ZP_NAME_MAX)
+      return invalid(r);
+    size_t raw = in[p];
+    if (raw == 0)
+      break;
+    uint8_t label[ZP_LABEL_MAX + 1];
+    size_t len = sizeof label;
+    char msg[512] = "";
+    zp_status st = ZP_OK;
+    if (r->conv->fn) {
+      st = r->conv->fn(r->conv->ctx, in + p + 1, raw, label, &len, msg, sizeof msg);
+    } else {
+      memcpy(label, in + p + 1, raw);
+      len = raw;
+    }
+    if (st != ZP_OK)
+      return fail(r, hexf, ZP_RDATA_FIELD, "%s", msg[0] ? msg : zp_strerror(st));
+    if (n + 1 + len + 1 > ZP_NAME_MAX)
+      return fail(r, hexf, ZP_RDATA_FIELD, "name in generic RDATA is longer than 255 octets "
+                  "after conversion");
+    name[n++] = (uint8_t)len;
+    memcpy(name + n, label, len);
+    n += len;
+    p += 1 + raw;
+  }
+  name[n++] = 0;
+  *pos = p + 1;
+  return put(r, name, n);
+}
+
+/* RFC 4034 section 4.1.2: windows in increasing order, 1 to 32 octets each, no zero octet at
+ * the end of one. */
+static bool wire_bitmap(rd *r, const uint8_t *in, size_t end, size_t *pos, bool empty)
+{
+  size_t p = *pos;
+  int last = -1;
+  if (!empty && p == end)
+    return invalid(r);
+  while (p < end) {
+    if (end - p < 3 || in[p] <= last || in[p + 1] < 1 || in[p + 1] > 32 ||
+        p + 2 + in[p + 1] > end || in[p + 1 + in[p + 1]] == 0)
+      return invalid(r);
+    last = in[p];
+    p += 2u + in[p + 1];
+  }
+  if (!put(r, in + *pos, p - *pos))
+    return false;
+  *pos = p;
+  return true;
+}
+
+static bool wire_field(rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos)
+{
+  size_t p = *pos, k;
+  switch (kind) {
+  case ZP_K_NAME: return wire_name(r, in, end, pos);
+  case ZP_K_INT8: case ZP_K_ALG: k = 1; break;
+  case ZP_K_INT16: case ZP_K_TYPE: k = 2; break;
+  case ZP_K_AAAA: k = 16; break;
+  case ZP_K_EUI48: k = 6; break;
+  case ZP_K_EUI64: case ZP_K_ILNP64: k = 8; break;
+  case ZP_K_OPT_STRING:
+    if (p == end)
+      return true;
+    /* fall through */
+  case ZP_K_STRING: case ZP_K_SALT:
+    k = p < end ? 1u + in[p] : 1;
+    break;
+  case ZP_K_HASH:
+    if (p < end && in[p] == 0)
+      return invalid(r);
+    k = p < end ? 1u + in[p] : 1;
+    break;
+  case ZP_K_TAG:
+    k = p < end ? 1u + in[p] : 1;
+    if (p >= end || in[p] == 0 || k > end - p)
+      return invalid(r);
+    for (size_t i = 1; i < k; i++)
+      if (!((in[p + i] >= '0' && in[p + i] <= '9') || ((in[p + i] | 0x20) >= 'a' &&
+                                                       (in[p + i] | 0x20) <= 'z')))
+        return invalid(r);
+    break;
+  case ZP_K_STRINGS:
+    if (p == end)
+      return invalid(r);
+    while (*pos < end)
+      if (!wire_field(r, ZP_K_STRING, in, end, pos))
+        return false;
+    return true;
+  case ZP_K_OCTETS: k = end - p; break;
+  case ZP_K_TARGET: case ZP_K_HEX: case ZP_K_BASE64:
+    if (p == end)
+      return invalid(r);
+    k = end - p;
+    break;
+  case ZP_K_BITMAP: return wire_bitmap(r, in, end, pos, false);
+  case ZP_K_BITMAP0: return wire_bitmap(r, in, end, pos, true);
+  default: k = 4; break;   /* INT32, PERIOD, TIME, A */
+  }
+  if (k > end - p)
+    return invalid(r);
+  *pos = p + k;
+  return put(r, in + p, k);
+}
+
 zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rdata_error *err)
 {
-  rd r = {.in = in, .out = out, .err = err};
+  uint8_t raw[ZP_RDATA_MAX];
+  rd r = {.in = in, .out = raw, .err = err};
   if (in->nfields < 2)
     return fail(&r, in->nfields, 0, "generic RDATA needs a length after \\#"), ZP_ZONE_SYNTAX;
   uint64_t want;
@@ -724,7 +844,7 @@ zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_
       if (r.n == want)
         return fail(&r, fi, i - 1, "generic RDATA is longer than its length %llu",
                     (unsigned long long)want), ZP_ZONE_SYNTAX;
-      out[r.n++] = (uint8_t)(half << 4 | v);
+      raw[r.n++] = (uint8_t)(half << 4 | v);
       half = -1;
     }
   }
@@ -735,6 +855,25 @@ zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_
   if (r.n != want)
     return fail(&r, end, ZP_RDATA_FIELD, "generic RDATA holds %zu octets, its length says %llu",
                 r.n, (unsigned long long)want), ZP_ZONE_SYNTAX;
+  const uint8_t *k = zp_rrtype_kinds(in->type);
+  if (!k) {
+    memcpy(out, raw, r.n);
+    *len = r.n;
+    return ZP_OK;
+  }
+  /* a type parsed here: its octets are checked as its text would be, names converted */
+  size_t pos = 0, rawlen = r.n;
+  r.out = out;
+  r.n = 0;
+  r.conv = zp_rrtype_lowercases(in->type) ? in->lower : in->keep;
+  r.tname = zp_rrtype_name(in->type, r.tb);
+  for (; *k != ZP_K_END; k++)
+    if (!wire_field(&r, *k, raw, rawlen, &pos))
+      return ZP_ZONE_SYNTAX;
+  if (pos != rawlen)
+    return invalid(&r), ZP_ZONE_SYNTAX;
+  if (!rules(&r, in->nfields > 2 ? 2 : 0))
+    return ZP_ZONE_SYNTAX;
   *len = r.n;
   return ZP_OK;
 }

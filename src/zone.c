@@ -239,6 +239,8 @@ static bool rdata(zp_zone *z, zp_record *rec)
                               : zp_rdata_parse(&in, z->rdata, &rec->rdlen, &err);
   if (st == ZP_OK) {
     rec->rdata = z->rdata;
+    /* RFC 3597 RDATA of a type parsed here is that type's wire form now, written as such */
+    rec->generic = rec->generic && !zp_rdata_strict(rec->rtype);
     return true;
   }
   zp_loc at = zp_rdata_error_loc(&err, rec);

@@ -64,6 +64,7 @@ static void emit_records(run *r, bool sort, const zp_record *recs, size_t n)
         continue;
       }
       rec.rdata = wire;
+      rec.generic = rec.generic && !zp_rdata_strict(rec.rtype);
     }
     cr_assert_eq(zp_emit_record(em, &rec), ZP_OK);
   }
@@ -467,7 +468,7 @@ static char *ldns_text_with_bind_escapes(const ldns_rr *rr)
 Test(emit, formatter_is_byte_identical_to_ldns_on_random_records, .timeout = 120)
 {
   enum { N = 100000 };
-  size_t checked = 0;
+  size_t checked = 0, stricter = 0;
   for (size_t iter = 0; iter < N; iter++) {
     const char *tname = corpus_types[rnd(sizeof corpus_types / sizeof *corpus_types)];
     uint16_t type;
@@ -505,6 +506,10 @@ Test(emit, formatter_is_byte_identical_to_ldns_on_random_records, .timeout = 120
     if (st != LDNS_STATUS_OK) {
       /* ldns refuses some octet strings (e.g. a name it cannot decompress): emit must too */
       cr_expect_eq(r.errors, 1, "%s %s", tname, hex);
+    } else if (r.errors == 1 && (strstr(r.err, " digest of ") || strstr(r.err, "is not valid"))) {
+      /* where zonepuny is stricter than ldns, on purpose: a digest of the wrong length for its
+       * type, a type bitmap with an empty window or out of order (test_rdata.c) */
+      stricter++;
     } else {
       for (size_t i = 0; i < ldns_rr_rd_count(rr); i++)
         if (ldns_rdf_get_type(ldns_rr_rdf(rr, i)) == LDNS_RDF_TYPE_DNAME && rfc4034_lowercases(type))
@@ -517,7 +522,8 @@ Test(emit, formatter_is_byte_identical_to_ldns_on_random_records, .timeout = 120
     ldns_rr_free(rr);
     run_free(&r);
   }
-  cr_expect_gt(checked, N * 9 / 10);
+  cr_expect_gt(checked, N * 8 / 10);
+  cr_expect_lt(stricter, N / 10);
 }
 
 /* The fast path (A, AAAA, NS, CNAME, PTR, DNAME, MX, SRV) reads fields itself: it must accept

@@ -101,9 +101,10 @@ static const zcase cases[] = {
    "$ORIGIN ex.\n$TTL 60\na\\.b TXT \"q\\\"x\" \\# ;c\n",
    /* the dump prints label octets raw: "a.b" is one label */
    "a.b.ex. 60 1 16 |\"q\\\"x\"| |\\#| @3:1\n", ""},
+  /* RFC 3597 RDATA of a type the reader parses (A) becomes that type's own record */
   {"generic RDATA and TYPEnnn",
    "$ORIGIN ex.\n$TTL 60\na TYPE65534 \\# 2 abcd\nb CLASS1 A \\# 4 01020304\n",
-   "a.ex. 60 1 65534 generic |\\#| |2| |abcd| @3:1\nb.ex. 60 1 1 generic |\\#| |4| |01020304| @4:1\n",
+   "a.ex. 60 1 65534 generic |\\#| |2| |abcd| @3:1\nb.ex. 60 1 1 |\\#| |4| |01020304| @4:1\n",
    ""},
   {"UTF-8 byte-order mark", "\xEF\xBB\xBF$ORIGIN ex.\n$TTL 60\na A 1.2.3.4\n",
    "a.ex. 60 1 1 |1.2.3.4| @3:1\n", ""},
