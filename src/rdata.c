@@ -581,6 +581,67 @@ static bool ilnp64(rd *r)
   return put(r, a, 8);
 }
 
+/* RFC 4398 section 2.1 certificate types. */
+static bool cert_type(rd *r)
+{
+  static const struct { uint16_t num; char name[8]; } types[] = {
+    {1, "PKIX"}, {2, "SPKI"}, {3, "PGP"}, {4, "IPKIX"}, {5, "ISPKI"}, {6, "IPGP"},
+    {7, "ACPKIX"}, {8, "IACPKIX"}, {253, "URI"}, {254, "OID"},
+  };
+  const zp_field *f;
+  uint64_t v;
+  if (!next(r, &f))
+    return false;
+  if (digits(f, 65535, &v))
+    return put_u16(r, (uint32_t)v);
+  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+    if (strlen(types[i].name) == f->len && strncasecmp(types[i].name, f->text, f->len) == 0)
+      return put_u16(r, types[i].num);
+  return fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a certificate type: a number from 0 "
+              "to 65535 or PKIX, SPKI, PGP, IPKIX, ISPKI, IPGP, ACPKIX, IACPKIX, URI, OID (RFC "
+              "4398 section 2.1)", (int)f->len, f->text);
+}
+
+/* RFC 3123 section 5: [!]afi:address/prefix, afi 1 (IPv4, prefix to 32) or 2 (IPv6, to 128);
+ * the address's trailing zero octets are left out of the wire form (section 4). */
+static bool apl(rd *r)
+{
+  while (r->fi < r->in->nfields) {
+    const zp_field *f;
+    if (!next(r, &f))
+      return false;
+    char text[INET6_ADDRSTRLEN + 1];
+    uint8_t a[16];
+    size_t i = f->len > 0 && f->text[0] == '!';
+    bool neg = i == 1;
+    int af = 0;
+    if (i + 2 <= f->len && f->text[i + 1] == ':')
+      af = f->text[i] == '1' ? AF_INET : f->text[i] == '2' ? AF_INET6 : 0;
+    const char *slash = memchr(f->text, '/', f->len);
+    size_t alen = slash ? (size_t)(slash - f->text) - i - 2 : 0;
+    zp_field pf = {slash ? slash + 1 : "", slash ? f->len - (size_t)(slash + 1 - f->text) : 0,
+                   false, f->loc};
+    uint64_t prefix;
+    bool ok = af && slash && alen < sizeof text &&
+              digits(&pf, af == AF_INET ? 32 : 128, &prefix);
+    if (ok) {
+      memcpy(text, f->text + i + 2, alen);
+      text[alen] = '\0';
+      ok = inet_pton(af, text, a) == 1;
+    }
+    if (!ok)
+      return fail(r, r->fi - 1, ZP_RDATA_FIELD, "invalid address prefix in APL RDATA: \"%.*s\" "
+                  "([!]1:IPv4/0-32 or [!]2:IPv6/0-128, RFC 3123 section 5)", (int)f->len, f->text);
+    size_t n = af == AF_INET ? 4 : 16;
+    while (n > 0 && a[n - 1] == 0)
+      n--;
+    if (!put_u16(r, af == AF_INET ? 1 : 2) || !put_u8(r, (uint32_t)prefix) ||
+        !put_u8(r, (uint32_t)(neg << 7 | n)) || !put(r, a, n))
+      return false;
+  }
+  return true;
+}
+
 static bool field(rd *r, uint8_t kind)
 {
   const zp_field *f;
@@ -622,6 +683,8 @@ static bool field(rd *r, uint8_t kind)
   case ZP_K_EUI48: return eui(r, 6);
   case ZP_K_EUI64: return eui(r, 8);
   case ZP_K_ILNP64: return ilnp64(r);
+  case ZP_K_CERT_TYPE: return cert_type(r);
+  case ZP_K_APL: return apl(r);
   default: return fail(r, r->fi, 0, "internal error: field kind %u", kind);
   }
 }
@@ -771,7 +834,18 @@ static bool wire_field(rd *r, uint8_t kind, const uint8_t *in, size_t end, size_
   switch (kind) {
   case ZP_K_NAME: return wire_name(r, in, end, pos);
   case ZP_K_INT8: case ZP_K_ALG: k = 1; break;
-  case ZP_K_INT16: case ZP_K_TYPE: k = 2; break;
+  case ZP_K_INT16: case ZP_K_TYPE: case ZP_K_CERT_TYPE: k = 2; break;
+  case ZP_K_APL:
+    /* items: family 1 or 2, a prefix in its range, an address part no longer than the address
+     * and without trailing zero octets */
+    for (k = 0; p + k < end; k += 4u + (in[p + k + 3] & 0x7F)) {
+      const uint8_t *it = in + p + k;
+      unsigned fam = (unsigned)it[0] << 8 | it[1], alen = it[3] & 0x7F;
+      if (end - p - k < 4 || (fam != 1 && fam != 2) || it[2] > (fam == 1 ? 32 : 128) ||
+          alen > (fam == 1 ? 4 : 16) || alen > end - p - k - 4 || (alen && it[3 + alen] == 0))
+        return invalid(r);
+    }
+    break;
   case ZP_K_AAAA: k = 16; break;
   case ZP_K_EUI48: k = 6; break;
   case ZP_K_EUI64: case ZP_K_ILNP64: k = 8; break;

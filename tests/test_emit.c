@@ -102,6 +102,24 @@ static char *ldns_oracle(const char *owner, const char *type, const char *rdata)
     if (ldns_rdf_get_type(ldns_rr_rdf(rr, i)) == LDNS_RDF_TYPE_DNAME &&
         rfc4034_lowercases((uint16_t)ldns_rr_get_type(rr)))
       ldns_dname2canonical(ldns_rr_rdf(rr, i));
+  /* ldns prints what it read from text and what it read from octets a little differently
+   * (APL's items: one field each, or one field for all); the writer has octets, so the oracle
+   * prints ldns's reading of the same octets */
+  ldns_buffer *wire = ldns_buffer_new(512);
+  ldns_buffer_write_u16(wire, 0);   /* the RDATA length, filled in below */
+  cr_assert_eq(ldns_rr_rdata2buffer_wire(wire, rr), LDNS_STATUS_OK);
+  ldns_buffer_write_u16_at(wire, 0, (uint16_t)(ldns_buffer_position(wire) - 2));
+  ldns_rr *again = ldns_rr_new();
+  ldns_rr_set_owner(again, ldns_rdf_clone(ldns_rr_owner(rr)));
+  ldns_rr_set_ttl(again, ldns_rr_ttl(rr));
+  ldns_rr_set_class(again, ldns_rr_get_class(rr));
+  ldns_rr_set_type(again, ldns_rr_get_type(rr));
+  size_t pos = 0;
+  cr_assert_eq(ldns_wire2rdf(again, ldns_buffer_begin(wire), ldns_buffer_position(wire), &pos),
+               LDNS_STATUS_OK);
+  ldns_buffer_free(wire);
+  ldns_rr_free(rr);
+  rr = again;
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
@@ -155,7 +173,7 @@ static const good_case good[] = {
    "2 200100107b1a74df365639cc39f1d578 AwEAAbdxyhNuSutc5EMzxTs9LBPCIkOFH8cIvM4p9+LrV4e19WzK00+CI6zBCQTdtWsuxKbWIy87UOoJTwkUs7lBu+Upr1gsNrut79ryra+bSRGQb1slImA8YVJyuIDsj7kwzG7jnERNqnWxZ48AWkskmdHaVDP4BcelrTI3rMXdXF5D RVS1.Example. rvs2.example."},
   {"LOC", "52 22 23.000 N 4 53 32.000 E -2.00m 0.00m 10000m 10m",
    "52 22 23.000 N 04 53 32.000 E -2m 0.00m 10000m 10m"},
-  {"APL", "1:192.168.32.0/21 !1:192.168.38.0/28", "1:192.168.32.0/21  !1:192.168.38.0/28 "},
+  {"APL", "1:192.168.32.0/21 !1:192.168.38.0/28", "1:192.168.32.0/21 !1:192.168.38.0/28 "},
   {"SSHFP", "2 1 123456789ABCDEF67890123456789ABCDEF67890",
    "2 1 123456789abcdef67890123456789abcdef67890"},
   {"TLSA", "3 1 1 0123456789ABCDEF", "3 1 1 0123456789abcdef"},

@@ -139,6 +139,14 @@ static const good goods[] = {
   /* RFC 7477 2.1: SOA serial, flags, then a bitmap */
   {"CSYNC", "66 3 A NS AAAA", "00000042000300 04 6000 0008"},
   {"CSYNC", "66 3", "000000420003"},
+  /* RFC 3123 section 7's example; trailing zero octets of an address are left out (section 4) */
+  {"APL", "1:192.168.32.0/21 !1:192.168.38.0/28", "00011503c0a820" "00011c83c0a826"},
+  {"APL", "2:2001:db8::/32 1:0.0.0.0/0", "0002200420010db8" "00010000"},
+  {"APL", "1:192.0.2.255/24", "00011804c00002ff"},   /* host bits kept, as BIND */
+  {"APL", "", ""},                                     /* no prefixes at all (section 4) */
+  /* RFC 4398 2.1: PKIX is 1, and the algorithm by mnemonic */
+  {"CERT", "PKIX 1 RSASHA256 AAAA", "0001000108000000"},
+  {"CERT", "65535 0 0 AQ==", "ffff000000" "01"},
   /* RFC 3597 form of a type parsed here: checked as that type, names through the policy */
   {"A", "\\# 4 C0000201", "c0000201"},
   {"CNAME", "\\# 13 03575757 074578616d706c6500", "03777777076578616d706c6500"},
@@ -246,6 +254,15 @@ static const bad bads[] = {
   {"EUI64", "00:00:5e:ef:10:00:00:2a", "21: invalid EUI-64 address in EUI64 RDATA: "
    "\"00:00:5e:ef:10:00:00:2a\" (RFC 7043)"},
   {"A", "\\# 3 c00002", "21: generic RDATA is not valid A RDATA"},
+  {"APL", "\\# 8 00011804c0000200", "21: generic RDATA is not valid APL RDATA"},  /* 0 at end */
+  {"APL", "1:192.0.2.1/33", "21: invalid address prefix in APL RDATA: \"1:192.0.2.1/33\" "
+   "([!]1:IPv4/0-32 or [!]2:IPv6/0-128, RFC 3123 section 5)"},
+  {"APL", "1:2001:db8::/32", "21: invalid address prefix in APL RDATA: \"1:2001:db8::/32\" "
+   "([!]1:IPv4/0-32 or [!]2:IPv6/0-128, RFC 3123 section 5)"},
+  {"APL", "3:192.0.2.0/24", "21: invalid address prefix in APL RDATA: \"3:192.0.2.0/24\" "
+   "([!]1:IPv4/0-32 or [!]2:IPv6/0-128, RFC 3123 section 5)"},
+  {"CERT", "FOO 1 8 AA==", "21: \"FOO\" is not a certificate type: a number from 0 to 65535 or "
+   "PKIX, SPKI, PGP, IPKIX, ISPKI, IPGP, ACPKIX, IACPKIX, URI, OID (RFC 4398 section 2.1)"},
   {"CNAME", "\\# 5 c00c00 0000", "21: generic RDATA is not valid CNAME RDATA"},  /* compressed */
   {"DS", "\\# 6 00010802aabb", "26: DS digest of 2 octets, but SHA-256 digests have 32"},
   {"URI", "10 1 ftp://x", "26: a URI target is a quoted string, not empty (RFC 7553 section "
@@ -331,6 +348,7 @@ Test(rdata, what_we_accept_ldns_reads_to_the_same_octets, .timeout = 120)
     "RRSIG", "NSEC", "TYPE1234", "FOO", "RSASHA256", "ED25519", "20240229000000",
     "20230229000000", "21060207062815", "2t7b4g4vsa5smi47k61mv5bv1a22bojr", "2t7", "issue",
     "is-sue", "00-00-5e-00-53-2a", "00-00-5e-ef-10-00-00-2a", "0014:4fff:ff20:ee64", "\\065",
+    "1:192.0.2.0/24", "!2:2001:db8::/32", "1:192.0.2.1/33", "PKIX", "URI",
   };
   enum { PER_TYPE = 3000, NPOOL = sizeof pool / sizeof *pool };
   uint64_t seed = 0x7264617461000001u;

@@ -74,6 +74,11 @@ KIND = {
     "eui64!": ["00-00-5e-ef-10-00-00"],
     "ilnp": ["0014:4fff:ff20:ee64", "2001:0DB8:1140:1000"],
     "ilnp!": ["0014:4fff:ff20", "00014:4fff:ff20:ee64"],
+    "apl": ["1:192.0.2.0/24", "!1:192.0.2.255/24", "2:2001:db8::/32", "1:0.0.0.0/0",
+            "2:::/0"],
+    "apl!": ["1:192.0.2.1/33", "3:192.0.2.0/24", "1:2001:db8::/32", "1:192.0.2.0"],
+    "certtype": ["PKIX", "PGP", "URI", "1", "65535"],
+    "certtype!": ["FOO", "65536"],
 }
 
 # The fields of each type, from its RFC; "?" marks an optional last field, "+" one or more. (SOA
@@ -96,7 +101,8 @@ TYPES = {
     "CSYNC": ["u32", "u16", "bitmap?"], "ZONEMD": ["u32", "u8", "u8", "hex"],
     "NID": ["u16", "ilnp"], "L64": ["u16", "ilnp"], "L32": ["u16", "a"], "LP": ["u16", "name"],
     "EUI48": ["eui48"], "EUI64": ["eui64"], "URI": ["u16", "u16", "target"],
-    "CAA": ["u8", "tag", "value"],
+    "CAA": ["u8", "tag", "value"], "APL": ["apl?", "apl?", "apl?"],
+    "CERT": ["certtype", "u16", "alg", "b64"],
 }
 
 
