@@ -2,8 +2,6 @@
  * name, emit.c checks and writes each record */
 #include "pipeline.h"
 
-#include <string.h>
-
 #include "convert.h"
 #include "emit.h"
 #include "rrtype.h"
@@ -19,14 +17,6 @@ static zp_status count_record(void *user, const zp_record *rec)
   counter *c = user;
   c->records++;
   return zp_emit_record(c->em, rec);
-}
-
-void zp_pipeline_generic_default(uint8_t set[65536 / 8])
-{
-  memset(set, 0, 65536 / 8);
-  for (unsigned t = 0; t < 65536; t++)
-    if (zp_rrtype_generic_default((uint16_t)t))
-      set[t >> 3] |= (uint8_t)(0x80 >> (t & 7));
 }
 
 zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp_diag *diag,
@@ -45,7 +35,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   };
   uint8_t generic[65536 / 8];
   if (!opt->generic)
-    zp_pipeline_generic_default(generic);
+    zp_rrtype_generic_default(generic);
   zp_emit_options eo = {.conv = zo.conv, .conv_keep_case = zo.conv_keep_case,
                         .sort = opt->sort, .unicode = opt->unicode,
                         .generic = opt->generic ? opt->generic : generic};

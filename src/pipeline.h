@@ -21,7 +21,7 @@ typedef struct zp_pipeline_options {
   const char *include_root; /* --include-root DIR, or NULL */
   const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is refused */
   const uint8_t *generic;   /* --generic: a bit per type written in RFC 3597 form (as
-                               zp_emit_options has it); NULL: zp_rrtype_generic_default's */
+                               zp_emit_options has it); NULL: zp_rrtype_generic_default */
 } zp_pipeline_options;
 
 /* A zone: the file at path ("-" is standard input) or, when data is not NULL, the text
@@ -31,9 +31,6 @@ typedef struct zp_input {
   const char *data;
   size_t len;
 } zp_input;
-
-/* The default of --generic: the types zp_rrtype_generic_default names. */
-void zp_pipeline_generic_default(uint8_t set[65536 / 8]);
 
 /* Reads the zone, puts every name through the label policy and every record through the
  * writer, which writes to out (NULL: the zone is only checked). Problems in the zone go to diag

@@ -4,6 +4,7 @@
 #include "rrtype.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* field kinds, short */
 enum {
@@ -215,10 +216,10 @@ const uint8_t *zp_rrtype_kinds(uint16_t type)
   return NULL;
 }
 
-bool zp_rrtype_generic_default(uint16_t type)
+void zp_rrtype_generic_default(uint8_t set[65536 / 8])
 {
+  memset(set, 0, 65536 / 8);
   for (size_t i = 0; i < sizeof types / sizeof *types; i++)
-    if (types[i].num == type)
-      return types[i].flags & G;
-  return false;
+    if (types[i].flags & G)
+      set[types[i].num >> 3] |= (uint8_t)(0x80 >> (types[i].num & 7));
 }

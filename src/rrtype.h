@@ -62,9 +62,10 @@ bool zp_rrclass_is_meta(uint16_t rclass);
  * section 6.2 lists, less NSEC (RFC 6840 section 5.1). Other RDATA names keep their case. */
 bool zp_rrtype_lowercases(uint16_t type);
 
-/* Whether a type is written in RFC 3597 form ("TYPEnnn \\# len hex") unless the user says
- * otherwise: the types whose text form Knot 3.2 does not read (MD, PX, NULL, WKS, HIP ...). */
-bool zp_rrtype_generic_default(uint16_t type);
+/* The types written in RFC 3597 form ("TYPEnnn \\# len hex") unless the user says otherwise,
+ * a bit per type (the high bit of octet 0 is type 0): the types whose text form Knot 3.2 does
+ * not read (MD, PX, NULL, WKS, HIP ...). */
+void zp_rrtype_generic_default(uint8_t set[65536 / 8]);
 
 /* The mnemonic of a type, or TYPEnnn written into buf when it has none. Static storage or buf. */
 const char *zp_rrtype_name(uint16_t type, char buf[ZP_RRTYPE_TEXT_MAX]);
