@@ -1,0 +1,233 @@
+/* rdata_dnssec.c -- the field kinds of DNSSEC's records (RFC 4034, RFC 5155) and the digest
+ * rules of DS and ZONEMD */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "rdata_int.h"
+
+/* DNSSEC algorithm numbers and mnemonics (IANA's registry; RFC 4034 appendix A.1, RFC 8624). */
+static const struct { uint8_t num; char name[20]; } algorithms[] = {
+  {1, "RSAMD5"}, {2, "DH"}, {3, "DSA"}, {5, "RSASHA1"}, {6, "DSA-NSEC3-SHA1"},
+  {7, "RSASHA1-NSEC3-SHA1"}, {8, "RSASHA256"}, {10, "RSASHA512"}, {12, "ECC-GOST"},
+  {13, "ECDSAP256SHA256"}, {14, "ECDSAP384SHA384"}, {15, "ED25519"}, {16, "ED448"},
+  {252, "INDIRECT"}, {253, "PRIVATEDNS"}, {254, "PRIVATEOID"},
+};
+
+bool zp_rd_algorithm(zp_rd *r)
+{
+  const zp_field *f;
+  uint64_t v;
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (zp_rd_digits(f, 255, &v))
+    return zp_rd_put_u8(r, (uint32_t)v);
+  for (size_t i = 0; i < sizeof algorithms / sizeof *algorithms; i++)
+    if (strlen(algorithms[i].name) == f->len &&
+        strncasecmp(algorithms[i].name, f->text, f->len) == 0)
+      return zp_rd_put_u8(r, algorithms[i].num);
+  return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
+                    "\"%.*s\" is not a DNSSEC algorithm: a number from 0 to 255 or "
+                    "a mnemonic such as RSASHA256",
+                    (int)f->len, f->text);
+}
+
+bool zp_rd_type(zp_rd *r)
+{
+  const zp_field *f;
+  uint16_t t;
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (!zp_rrtype_from_text(f->text, f->len, &t))
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "unknown type \"%.*s\"", (int)f->len, f->text);
+  return zp_rd_put_u16(r, t);
+}
+
+static uint64_t month_days(uint64_t month, uint64_t year)
+{
+  static const uint8_t days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return days[month - 1] + (month == 2 && leap);
+}
+
+/* RFC 4034 section 3.2: YYYYMMDDHHmmSS in UTC, a real date and time, as seconds since 1970
+ * modulo 2^32; or the seconds as a decimal number. */
+bool zp_rd_time(zp_rd *r)
+{
+  const zp_field *f;
+  uint64_t v;
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (f->len != 14) {
+    if (zp_rd_digits(f, 0xFFFFFFFFu, &v))
+      return zp_rd_put_u32(r, (uint32_t)v);
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
+                      "\"%.*s\" is not a time: YYYYMMDDHHmmSS or seconds up to "
+                      "4294967295 (RFC 4034 section 3.2)",
+                      (int)f->len, f->text);
+  }
+  uint64_t d[6] = {0};
+  static const uint8_t width[6] = {4, 2, 2, 2, 2, 2};
+  for (size_t i = 0, k = 0; i < 6; i++)
+    for (uint8_t w = 0; w < width[i]; w++, k++) {
+      if (f->text[k] < '0' || f->text[k] > '9')
+        return zp_rd_fail(r, r->fi - 1, k, "\"%.*s\" is not a time: YYYYMMDDHHmmSS (RFC 4034 "
+                    "section 3.2)", (int)f->len, f->text);
+      d[i] = d[i] * 10 + (uint64_t)(f->text[k] - '0');
+    }
+  uint64_t y = d[0], mo = d[1], day = d[2];
+  bool ok = y >= 1970 && mo >= 1 && mo <= 12 && day >= 1 && day <= month_days(mo, y) &&
+            d[3] < 24 && d[4] < 60 && d[5] < 60;
+  if (!ok)
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
+                      "\"%.*s\" is not a date and time from 1970 on (RFC 4034 "
+                      "section 3.2)",
+                      (int)f->len, f->text);
+  uint64_t days = day - 1;
+  for (uint64_t yy = 1970; yy < y; yy++)
+    days += 337 + month_days(2, yy);
+  for (uint64_t m = 1; m < mo; m++)
+    days += month_days(m, y);
+  uint64_t secs = days * 86400 + d[3] * 3600 + d[4] * 60 + d[5];
+  return zp_rd_put_u32(r, (uint32_t)secs);
+}
+
+/* RFC 4034 section 4.1.2: the types of every field to the end, in windows of 256; at least one
+ * unless empty is allowed. */
+bool zp_rd_bitmap(zp_rd *r, bool empty)
+{
+  if (!empty && r->fi == r->in->nfields) {
+    const zp_field *f;
+    return zp_rd_next(r, &f);   /* reports the missing field */
+  }
+  uint8_t bits[256][32];
+  uint8_t used[256] = {0};   /* octets used in each window */
+  while (r->fi < r->in->nfields) {
+    const zp_field *f;
+    uint16_t t;
+    if (!zp_rd_next(r, &f))
+      return false;
+    if (!zp_rrtype_from_text(f->text, f->len, &t))
+      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "unknown type \"%.*s\" in the type bitmap",
+                        (int)f->len, f->text);
+    uint8_t w = (uint8_t)(t >> 8), o = (uint8_t)((t & 0xFF) >> 3);
+    if (used[w] == 0)
+      memset(bits[w], 0, sizeof bits[w]);
+    if (used[w] < o + 1)
+      used[w] = (uint8_t)(o + 1);
+    bits[w][o] |= (uint8_t)(0x80 >> (t & 7));
+  }
+  for (unsigned w = 0; w < 256; w++)
+    if (used[w] &&
+        !(zp_rd_put_u8(r, w) && zp_rd_put_u8(r, used[w]) && zp_rd_put(r, bits[w], used[w])))
+      return false;
+  return true;
+}
+
+/* RFC 5155 section 3.3: the salt as hex, "-" for none; a length octet first. */
+bool zp_rd_salt(zp_rd *r)
+{
+  const zp_field *f;
+  if (r->fi < r->in->nfields && r->in->fields[r->fi].len == 1 &&
+      r->in->fields[r->fi].text[0] == '-') {
+    r->fi++;
+    return zp_rd_put_u8(r, 0);
+  }
+  size_t at = r->n;
+  if (!zp_rd_put_u8(r, 0) || !zp_rd_hex(r, false))
+    return false;
+  f = &r->in->fields[r->fi - 1];
+  if (r->n - at - 1 > 255)
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "salt \"%.*s\" is longer than 255 octets",
+                      (int)f->len, f->text);
+  r->out[at] = (uint8_t)(r->n - at - 1);
+  return true;
+}
+
+static int b32hexval(char c)
+{
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  c |= 0x20;
+  return c >= 'a' && c <= 'v' ? c - 'a' + 10 : -1;
+}
+
+/* RFC 5155 section 3.3: the next hashed owner in base32hex (RFC 4648 section 7) without padding;
+ * a length octet first. */
+bool zp_rd_hash(zp_rd *r)
+{
+  const zp_field *f;
+  if (!zp_rd_next(r, &f))
+    return false;
+  size_t at = r->n;
+  uint32_t acc = 0;
+  unsigned bits = 0;
+  if (!zp_rd_put_u8(r, 0))
+    return false;
+  for (size_t i = 0; i < f->len; i++) {
+    int v = b32hexval(f->text[i]);
+    if (v < 0)
+      return zp_rd_fail(r, r->fi - 1, i,
+                        "invalid base32hex digit '%c' in %s RDATA (RFC 4648 section "
+                        "7, no padding)",
+                        f->text[i], r->tname);
+    acc = acc << 5 | (uint32_t)v;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      if (!zp_rd_put_u8(r, acc >> bits))
+        return false;
+      acc &= (1u << bits) - 1;
+    }
+  }
+  size_t len = r->n - at - 1;
+  /* what is left over must be the zero bits of a whole last digit */
+  if (len == 0 || bits >= 5 || acc != 0)
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
+                      "\"%.*s\" is not a hash in base32hex (RFC 4648 section 7)", (int)f->len,
+                      f->text);
+  if (len > 255)
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "hash \"%.*s\" is longer than 255 octets",
+                      (int)f->len, f->text);
+  r->out[at] = (uint8_t)len;
+  return true;
+}
+
+/* Digest lengths fixed by the digest type: DS (RFC 4034 5.1.4, RFC 4509, RFC 5933, RFC 6605) and
+ * ZONEMD (RFC 8976 section 2.2.3), whose digest is also at least 12 octets (2.2.4). */
+static bool digest(zp_rd *r, size_t type_at, size_t digest_at, size_t field, bool zonemd)
+{
+  static const struct { uint8_t type; uint8_t len; char name[16]; } ds[] = {
+    {1, 20, "SHA-1"}, {2, 32, "SHA-256"}, {3, 32, "GOST R 34.11-94"}, {4, 48, "SHA-384"},
+  }, zm[] = {
+    {1, 48, "SHA-384"}, {2, 64, "SHA-512"},
+  };
+  size_t len = r->n - digest_at, n = zonemd ? 2 : 4;
+  uint8_t type = r->out[type_at];
+  if (zonemd && len < 12)
+    return zp_rd_fail(r, field, ZP_RDATA_FIELD,
+                      "ZONEMD digest of %zu octets: at least 12 (RFC 8976 "
+                      "section 2.2.4)",
+                      len);
+  for (size_t i = 0; i < n; i++) {
+    unsigned want = zonemd ? zm[i].len : ds[i].len;
+    if ((zonemd ? zm[i].type : ds[i].type) == type && len != want)
+      return zp_rd_fail(r, field, ZP_RDATA_FIELD, "%s digest of %zu octets, but %s digests have %u",
+                  r->tname, len, zonemd ? zm[i].name : ds[i].name, want);
+  }
+  return true;
+}
+
+/* What a type's RFC says across fields; field: where a digest's problem is reported. */
+bool zp_rd_rules(zp_rd *r, size_t field)
+{
+  switch (r->in->type) {
+  case 43: case 59: case 32769:   /* DS, CDS, DLV */
+    return digest(r, 3, 4, field, false);
+  case 63:                        /* ZONEMD */
+    return digest(r, 5, 6, field, true);
+  default:
+    return true;
+  }
+}
+

@@ -1,0 +1,49 @@
+/* rdata_int.h -- what the RDATA readers share (rdata.c, rdata_dnssec.c, rdata_wire.c); not
+ * public */
+#ifndef ZP_RDATA_INT_H
+#define ZP_RDATA_INT_H
+
+#include "rdata.h"
+#include "rrtype.h"
+
+/* One record's RDATA being read: its fields, where the reader stands, the wire form so far. */
+typedef struct zp_rd {
+  const zp_rdata_in *in;
+  const zp_label_conv *conv;   /* for the RDATA names of this type */
+  size_t fi;                   /* the next field */
+  bool quoted_ok;              /* the field being read is a character-string */
+  uint8_t *out;
+  size_t n;
+  zp_rdata_error *err;
+  char tb[ZP_RRTYPE_TEXT_MAX];
+  const char *tname;           /* the type's mnemonic, for messages */
+} zp_rd;
+
+/* Reports what is wrong at a field (an index, offset in its text or ZP_RDATA_FIELD); false. */
+ZP_PRINTF(4, 5) bool zp_rd_fail(zp_rd *r, size_t field, size_t offset, const char *fmt, ...);
+/* Appends octets to the wire form; false (reported) past ZP_RDATA_MAX. */
+bool zp_rd_put(zp_rd *r, const void *p, size_t n);
+bool zp_rd_put_u8(zp_rd *r, uint32_t v);
+bool zp_rd_put_u16(zp_rd *r, uint32_t v);
+bool zp_rd_put_u32(zp_rd *r, uint32_t v);
+/* The next field, or false (reported) when the record has no more or it is quoted where no
+ * character-string may be. */
+bool zp_rd_next(zp_rd *r, const zp_field **f);
+/* A plain decimal from 0 to max (no sign, no blank). */
+bool zp_rd_digits(const zp_field *f, uint64_t max, uint64_t *v);
+/* A hex digit's value, or -1. */
+int zp_rd_hexval(char c);
+/* Base16 in the next field, or in every field to the end (rest): an even number of digits. */
+bool zp_rd_hex(zp_rd *r, bool rest);
+
+/* The DNSSEC field kinds (rdata_dnssec.c). */
+bool zp_rd_algorithm(zp_rd *r);
+bool zp_rd_type(zp_rd *r);
+bool zp_rd_time(zp_rd *r);
+bool zp_rd_bitmap(zp_rd *r, bool empty);
+bool zp_rd_salt(zp_rd *r);
+bool zp_rd_hash(zp_rd *r);
+/* What a type's RFC says across fields (digest lengths); field: where a problem is reported. */
+bool zp_rd_rules(zp_rd *r, size_t field);
+
+#endif

@@ -1,0 +1,197 @@
+/* rdata_wire.c -- RFC 3597 generic RDATA: its octets, checked as their type's when the type is
+ * one zonepuny parses */
+#include <string.h>
+
+#include "rdata_int.h"
+
+static bool invalid(zp_rd *r)
+{
+  return zp_rd_fail(r, 0, ZP_RDATA_FIELD, "generic RDATA is not valid %s RDATA", r->tname);
+}
+
+/* A name in wire form, uncompressed (RFC 3597 section 4), each label through the label policy;
+ * reported at the first hex field. */
+static bool wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
+{
+  uint8_t name[ZP_NAME_MAX];
+  size_t n = 0, p = *pos, hexf = r->in->nfields > 2 ? 2 : 0;
+  for (;;) {
+    if (p >= end || in[p] > ZP_LABEL_MAX || p + 1 + in[p] > end || p - *pos + 1 > ZP_NAME_MAX)
+      return invalid(r);
+    size_t raw = in[p];
+    if (raw == 0)
+      break;
+    uint8_t label[ZP_LABEL_MAX + 1];
+    size_t len = sizeof label;
+    char msg[512] = "";
+    zp_status st = ZP_OK;
+    if (r->conv->fn) {
+      st = r->conv->fn(r->conv->ctx, in + p + 1, raw, label, &len, msg, sizeof msg);
+    } else {
+      memcpy(label, in + p + 1, raw);
+      len = raw;
+    }
+    if (st != ZP_OK)
+      return zp_rd_fail(r, hexf, ZP_RDATA_FIELD, "%s", msg[0] ? msg : zp_strerror(st));
+    if (n + 1 + len + 1 > ZP_NAME_MAX)
+      return zp_rd_fail(r, hexf, ZP_RDATA_FIELD, "name in generic RDATA is longer than 255 octets "
+                  "after conversion");
+    name[n++] = (uint8_t)len;
+    memcpy(name + n, label, len);
+    n += len;
+    p += 1 + raw;
+  }
+  name[n++] = 0;
+  *pos = p + 1;
+  return zp_rd_put(r, name, n);
+}
+
+/* RFC 4034 section 4.1.2: windows in increasing order, 1 to 32 octets each, no zero octet at
+ * the end of one. */
+static bool wire_bitmap(zp_rd *r, const uint8_t *in, size_t end, size_t *pos, bool empty)
+{
+  size_t p = *pos;
+  int last = -1;
+  if (!empty && p == end)
+    return invalid(r);
+  while (p < end) {
+    if (end - p < 3 || in[p] <= last || in[p + 1] < 1 || in[p + 1] > 32 ||
+        p + 2 + in[p + 1] > end || in[p + 1 + in[p + 1]] == 0)
+      return invalid(r);
+    last = in[p];
+    p += 2u + in[p + 1];
+  }
+  if (!zp_rd_put(r, in + *pos, p - *pos))
+    return false;
+  *pos = p;
+  return true;
+}
+
+static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos)
+{
+  size_t p = *pos, k;
+  switch (kind) {
+  case ZP_K_NAME: return wire_name(r, in, end, pos);
+  case ZP_K_INT8: case ZP_K_ALG: k = 1; break;
+  case ZP_K_INT16: case ZP_K_TYPE: case ZP_K_CERT_TYPE: k = 2; break;
+  case ZP_K_APL:
+    /* items: family 1 or 2, a prefix in its range, an address part no longer than the address
+     * and without trailing zero octets */
+    for (k = 0; p + k < end; k += 4u + (in[p + k + 3] & 0x7F)) {
+      const uint8_t *it = in + p + k;
+      unsigned fam = (unsigned)it[0] << 8 | it[1], alen = it[3] & 0x7F;
+      if (end - p - k < 4 || (fam != 1 && fam != 2) || it[2] > (fam == 1 ? 32 : 128) ||
+          alen > (fam == 1 ? 4 : 16) || alen > end - p - k - 4 || (alen && it[3 + alen] == 0))
+        return invalid(r);
+    }
+    break;
+  case ZP_K_AAAA: k = 16; break;
+  case ZP_K_EUI48: k = 6; break;
+  case ZP_K_EUI64: case ZP_K_ILNP64: k = 8; break;
+  case ZP_K_OPT_STRING:
+    if (p == end)
+      return true;
+    /* fall through */
+  case ZP_K_STRING: case ZP_K_SALT:
+    k = p < end ? 1u + in[p] : 1;
+    break;
+  case ZP_K_HASH:
+    if (p < end && in[p] == 0)
+      return invalid(r);
+    k = p < end ? 1u + in[p] : 1;
+    break;
+  case ZP_K_TAG:
+    k = p < end ? 1u + in[p] : 1;
+    if (p >= end || in[p] == 0 || k > end - p)
+      return invalid(r);
+    for (size_t i = 1; i < k; i++)
+      if (!((in[p + i] >= '0' && in[p + i] <= '9') || ((in[p + i] | 0x20) >= 'a' &&
+                                                       (in[p + i] | 0x20) <= 'z')))
+        return invalid(r);
+    break;
+  case ZP_K_STRINGS:
+    if (p == end)
+      return invalid(r);
+    while (*pos < end)
+      if (!wire_field(r, ZP_K_STRING, in, end, pos))
+        return false;
+    return true;
+  case ZP_K_OCTETS: k = end - p; break;
+  case ZP_K_TARGET: case ZP_K_HEX: case ZP_K_BASE64:
+    if (p == end)
+      return invalid(r);
+    k = end - p;
+    break;
+  case ZP_K_BITMAP: return wire_bitmap(r, in, end, pos, false);
+  case ZP_K_BITMAP0: return wire_bitmap(r, in, end, pos, true);
+  default: k = 4; break;   /* INT32, PERIOD, TIME, A */
+  }
+  if (k > end - p)
+    return invalid(r);
+  *pos = p + k;
+  return zp_rd_put(r, in + p, k);
+}
+
+zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rdata_error *err)
+{
+  uint8_t raw[ZP_RDATA_MAX];
+  zp_rd r = {.in = in, .out = raw, .err = err};
+  if (in->nfields < 2)
+    return zp_rd_fail(&r, in->nfields, 0, "generic RDATA needs a length after \\#"), ZP_ZONE_SYNTAX;
+  uint64_t want;
+  if (!zp_rd_digits(&in->fields[1], ZP_RDATA_MAX, &want))
+    return zp_rd_fail(&r, 1, ZP_RDATA_FIELD,
+                      "generic RDATA length \"%.*s\" is not a number from 0 to "
+                      "65535",
+                      (int)in->fields[1].len, in->fields[1].text),
+           ZP_ZONE_SYNTAX;
+  int half = -1;
+  for (size_t fi = 2; fi < in->nfields; fi++) {
+    const zp_field *f = &in->fields[fi];
+    for (size_t i = 0; i < f->len; i++) {
+      int v = zp_rd_hexval(f->text[i]);
+      if (v < 0)
+        return zp_rd_fail(&r, fi, i, "invalid hex digit '%c' in generic RDATA", f->text[i]),
+               ZP_ZONE_SYNTAX;
+      if (half < 0) {
+        half = v;
+        continue;
+      }
+      if (r.n == want)
+        return zp_rd_fail(&r, fi, i - 1, "generic RDATA is longer than its length %llu",
+                    (unsigned long long)want), ZP_ZONE_SYNTAX;
+      raw[r.n++] = (uint8_t)(half << 4 | v);
+      half = -1;
+    }
+  }
+  size_t end = in->nfields > 2 ? in->nfields - 1 : 1;
+  if (half >= 0)
+    return zp_rd_fail(&r, end, ZP_RDATA_FIELD, "generic RDATA has an odd number of hex digits"),
+           ZP_ZONE_SYNTAX;
+  if (r.n != want)
+    return zp_rd_fail(&r, end, ZP_RDATA_FIELD,
+                      "generic RDATA holds %zu octets, its length says %llu", r.n,
+                      (unsigned long long)want),
+           ZP_ZONE_SYNTAX;
+  const uint8_t *k = zp_rrtype_kinds(in->type);
+  if (!k) {
+    memcpy(out, raw, r.n);
+    *len = r.n;
+    return ZP_OK;
+  }
+  /* a type parsed here: its octets are checked as its text would be, names converted */
+  size_t pos = 0, rawlen = r.n;
+  r.out = out;
+  r.n = 0;
+  r.conv = zp_rrtype_lowercases(in->type) ? in->lower : in->keep;
+  r.tname = zp_rrtype_name(in->type, r.tb);
+  for (; *k != ZP_K_END; k++)
+    if (!wire_field(&r, *k, raw, rawlen, &pos))
+      return ZP_ZONE_SYNTAX;
+  if (pos != rawlen)
+    return invalid(&r), ZP_ZONE_SYNTAX;
+  if (!zp_rd_rules(&r, in->nfields > 2 ? 2 : 0))
+    return ZP_ZONE_SYNTAX;
+  *len = r.n;
+  return ZP_OK;
+}
