@@ -88,6 +88,20 @@ bool zp_rd_digits(const zp_field *f, uint64_t max, uint64_t *v)
   return true;
 }
 
+bool zp_rd_number_or_name(const zp_field *f, uint64_t max, const zp_rd_name *names, size_t n,
+                          uint64_t *v)
+{
+  if (zp_rd_digits(f, max, v))
+    return true;
+  for (size_t i = 0; i < n; i++) {
+    if (strlen(names[i].name) == f->len && strncasecmp(names[i].name, f->text, f->len) == 0) {
+      *v = names[i].num;
+      return true;
+    }
+  }
+  return false;
+}
+
 int zp_rd_hexval(char c)
 {
   if (c >= '0' && c <= '9')
@@ -414,7 +428,7 @@ static bool ilnp64(zp_rd *r)
 /* RFC 4398 section 2.1 certificate types. */
 static bool cert_type(zp_rd *r)
 {
-  static const struct { uint16_t num; char name[8]; } types[] = {
+  static const zp_rd_name types[] = {
     {1, "PKIX"}, {2, "SPKI"}, {3, "PGP"}, {4, "IPKIX"}, {5, "ISPKI"}, {6, "IPGP"},
     {7, "ACPKIX"}, {8, "IACPKIX"}, {253, "URI"}, {254, "OID"},
   };
@@ -422,17 +436,13 @@ static bool cert_type(zp_rd *r)
   uint64_t v;
   if (!zp_rd_next(r, &f))
     return false;
-  if (zp_rd_digits(f, 65535, &v))
+  if (zp_rd_number_or_name(f, 65535, types, sizeof types / sizeof *types, &v))
     return zp_rd_put_u16(r, (uint32_t)v);
-  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
-    if (strlen(types[i].name) == f->len && strncasecmp(types[i].name, f->text, f->len) == 0)
-      return zp_rd_put_u16(r, types[i].num);
-  return zp_rd_fail(
-      r, r->fi - 1, ZP_RDATA_FIELD,
-      "\"%.*s\" is not a certificate type: a number from 0 "
-      "to 65535 or PKIX, SPKI, PGP, IPKIX, ISPKI, IPGP, ACPKIX, IACPKIX, URI, OID (RFC "
-      "4398 section 2.1)",
-      (int)f->len, f->text);
+  return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
+                    "\"%.*s\" is not a certificate type: a number from 0 to 65535 or PKIX, "
+                    "SPKI, PGP, IPKIX, ISPKI, IPGP, ACPKIX, IACPKIX, URI, OID (RFC 4398 section "
+                    "2.1)",
+                    (int)f->len, f->text);
 }
 
 /* RFC 3123 section 5: [!]afi:address/prefix, afi 1 (IPv4, prefix to 32) or 2 (IPv6, to 128);

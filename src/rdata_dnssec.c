@@ -1,31 +1,24 @@
 /* rdata_dnssec.c -- the field kinds of DNSSEC's records (RFC 4034, RFC 5155) and the digest
  * rules of DS and ZONEMD */
-#include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "rdata_int.h"
 
 /* DNSSEC algorithm numbers and mnemonics (IANA's registry; RFC 4034 appendix A.1, RFC 8624). */
-static const struct { uint8_t num; char name[20]; } algorithms[] = {
-  {1, "RSAMD5"}, {2, "DH"}, {3, "DSA"}, {5, "RSASHA1"}, {6, "DSA-NSEC3-SHA1"},
-  {7, "RSASHA1-NSEC3-SHA1"}, {8, "RSASHA256"}, {10, "RSASHA512"}, {12, "ECC-GOST"},
-  {13, "ECDSAP256SHA256"}, {14, "ECDSAP384SHA384"}, {15, "ED25519"}, {16, "ED448"},
-  {252, "INDIRECT"}, {253, "PRIVATEDNS"}, {254, "PRIVATEOID"},
-};
-
 bool zp_rd_algorithm(zp_rd *r)
 {
+  static const zp_rd_name algorithms[] = {
+    {1, "RSAMD5"}, {2, "DH"}, {3, "DSA"}, {5, "RSASHA1"}, {6, "DSA-NSEC3-SHA1"},
+    {7, "RSASHA1-NSEC3-SHA1"}, {8, "RSASHA256"}, {10, "RSASHA512"}, {12, "ECC-GOST"},
+    {13, "ECDSAP256SHA256"}, {14, "ECDSAP384SHA384"}, {15, "ED25519"}, {16, "ED448"},
+    {252, "INDIRECT"}, {253, "PRIVATEDNS"}, {254, "PRIVATEOID"},
+  };
   const zp_field *f;
   uint64_t v;
   if (!zp_rd_next(r, &f))
     return false;
-  if (zp_rd_digits(f, 255, &v))
+  if (zp_rd_number_or_name(f, 255, algorithms, sizeof algorithms / sizeof *algorithms, &v))
     return zp_rd_put_u8(r, (uint32_t)v);
-  for (size_t i = 0; i < sizeof algorithms / sizeof *algorithms; i++)
-    if (strlen(algorithms[i].name) == f->len &&
-        strncasecmp(algorithms[i].name, f->text, f->len) == 0)
-      return zp_rd_put_u8(r, algorithms[i].num);
   return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
                     "\"%.*s\" is not a DNSSEC algorithm: a number from 0 to 255 or "
                     "a mnemonic such as RSASHA256",

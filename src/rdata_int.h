@@ -31,6 +31,14 @@ bool zp_rd_put_u32(zp_rd *r, uint32_t v);
 bool zp_rd_next(zp_rd *r, const zp_field **f);
 /* A plain decimal from 0 to max (no sign, no blank). */
 bool zp_rd_digits(const zp_field *f, uint64_t max, uint64_t *v);
+/* A mnemonic of a numbered registry (DNSSEC algorithms, certificate types). */
+typedef struct zp_rd_name {
+  uint16_t num;
+  char name[20];
+} zp_rd_name;
+/* A plain decimal up to max, or one of names[0..n) in any case. */
+bool zp_rd_number_or_name(const zp_field *f, uint64_t max, const zp_rd_name *names, size_t n,
+                          uint64_t *v);
 /* A hex digit's value, or -1. */
 int zp_rd_hexval(char c);
 /* Base16 in the next field, or in every field to the end (rest): an even number of digits. */
