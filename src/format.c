@@ -170,6 +170,27 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
     fm->line.len += 2 * n;
     return PUT_DONE;
   }
+  case LDNS_RDF_TYPE_NSEC3_NEXT_OWNER: {
+    /* RFC 5155 section 3.3: base32hex without padding, as BIND writes it and as zonepuny reads
+     * it back; ldns pads a hash whose length is not a multiple of 5 octets with '=' */
+    if (n < 2 || d[0] != n - 1 || !zp_buf_reserve(&fm->line, (n - 1) * 8 / 5 + 1))
+      break;
+    static const char b32[] = "0123456789abcdefghijklmnopqrstuv";
+    char *o = fm->line.p + fm->line.len;
+    size_t k = 0;
+    uint32_t acc = 0;
+    unsigned bits = 0;
+    for (size_t i = 1; i < n; i++) {
+      acc = acc << 8 | d[i];
+      for (bits += 8; bits >= 5; bits -= 5)
+        o[k++] = b32[acc >> (bits - 5) & 31];
+      acc &= (1u << bits) - 1;
+    }
+    if (bits > 0)
+      o[k++] = b32[acc << (5 - bits) & 31];
+    fm->line.len += k;
+    return PUT_DONE;
+  }
   case LDNS_RDF_TYPE_B64: {
     if (n == 0 || !zp_buf_reserve(&fm->line, (n + 2) / 3 * 4))
       break;

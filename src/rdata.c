@@ -391,7 +391,9 @@ static bool eui(zp_rd *r, size_t octets)
   for (size_t i = 0; ok && i < octets; i++) {
     int hi = zp_rd_hexval(f->text[3 * i]), lo = zp_rd_hexval(f->text[3 * i + 1]);
     ok = hi >= 0 && lo >= 0 && (i + 1 == octets || f->text[3 * i + 2] == '-');
-    a[i] = (uint8_t)(hi << 4 | lo);
+    /* (not shifted unless valid: -1 << 4 is undefined; found by fuzz_zone) */
+    if (ok)
+      a[i] = (uint8_t)(hi << 4 | lo);
   }
   if (!ok)
     return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,

@@ -452,9 +452,10 @@ static const char *const corpus_types[] = {
   "EUI64", "L32", "LP", "NID", "L64", "TALINK", "ZONEMD", "NSEC3PARAM",
 };
 
-/* ldns writes '"', '$' and '@' in names bare; emit escapes them as BIND does (see put_name).
- * The expected text is ldns's with exactly those three characters of each name escaped: every
- * field's ldns text is found in order in the record's text, and only names are rewritten. */
+/* ldns writes '"', '$' and '@' in names bare; emit escapes them as BIND does (see put_name),
+ * and writes an NSEC3 hash without ldns's padding. The expected text is ldns's with exactly
+ * those changes: every field's ldns text is found in order in the record's text, and only names
+ * and hashes are rewritten. */
 static char *ldns_text_with_bind_escapes(const ldns_rr *rr)
 {
   char *text = ldns_rr2str(rr);
@@ -473,6 +474,9 @@ static char *ldns_text_with_bind_escapes(const ldns_rr *rr)
     for (const char *c = ft; *c; c++) {
       if (ldns_rdf_get_type(f) == LDNS_RDF_TYPE_DNAME && (*c == '"' || *c == '$' || *c == '@'))
         out[n++] = '\\';
+      /* an NSEC3 hash without ldns's '=' padding (RFC 5155 3.3 has none; BIND writes none) */
+      if (ldns_rdf_get_type(f) == LDNS_RDF_TYPE_NSEC3_NEXT_OWNER && *c == '=')
+        continue;
       out[n++] = *c;
     }
     pos += skip + strlen(ft);

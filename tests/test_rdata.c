@@ -251,6 +251,9 @@ static const bad bads[] = {
    "section 4.1)"},
   {"EUI48", "00-00-5e-00-53", "21: invalid EUI-48 address in EUI48 RDATA: \"00-00-5e-00-53\" "
    "(RFC 7043)"},
+  /* a bad digit first: its value (-1) was shifted before it was checked (fuzz_zone, UBSan) */
+  {"EUI48", "zz-00-5e-00-53-2a", "21: invalid EUI-48 address in EUI48 RDATA: "
+   "\"zz-00-5e-00-53-2a\" (RFC 7043)"},
   {"EUI64", "00:00:5e:ef:10:00:00:2a", "21: invalid EUI-64 address in EUI64 RDATA: "
    "\"00:00:5e:ef:10:00:00:2a\" (RFC 7043)"},
   {"A", "\\# 3 c00002", "21: generic RDATA is not valid A RDATA"},
