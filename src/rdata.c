@@ -489,6 +489,109 @@ static bool apl(zp_rd *r)
   return true;
 }
 
+/* A decimal with up to frac digits after the point, scaled by 10^frac, at most max; a sign when
+ * neg is allowed, a unit "m" when m is. */
+static bool decimal(const zp_field *f, unsigned frac, bool neg, bool m, uint64_t max, int64_t *v)
+{
+  size_t i = 0, len = f->len;
+  bool minus = neg && len > 0 && f->text[0] == '-';
+  if (m && len > 0 && (f->text[len - 1] == 'm' || f->text[len - 1] == 'M'))
+    len--;
+  i += minus;
+  uint64_t x = 0;
+  unsigned digits = 0, after = 0;
+  bool point = false;
+  for (; i < len; i++) {
+    char c = f->text[i];
+    if (c == '.' && !point) {
+      point = true;
+      continue;
+    }
+    if (c < '0' || c > '9' || (point && after == frac) || digits > 12)
+      return false;
+    x = x * 10 + (uint64_t)(c - '0');
+    digits++;
+    after += point;
+  }
+  if (digits == 0 || (point && after == 0))
+    return false;
+  for (; after < frac; after++)
+    x *= 10;
+  if (x > max)
+    return false;
+  *v = minus ? -(int64_t)x : (int64_t)x;
+  return true;
+}
+
+/* One coordinate: degrees [minutes [seconds]] and a hemisphere, in thousandths of an arcsecond
+ * from the equator or meridian, 2^31 at 0 (RFC 1876 section 2). */
+static bool coordinate(zp_rd *r, unsigned max_deg, char pos, char neg)
+{
+  const zp_field *f;
+  int64_t part[3] = {0, 0, 0};
+  static const uint64_t limit[3] = {999, 59, 59999};   /* degrees: checked with the rest below */
+  for (size_t i = 0;; i++) {
+    if (!zp_rd_next(r, &f))
+      return false;
+    if (i > 0 && f->len == 1 && ((f->text[0] | 0x20) == (pos | 0x20) ||
+                                 (f->text[0] | 0x20) == (neg | 0x20))) {
+      uint64_t v = (uint64_t)((part[0] * 60 + part[1]) * 60000 + part[2]);
+      if (v > (uint64_t)max_deg * 3600000)
+        return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "LOC %s beyond %u degrees (RFC 1876 "
+                          "section 3)", pos == 'N' ? "latitude" : "longitude", max_deg);
+      bool south = (f->text[0] | 0x20) == (neg | 0x20);
+      return zp_rd_put_u32(r, (uint32_t)(south ? 0x80000000u - v : 0x80000000u + v));
+    }
+    if (i == 3 || !decimal(f, i == 2 ? 3 : 0, false, false, limit[i], &part[i]))
+      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" in LOC RDATA: %s (RFC 1876 "
+                        "section 3)", (int)f->len, f->text,
+                        i == 3 ? (pos == 'N' ? "N or S expected" : "E or W expected")
+                        : i == 0 ? "degrees expected" : i == 1 ? "minutes from 0 to 59 expected"
+                                 : "seconds from 0 to 59.999 expected");
+  }
+}
+
+/* A size or precision in centimetres as RFC 1876 section 2 stores it: a digit times a power of
+ * ten, the rest dropped (as BIND and dnspython do). */
+static uint8_t precision(int64_t cm)
+{
+  unsigned e = 0;
+  for (; cm >= 10; cm /= 10)
+    e++;
+  return (uint8_t)(cm << 4 | e);
+}
+
+/* RFC 1876 section 3: d1 [m1 [s1]] N|S d2 [m2 [s2]] E|W alt[m] [siz[m] [hp[m] [vp[m]]]]. */
+static bool loc(zp_rd *r)
+{
+  size_t at = r->n;
+  static const uint8_t fixed[4] = {0, 0x12, 0x16, 0x13};   /* version 0; 1m, 10000m, 10m */
+  if (!zp_rd_put(r, fixed, 4) || !coordinate(r, 90, 'N', 'S') || !coordinate(r, 180, 'E', 'W'))
+    return false;
+  const zp_field *f;
+  int64_t v;
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (!decimal(f, 2, true, true, 4284967295, &v) || v < -10000000)
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" in LOC RDATA: an altitude from "
+                      "-100000.00 to 42849672.95 m expected (RFC 1876 section 3)",
+                      (int)f->len, f->text);
+  if (!zp_rd_put_u32(r, (uint32_t)(v + 10000000)))
+    return false;
+  for (size_t i = 1; i < 4 && r->fi < r->in->nfields; i++) {
+    if (!zp_rd_next(r, &f))
+      return false;
+    /* RFC 1876 says up to 90000000.00 m; BIND and dnspython take what a digit times 10^9 cm
+     * holds, as the wire form does */
+    if (!decimal(f, 2, false, true, 9999999999, &v))
+      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" in LOC RDATA: a %s from 0 to "
+                        "99999999.99 m expected (RFC 1876 section 3)", (int)f->len, f->text,
+                        i == 1 ? "size" : "precision");
+    r->out[at + i] = precision(v);
+  }
+  return true;
+}
+
 static bool field(zp_rd *r, uint8_t kind)
 {
   const zp_field *f;
@@ -532,6 +635,7 @@ static bool field(zp_rd *r, uint8_t kind)
   case ZP_K_ILNP64: return ilnp64(r);
   case ZP_K_CERT_TYPE: return cert_type(r);
   case ZP_K_APL: return apl(r);
+  case ZP_K_LOC: return loc(r);
   default: return zp_rd_fail(r, r->fi, 0, "internal error: field kind %u", kind);
   }
 }

@@ -117,6 +117,24 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
         return false;
     return true;
   case ZP_K_OCTETS: k = end - p; break;
+  case ZP_K_LOC: {
+    /* RFC 1876 section 2: version 0, sizes of a digit and a power of ten, coordinates within
+     * 90 and 180 degrees of 2^31 */
+    k = 16;
+    if (end - p != 16 || in[p] != 0)
+      return invalid(r);
+    for (size_t i = 1; i < 4; i++)
+      if (in[p + i] >> 4 > 9 || (in[p + i] & 15) > 9)
+        return invalid(r);
+    for (size_t i = 0; i < 2; i++) {
+      const uint8_t *c = in + p + 4 + 4 * i;
+      uint32_t v = (uint32_t)c[0] << 24 | (uint32_t)c[1] << 16 | (uint32_t)c[2] << 8 | c[3];
+      uint32_t off = v >= 0x80000000u ? v - 0x80000000u : 0x80000000u - v;
+      if (off > (i ? 180u : 90u) * 3600000u)
+        return invalid(r);
+    }
+    break;
+  }
   case ZP_K_TARGET: case ZP_K_HEX: case ZP_K_BASE64:
     if (p == end)
       return invalid(r);

@@ -14,7 +14,7 @@ enum {
   K_OCTETS = ZP_K_OCTETS, K_TARGET = ZP_K_TARGET, K_HEX = ZP_K_HEX, K_BASE64 = ZP_K_BASE64, K_ALG = ZP_K_ALG,
   K_TYPE = ZP_K_TYPE, K_TIME = ZP_K_TIME, K_BITMAP = ZP_K_BITMAP, K_BITMAP0 = ZP_K_BITMAP0, K_SALT = ZP_K_SALT,
   K_HASH = ZP_K_HASH, K_TAG = ZP_K_TAG, K_EUI48 = ZP_K_EUI48, K_EUI64 = ZP_K_EUI64,
-  K_ILNP64 = ZP_K_ILNP64, K_CERT_TYPE = ZP_K_CERT_TYPE, K_APL = ZP_K_APL,
+  K_ILNP64 = ZP_K_ILNP64, K_CERT_TYPE = ZP_K_CERT_TYPE, K_APL = ZP_K_APL, K_LOC = ZP_K_LOC,
 };
 
 typedef struct mnemonic {
@@ -68,6 +68,7 @@ static const uint8_t k_l32[] = {K_INT16, K_A, K_END};  /* L32 */
 static const uint8_t k_l64[] = {K_INT16, K_ILNP64, K_END};  /* L64 NID */
 static const uint8_t k_cert[] = {K_CERT_TYPE, K_INT16, K_ALG, K_BASE64, K_END};  /* CERT */
 static const uint8_t k_apl[] = {K_APL, K_END};  /* APL */
+static const uint8_t k_loc[] = {K_LOC, K_END};  /* LOC */
 static const uint8_t k_eui48[] = {K_EUI48, K_END};  /* EUI48 */
 static const uint8_t k_eui64[] = {K_EUI64, K_END};  /* EUI64 */
 static const uint8_t k_uri[] = {K_INT16, K_INT16, K_TARGET, K_END};  /* URI */
@@ -85,7 +86,7 @@ static const mnemonic types[] = {
   T(13, "HINFO", LC, k_hinfo), T(14, "MINFO", LC, k_minfo), T(17, "RP", LC, k_minfo),
   T(18, "AFSDB", LC, k_mx), T(19, "X25", G, k_x25), T(20, "ISDN", G, k_isdn), T(21, "RT", LC, k_mx),
   T(22, "NSAP", G, NULL), T(23, "NSAP-PTR", G, k_ns), T(24, "SIG", LC|G, NULL),
-  T(25, "KEY", 0, NULL), T(26, "PX", LC|G, k_px), T(27, "GPOS", G, NULL), T(29, "LOC", 0, NULL),
+  T(25, "KEY", 0, NULL), T(26, "PX", LC|G, k_px), T(27, "GPOS", G, NULL), T(29, "LOC", 0, k_loc),
   T(30, "NXT", LC|G, NULL), T(31, "EID", G, NULL), T(32, "NIMLOC", G, NULL), T(34, "ATMA", G, NULL),
   T(35, "NAPTR", LC, k_naptr), T(36, "KX", LC, k_mx), T(37, "CERT", 0, k_cert),
   T(38, "A6", LC|G, NULL), T(39, "DNAME", LC, k_ns), T(40, "SINK", G, NULL), T(41, "OPT", 0, NULL),

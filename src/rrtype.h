@@ -40,6 +40,7 @@ typedef enum zp_kind {
   ZP_K_ILNP64,      /* RFC 6742: four groups of hex with ':' */
   ZP_K_CERT_TYPE,   /* RFC 4398 section 2.1: number or mnemonic (PKIX, PGP, URI ...), 16 bits */
   ZP_K_APL,         /* RFC 3123 address prefixes, to the end, none or more */
+  ZP_K_LOC,         /* RFC 1876 section 3: latitude, longitude, altitude, size, precisions */
 } zp_kind;
 
 /* The kinds of a type's RDATA fields, in order, ended by ZP_K_END; NULL for a type whose text

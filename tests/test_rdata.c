@@ -144,6 +144,12 @@ static const good goods[] = {
   {"APL", "2:2001:db8::/32 1:0.0.0.0/0", "0002200420010db8" "00010000"},
   {"APL", "1:192.0.2.255/24", "00011804c00002ff"},   /* host bits kept, as BIND */
   {"APL", "", ""},                                     /* no prefixes at all (section 4) */
+  /* RFC 1876: the octets as dnspython writes them (its LOC reader, an independent oracle); a
+   * size of 1.5 m is stored as 1 m (a digit and a power of ten), as BIND and dnspython do */
+  {"LOC", "52 N 4 E 10", "001216138b28720080dbba0000989a68"},
+  {"LOC", "52 22 23.5 N 4 53 32 E 1.5m 1.5m", "001216138b3cf20c810cbce000989716"},
+  {"LOC", "52 22 23.000 N 4 53 32.000 E -2.00m 0.00m 10000m 10m",
+   "000016138b3cf018810cbce0009895b8"},
   /* RFC 4398 2.1: PKIX is 1, and the algorithm by mnemonic */
   {"CERT", "PKIX 1 RSASHA256 AAAA", "0001000108000000"},
   {"CERT", "65535 0 0 AQ==", "ffff000000" "01"},
@@ -264,6 +270,17 @@ static const bad bads[] = {
    "([!]1:IPv4/0-32 or [!]2:IPv6/0-128, RFC 3123 section 5)"},
   {"APL", "3:192.0.2.0/24", "21: invalid address prefix in APL RDATA: \"3:192.0.2.0/24\" "
    "([!]1:IPv4/0-32 or [!]2:IPv6/0-128, RFC 3123 section 5)"},
+  /* LOC: ldns takes 91 degrees and 60 seconds */
+  {"LOC", "52 22 60 N 4 53 32 E 10", "27: \"60\" in LOC RDATA: seconds from 0 to 59.999 expected "
+   "(RFC 1876 section 3)"},
+  {"LOC", "91 N 4 E 10", "24: LOC latitude beyond 90 degrees (RFC 1876 section 3)"},
+  {"LOC", "52 N 181 E 10", "30: LOC longitude beyond 180 degrees (RFC 1876 section 3)"},
+  {"LOC", "52 X 4 E 10", "24: \"X\" in LOC RDATA: minutes from 0 to 59 expected (RFC 1876 "
+   "section 3)"},
+  {"LOC", "52 N 4 E 42849673", "30: \"42849673\" in LOC RDATA: an altitude from -100000.00 to "
+   "42849672.95 m expected (RFC 1876 section 3)"},
+  {"LOC", "52 N 4 E 10 100000000", "33: \"100000000\" in LOC RDATA: a size from 0 to "
+   "99999999.99 m expected (RFC 1876 section 3)"},
   {"CERT", "FOO 1 8 AA==", "21: \"FOO\" is not a certificate type: a number from 0 to 65535 or "
    "PKIX, SPKI, PGP, IPKIX, ISPKI, IPGP, ACPKIX, IACPKIX, URI, OID (RFC 4398 section 2.1)"},
   {"CNAME", "\\# 5 c00c00 0000", "21: generic RDATA is not valid CNAME RDATA"},  /* compressed */
@@ -351,7 +368,8 @@ Test(rdata, what_we_accept_ldns_reads_to_the_same_octets, .timeout = 120)
     "RRSIG", "NSEC", "TYPE1234", "FOO", "RSASHA256", "ED25519", "20240229000000",
     "20230229000000", "21060207062815", "2t7b4g4vsa5smi47k61mv5bv1a22bojr", "2t7", "issue",
     "is-sue", "00-00-5e-00-53-2a", "00-00-5e-ef-10-00-00-2a", "0014:4fff:ff20:ee64", "\\065",
-    "1:192.0.2.0/24", "!2:2001:db8::/32", "1:192.0.2.1/33", "PKIX", "URI",
+    "1:192.0.2.0/24", "!2:2001:db8::/32", "1:192.0.2.1/33", "PKIX", "URI", "N", "S", "E", "W",
+    "23.5", "-2.00m", "10000m",
   };
   enum { PER_TYPE = 3000, NPOOL = sizeof pool / sizeof *pool };
   uint64_t seed = 0x7264617461000001u;
