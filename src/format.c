@@ -12,7 +12,7 @@
  * octets that are not printable ASCII, the rest as they are. The "\X" set is BIND's, wider than
  * ldns's: an unescaped '"' opens a quoted string for BIND and for our own scanner, '$' at the
  * start of a line is read as a directive, and ldns reads "@.example." as the origin itself. */
-size_t zp_format_name(char *out, const uint8_t *wire)
+static size_t format_name(char *out, const uint8_t *wire)
 {
   size_t n = 0;
   if (*wire == 0) {
@@ -41,7 +41,7 @@ size_t zp_format_name(char *out, const uint8_t *wire)
 }
 
 /* --unicode: ACE labels shown through ToUnicode as raw UTF-8 (a label ToUnicode leaves alone
- * is shown as it is); everything else exactly as zp_format_name writes it. Longest result: 63
+ * is shown as it is); everything else exactly as format_name writes it. Longest result: 63
  * octets of ACE decode to at most 59 code points of 4 octets each. */
 enum { UNICODE_NAME_MAX = 128 * (4 * ZP_LABEL_MAX + 1) };
 
@@ -65,7 +65,7 @@ static size_t put_name_unicode(char *out, const uint8_t *wire)
     uint8_t one[ZP_LABEL_MAX + 2];
     memcpy(one, p, *p + 1u);
     one[*p + 1] = 0;
-    n += zp_format_name(out + n, one);
+    n += format_name(out + n, one);
   }
   return n;
 }
@@ -97,7 +97,7 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
     if (!zp_buf_reserve(&fm->line, UNICODE_NAME_MAX))
       return PUT_NOMEM;
     fm->line.len += fm->unicode ? put_name_unicode(fm->line.p + fm->line.len, d)
-                                    : zp_format_name(fm->line.p + fm->line.len, d);
+                                    : format_name(fm->line.p + fm->line.len, d);
     return PUT_DONE;
   case LDNS_RDF_TYPE_A:
     if (n != 4 || !zp_buf_reserve(&fm->line, 16))
@@ -232,7 +232,7 @@ static bool head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rcl
   if (!zp_buf_reserve(&fm->line, UNICODE_NAME_MAX + 16 + clen + tlen))
     return false;
   char *o = fm->line.p;
-  size_t k = fm->unicode ? put_name_unicode(o, owner) : zp_format_name(o, owner);
+  size_t k = fm->unicode ? put_name_unicode(o, owner) : format_name(o, owner);
   o[k++] = '\t';
   k += put_uint(o + k, ttl);
   o[k++] = '\t';
@@ -278,7 +278,7 @@ zp_status zp_format_rr(zp_format *fm, const ldns_rr *rr)
     return ZP_ENOMEM;
   if (type == LDNS_RR_TYPE_DNSKEY && !fm->unicode) {
     /* ldns's fields and comment follow the fourth tab; its owner text has none (a tab in a
-     * name is \009), and the owner is ours, escaped as zp_format_name does */
+     * name is \009), and the owner is ours, escaped as format_name does */
     ldns_buffer_clear(fm->text);
     if (ldns_rr2buffer_str_fmt(fm->text, ldns_output_format_default, rr) != LDNS_STATUS_OK)
       return ZP_ENOMEM;

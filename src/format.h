@@ -11,9 +11,6 @@
 #include "status.h"
 #include "wire.h"
 
-/* Longest text zp_format_name writes: every octet as \DDD plus the dots. */
-enum { ZP_NAME_TEXT_MAX = ZP_NAME_MAX * 4 + 1 };
-
 /* One record's line being written, and ldns's own text for what is formatted by ldns. */
 typedef struct zp_format {
   zp_buf line;
@@ -24,10 +21,6 @@ typedef struct zp_format {
 /* False when out of memory; zp_format_free releases what init took, even then. */
 bool zp_format_init(zp_format *fm, bool unicode);
 void zp_format_free(zp_format *fm);
-
-/* A wire-form name as master-file text (RFC 1035 section 5.1 escapes, and BIND's: see the
- * README's "Output"), at most ZP_NAME_TEXT_MAX bytes, no NUL. Returns the length. */
-size_t zp_format_name(char *out, const uint8_t *wire);
 
 /* Starts fm->line afresh with owner, TTL, class and type as ldns_rr2buffer_str writes them. */
 bool zp_format_head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rclass,

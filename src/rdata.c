@@ -64,9 +64,9 @@ bool zp_rd_next(zp_rd *r, const zp_field **f)
                         (int)(*f)->len, (*f)->text, r->tname);
     return true;
   }
-  size_t need = 0;
-  const uint8_t *k = zp_rrtype_kinds(r->in->type);
-  for (; *k != ZP_K_END; k++)
+  /* the fields read, the one missing, and one for each field kind still to come */
+  size_t need = r->fi + 1;
+  for (const uint8_t *k = r->kind + 1; *r->kind != ZP_K_END && *k != ZP_K_END; k++)
     need += *k != ZP_K_OPT_STRING && *k != ZP_K_BITMAP0;
   return zp_rd_fail(r, r->in->nfields, 0, "%s RDATA needs at least %zu field%s, found %zu",
                     r->tname, need, need == 1 ? "" : "s", r->in->nfields);
@@ -592,6 +592,38 @@ static bool loc(zp_rd *r)
   return true;
 }
 
+/* RFC 4025 section 3.1: gateway type 0 (no gateway, written "."), 1 (IPv4), 2 (IPv6) or 3 (a
+ * domain name), the algorithm, then the gateway. */
+static bool gateway(zp_rd *r)
+{
+  const zp_field *f;
+  uint64_t type, alg;
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (!zp_rd_digits(f, 3, &type))
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not an IPSECKEY gateway type: "
+                      "0, 1, 2 or 3 (RFC 4025 section 2.3)", (int)f->len, f->text);
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (!zp_rd_digits(f, 255, &alg))
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a number from 0 to 255",
+                      (int)f->len, f->text);
+  if (!zp_rd_put_u8(r, (uint32_t)type) || !zp_rd_put_u8(r, (uint32_t)alg))
+    return false;
+  switch (type) {
+  case 0:
+    if (!zp_rd_next(r, &f))
+      return false;
+    if (f->len != 1 || f->text[0] != '.')
+      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\": gateway type 0 has no gateway, "
+                        "written \".\" (RFC 4025 section 3.1)", (int)f->len, f->text);
+    return true;
+  case 1: return address(r, AF_INET);
+  case 2: return address(r, AF_INET6);
+  default: return name(r);
+  }
+}
+
 static bool field(zp_rd *r, uint8_t kind)
 {
   const zp_field *f;
@@ -636,6 +668,7 @@ static bool field(zp_rd *r, uint8_t kind)
   case ZP_K_CERT_TYPE: return cert_type(r);
   case ZP_K_APL: return apl(r);
   case ZP_K_LOC: return loc(r);
+  case ZP_K_GATEWAY: return gateway(r);
   default: return zp_rd_fail(r, r->fi, 0, "internal error: field kind %u", kind);
   }
 }
@@ -653,8 +686,8 @@ zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rd
   const uint8_t *k = zp_rrtype_kinds(in->type);
   if (!k)
     return zp_rd_fail(&r, 0, 0, "%s has no strict parser", r.tname), ZP_EINVAL;
-  for (; *k != ZP_K_END; k++)
-    if (!field(&r, *k))
+  for (r.kind = k; *r.kind != ZP_K_END; r.kind++)
+    if (!field(&r, *r.kind))
       return ZP_ZONE_SYNTAX;
   if (r.fi == in->nfields && !zp_rd_rules(&r, 3))
     return ZP_ZONE_SYNTAX;

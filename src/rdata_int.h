@@ -11,6 +11,7 @@ typedef struct zp_rd {
   const zp_rdata_in *in;
   const zp_label_conv *conv;   /* for the RDATA names of this type */
   size_t fi;                   /* the next field */
+  const uint8_t *kind;         /* the field kind being read (zp_rrtype_kinds) */
   bool quoted_ok;              /* the field being read is a character-string */
   uint8_t *out;
   size_t n;

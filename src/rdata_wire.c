@@ -117,6 +117,19 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
         return false;
     return true;
   case ZP_K_OCTETS: k = end - p; break;
+  case ZP_K_GATEWAY:
+    /* RFC 4025 section 2: type 0 to 3, the algorithm, then no gateway, 4 or 16 octets, or an
+     * uncompressed name */
+    if (end - p < 2 || in[p] > 3)
+      return invalid(r);
+    if (!zp_rd_put(r, in + p, 2))
+      return false;
+    *pos = p + 2;
+    if (in[p] == 3)
+      return wire_name(r, in, end, pos);
+    k = in[p] == 0 ? 0 : in[p] == 1 ? 4 : 16;
+    p += 2;
+    break;
   case ZP_K_LOC: {
     /* RFC 1876 section 2: version 0, sizes of a digit and a power of ten, coordinates within
      * 90 and 180 degrees of 2^31 */

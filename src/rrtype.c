@@ -15,6 +15,7 @@ enum {
   K_TYPE = ZP_K_TYPE, K_TIME = ZP_K_TIME, K_BITMAP = ZP_K_BITMAP, K_BITMAP0 = ZP_K_BITMAP0, K_SALT = ZP_K_SALT,
   K_HASH = ZP_K_HASH, K_TAG = ZP_K_TAG, K_EUI48 = ZP_K_EUI48, K_EUI64 = ZP_K_EUI64,
   K_ILNP64 = ZP_K_ILNP64, K_CERT_TYPE = ZP_K_CERT_TYPE, K_APL = ZP_K_APL, K_LOC = ZP_K_LOC,
+  K_GATEWAY = ZP_K_GATEWAY,
 };
 
 typedef struct mnemonic {
@@ -69,6 +70,7 @@ static const uint8_t k_l64[] = {K_INT16, K_ILNP64, K_END};  /* L64 NID */
 static const uint8_t k_cert[] = {K_CERT_TYPE, K_INT16, K_ALG, K_BASE64, K_END};  /* CERT */
 static const uint8_t k_apl[] = {K_APL, K_END};  /* APL */
 static const uint8_t k_loc[] = {K_LOC, K_END};  /* LOC */
+static const uint8_t k_ipseckey[] = {K_INT8, K_GATEWAY, K_BASE64, K_END};  /* IPSECKEY */
 static const uint8_t k_eui48[] = {K_EUI48, K_END};  /* EUI48 */
 static const uint8_t k_eui64[] = {K_EUI64, K_END};  /* EUI64 */
 static const uint8_t k_uri[] = {K_INT16, K_INT16, K_TARGET, K_END};  /* URI */
@@ -90,7 +92,7 @@ static const mnemonic types[] = {
   T(30, "NXT", LC|G, NULL), T(31, "EID", G, NULL), T(32, "NIMLOC", G, NULL), T(34, "ATMA", G, NULL),
   T(35, "NAPTR", LC, k_naptr), T(36, "KX", LC, k_mx), T(37, "CERT", 0, k_cert),
   T(38, "A6", LC|G, NULL), T(39, "DNAME", LC, k_ns), T(40, "SINK", G, NULL), T(41, "OPT", 0, NULL),
-  T(42, "APL", 0, k_apl), T(44, "SSHFP", 0, k_sshfp), T(45, "IPSECKEY", 0, NULL),
+  T(42, "APL", 0, k_apl), T(44, "SSHFP", 0, k_sshfp), T(45, "IPSECKEY", 0, k_ipseckey),
   T(49, "DHCID", 0, k_dhcid), T(50, "NSEC3", 0, k_nsec3), T(51, "NSEC3PARAM", 0, k_nsec3param),
   T(52, "TLSA", 0, k_tlsa), T(53, "SMIMEA", 0, k_tlsa), T(55, "HIP", G, NULL),
   T(58, "TALINK", G, k_minfo), T(59, "CDS", 0, k_ds), T(60, "CDNSKEY", 0, k_dnskey),

@@ -41,6 +41,8 @@ typedef enum zp_kind {
   ZP_K_CERT_TYPE,   /* RFC 4398 section 2.1: number or mnemonic (PKIX, PGP, URI ...), 16 bits */
   ZP_K_APL,         /* RFC 3123 address prefixes, to the end, none or more */
   ZP_K_LOC,         /* RFC 1876 section 3: latitude, longitude, altitude, size, precisions */
+  ZP_K_GATEWAY,     /* RFC 4025 section 2: gateway type, algorithm, and the gateway its type
+                       says (none ".", IPv4, IPv6 or a domain name) */
 } zp_kind;
 
 /* The kinds of a type's RDATA fields, in order, ended by ZP_K_END; NULL for a type whose text

@@ -150,6 +150,15 @@ static const good goods[] = {
   {"LOC", "52 22 23.5 N 4 53 32 E 1.5m 1.5m", "001216138b3cf20c810cbce000989716"},
   {"LOC", "52 22 23.000 N 4 53 32.000 E -2.00m 0.00m 10000m 10m",
    "000016138b3cf018810cbce0009895b8"},
+  /* RFC 4025 section 3.3's examples, the key in two pieces for one; octets as dnspython writes
+   * them; the gateway name keeps its case (not on RFC 4034's list) */
+  {"IPSECKEY", "10 1 2 192.0.2.38 AQNRU3mG7TVTO2BkR47usntb102uFJtugbo6BSGvgqt4AQ==",
+   "0a0102c0000226010351537986ed35533b6064478eeeb27b5bd74dae149b6e81ba3a0521af82ab7801"},
+  {"IPSECKEY", "10 3 2 GW.Example. AQNRU3mG7TVTO2Bk R47usntb102uFJtugbo6BSGvgqt4AQ==",
+   "0a0302024757074578616d706c6500010351537986ed35533b6064478eeeb27b5bd74dae149b6e81ba3a0521af8"
+   "2ab7801"},
+  {"IPSECKEY", "10 2 1 2001:db8::1 AQNRU3mG", "0a020120010db8000000000000000000000001010351537986"},
+  {"IPSECKEY", "10 0 2 . AQNRU3mG", "0a0002010351537986"},
   /* RFC 4398 2.1: PKIX is 1, and the algorithm by mnemonic */
   {"CERT", "PKIX 1 RSASHA256 AAAA", "0001000108000000"},
   {"CERT", "65535 0 0 AQ==", "ffff000000" "01"},
@@ -281,6 +290,14 @@ static const bad bads[] = {
    "42849672.95 m expected (RFC 1876 section 3)"},
   {"LOC", "52 N 4 E 10 100000000", "33: \"100000000\" in LOC RDATA: a size from 0 to "
    "99999999.99 m expected (RFC 1876 section 3)"},
+  {"IPSECKEY", "10 4 0 . AA==", "24: \"4\" is not an IPSECKEY gateway type: 0, 1, 2 or 3 (RFC "
+   "4025 section 2.3)"},
+  {"IPSECKEY", "10 0 0 a. AA==", "28: \"a.\": gateway type 0 has no gateway, written \".\" (RFC "
+   "4025 section 3.1)"},
+  {"IPSECKEY", "10 1 2 2001:db8::1 AA==", "28: invalid IPv4 address in IPSECKEY RDATA: "
+   "\"2001:db8::1\""},
+  /* the key, which BIND and dnspython require */
+  {"IPSECKEY", "10 0 0 .", "1: IPSECKEY RDATA needs at least 5 fields, found 4"},
   {"CERT", "FOO 1 8 AA==", "21: \"FOO\" is not a certificate type: a number from 0 to 65535 or "
    "PKIX, SPKI, PGP, IPKIX, ISPKI, IPGP, ACPKIX, IACPKIX, URI, OID (RFC 4398 section 2.1)"},
   {"CNAME", "\\# 5 c00c00 0000", "21: generic RDATA is not valid CNAME RDATA"},  /* compressed */

@@ -87,6 +87,8 @@ KIND = {
     "alt!": ["42849673", "-100000.01", "10mm"],
     "size": ["1.5m", "0", "10000m", "90000000", "1", "90000000.01", "99999999.99"],
     "size!": ["100000000", "-1"],
+    "gateway": ["0 2 .", "1 2 192.0.2.38", "2 1 2001:db8::1", "3 2 gw.example.", "3 2 GW"],
+    "gateway!": ["4 0 .", "0 0 a.", "1 2 2001:db8::1", "2 1 192.0.2.1"],
 }
 
 # The fields of each type, from its RFC; "?" marks an optional last field, "+" one or more. (SOA
@@ -112,6 +114,7 @@ TYPES = {
     "CAA": ["u8", "tag", "value"], "APL": ["apl?", "apl?", "apl?"],
     "CERT": ["certtype", "u16", "alg", "b64"],
     "LOC": ["lat", "lon", "alt", "size?", "size?", "size?"],
+    "IPSECKEY": ["u8", "gateway", "b64"],
 }
 
 
