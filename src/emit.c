@@ -437,14 +437,17 @@ static ldns_rdf_type format_kind(uint8_t kind)
   case ZP_K_A: return LDNS_RDF_TYPE_A;
   case ZP_K_AAAA: return LDNS_RDF_TYPE_AAAA;
   case ZP_K_STRING: case ZP_K_STRINGS: return LDNS_RDF_TYPE_STR;
+  case ZP_K_SVCPARAMS: return LDNS_RDF_TYPE_SVCPARAMS;
   default: return LDNS_RDF_TYPE_NONE;
   }
 }
 
-/* The octets of the field of kind k at d (the wire the reader made, so well formed). */
-static size_t wire_len(uint8_t k, const uint8_t *d)
+/* The octets of the field of kind k at d, of the left octets of RDATA (the wire the reader
+ * made, so well formed). */
+static size_t wire_len(uint8_t k, const uint8_t *d, size_t left)
 {
   switch (k) {
+  case ZP_K_SVCPARAMS: return left;
   case ZP_K_NAME: return zp_name_wire_len(d);
   case ZP_K_INT8: return 1;
   case ZP_K_INT16: return 2;
@@ -470,7 +473,7 @@ static bool format_fast(zp_emitter *em, const zp_record *rec, zp_status *st)
   bool first = true;
   for (const uint8_t *k = kinds; *k != ZP_K_END && off < rec->rdlen; k++) {
     do {
-      size_t len = wire_len(*k, rec->rdata + off);
+      size_t len = wire_len(*k, rec->rdata + off, rec->rdlen - off);
       if (!zp_format_field(&em->fm, format_kind(*k), rec->rdata + off, len, first))
         return true;
       first = false;

@@ -86,6 +86,122 @@ static size_t put_uint(char *out, uint32_t v)
 static const char b64_digits[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
+/* An SVCB or HTTPS value octet inside quotes, as BIND writes one: "\\X" for the quote and the
+ * backslash, "\\DDD" for a blank and anything not printable ASCII. */
+static size_t put_value_octet(char *o, uint8_t c)
+{
+  if (c == '"' || c == '\\') {
+    o[0] = '\\';
+    o[1] = (char)c;
+    return 2;
+  }
+  if (c > 0x20 && c < 0x7F) {
+    o[0] = (char)c;
+    return 1;
+  }
+  o[0] = '\\';
+  o[1] = (char)('0' + c / 100);
+  o[2] = (char)('0' + c / 10 % 10);
+  o[3] = (char)('0' + c % 10);
+  return 4;
+}
+
+static size_t put_base64(char *o, const uint8_t *d, size_t n)
+{
+  size_t k = 0;
+  for (size_t i = 0; i < n; i += 3) {
+    uint32_t v = (uint32_t)d[i] << 16 | (i + 1 < n ? (uint32_t)d[i + 1] << 8 : 0) |
+                 (i + 2 < n ? d[i + 2] : 0);
+    o[k++] = b64_digits[v >> 18];
+    o[k++] = b64_digits[v >> 12 & 63];
+    o[k++] = i + 1 < n ? b64_digits[v >> 6 & 63] : '=';
+    o[k++] = i + 2 < n ? b64_digits[v & 63] : '=';
+  }
+  return k;
+}
+
+/* SVCB and HTTPS parameters d[0..n) (wire form the reader checked) in the presentation form of
+ * RFC 9460 appendix A that BIND 9.18 writes, which BIND, NSD 4.6, Knot 3.2, dnspython and
+ * zonepuny all read back as the same octets: keys by the names they all know (zp_svckey_name),
+ * alpn as a quoted list with ',' and '\\' escaped twice (appendix A.1), ech in base64, other
+ * values quoted. ldns 1.8 writes alpn unescaped, which BIND reads as other ids. */
+static bool put_svcparams(zp_buf *line, const uint8_t *d, size_t n)
+{
+  for (size_t i = 0; i + 4 <= n;) {
+    uint16_t key = (uint16_t)(d[i] << 8 | d[i + 1]);
+    size_t len = (size_t)(d[i + 2] << 8 | d[i + 3]);
+    const uint8_t *v = d + i + 4;
+    char kb[ZP_RRTYPE_TEXT_MAX];
+    const char *name = zp_svckey_name(key, kb);
+    size_t nl = strlen(name);
+    if (len > n - i - 4 || !zp_buf_reserve(line, 24 + nl + 8 * len))
+      return false;
+    char *o = line->p + line->len;
+    size_t k = 0;
+    if (i > 0)
+      o[k++] = ' ';
+    memcpy(o + k, name, nl);
+    k += nl;
+    if (len > 0)
+      o[k++] = '=';
+    switch (key) {
+    case ZP_SVC_MANDATORY:
+      for (size_t j = 0; j + 1 < len; j += 2) {
+        const char *m = zp_svckey_name((uint16_t)(v[j] << 8 | v[j + 1]), kb);
+        if (j > 0)
+          o[k++] = ',';
+        memcpy(o + k, m, strlen(m));
+        k += strlen(m);
+      }
+      break;
+    case ZP_SVC_PORT:
+      k += put_uint(o + k, len == 2 ? (uint32_t)(v[0] << 8 | v[1]) : 0);
+      break;
+    case ZP_SVC_IPV4HINT:
+    case ZP_SVC_IPV6HINT: {
+      size_t a = key == ZP_SVC_IPV4HINT ? 4 : 16;
+      for (size_t j = 0; j + a <= len; j += a) {
+        if (j > 0)
+          o[k++] = ',';
+        if (!inet_ntop(a == 4 ? AF_INET : AF_INET6, v + j, o + k, INET6_ADDRSTRLEN))
+          return false;
+        k += strlen(o + k);
+      }
+      break;
+    }
+    case ZP_SVC_ECH:
+      k += put_base64(o + k, v, len);
+      break;
+    case ZP_SVC_ALPN:
+      o[k++] = '"';
+      for (size_t j = 0; j < len; j += 1u + v[j]) {
+        if (j > 0)
+          o[k++] = ',';
+        for (size_t m = 1; m <= v[j] && j + m < len; m++) {
+          if (v[j + m] == ',' || v[j + m] == '\\') {   /* the list's escape, then the string's */
+            o[k++] = '\\';
+            o[k++] = '\\';
+          }
+          k += put_value_octet(o + k, v[j + m]);
+        }
+      }
+      o[k++] = '"';
+      break;
+    default:
+      if (len == 0)
+        break;
+      o[k++] = '"';
+      for (size_t j = 0; j < len; j++)
+        k += put_value_octet(o + k, v[j]);
+      o[k++] = '"';
+      break;
+    }
+    line->len += k;
+    i += 4 + len;
+  }
+  return true;
+}
+
 /* One RDATA field the way ldns_rdf2buffer_str writes it; the types listed are the ones the
  * differential test (tests/test_emit.c) proves identical, the rest are ldns's own output. */
 enum { PUT_NOMEM, PUT_DONE, PUT_NOT_MINE };
@@ -194,19 +310,11 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
   case LDNS_RDF_TYPE_B64: {
     if (n == 0 || !zp_buf_reserve(&fm->line, (n + 2) / 3 * 4))
       break;
-    char *o = fm->line.p + fm->line.len;
-    size_t k = 0;
-    for (size_t i = 0; i < n; i += 3) {
-      uint32_t v = (uint32_t)d[i] << 16 | (i + 1 < n ? (uint32_t)d[i + 1] << 8 : 0) |
-                   (i + 2 < n ? d[i + 2] : 0);
-      o[k++] = b64_digits[v >> 18];
-      o[k++] = b64_digits[v >> 12 & 63];
-      o[k++] = i + 1 < n ? b64_digits[v >> 6 & 63] : '=';
-      o[k++] = i + 2 < n ? b64_digits[v & 63] : '=';
-    }
-    fm->line.len += k;
+    fm->line.len += put_base64(fm->line.p + fm->line.len, d, n);
     return PUT_DONE;
   }
+  case LDNS_RDF_TYPE_SVCPARAMS:
+    return put_svcparams(&fm->line, d, n) ? PUT_DONE : PUT_NOMEM;
   default:
     break;
   }

@@ -193,7 +193,7 @@ void zp_zone_generate_end(zp_zfile *f)
     z->sc.have_owner = true;
     for (size_t i = 0; i < z->ntok; i++)
       z->fields[i] = (zp_field){z->gen_buf + offs[i], strlen(z->gen_buf + offs[i]),
-                                z->tok[i].quoted, z->tok_loc[i]};
+                                z->tok[i].quoted, z->tok[i].joined, z->tok_loc[i]};
     zp_zone_deliver(z);
   }
 }

@@ -67,7 +67,7 @@ bool zp_rd_next(zp_rd *r, const zp_field **f)
   /* the fields read, the one missing, and one for each field kind still to come */
   size_t need = r->fi + 1;
   for (const uint8_t *k = r->kind + 1; *r->kind != ZP_K_END && *k != ZP_K_END; k++)
-    need += *k != ZP_K_OPT_STRING && *k != ZP_K_BITMAP0;
+    need += *k != ZP_K_OPT_STRING && *k != ZP_K_BITMAP0 && *k != ZP_K_SVCPARAMS;
   return zp_rd_fail(r, r->in->nfields, 0, "%s RDATA needs at least %zu field%s, found %zu",
                     r->tname, need, need == 1 ? "" : "s", r->in->nfields);
 }
@@ -214,17 +214,15 @@ static bool name(zp_rd *r)
   return zp_rd_put(r, wire, len);
 }
 
-/* A field's octets with RFC 1035 section 5.1 escapes resolved (the scanner has checked them:
- * \DDD is three digits up to 255): the first cap of them go to out; returns how many in all. */
-static size_t unescape(const zp_field *f, uint8_t *out, size_t cap)
+size_t zp_rd_unescape(const char *text, size_t len, uint8_t *out, size_t cap)
 {
   size_t n = 0;
-  for (size_t i = 0; i < f->len; i++, n++) {
-    uint8_t c = (uint8_t)f->text[i];
-    if (c == '\\' && i + 1 < f->len) {
-      c = (uint8_t)f->text[++i];
-      if (c >= '0' && c <= '9' && i + 2 < f->len) {
-        c = (uint8_t)((c - '0') * 100 + (f->text[i + 1] - '0') * 10 + (f->text[i + 2] - '0'));
+  for (size_t i = 0; i < len; i++, n++) {
+    uint8_t c = (uint8_t)text[i];
+    if (c == '\\' && i + 1 < len) {
+      c = (uint8_t)text[++i];
+      if (c >= '0' && c <= '9' && i + 2 < len) {
+        c = (uint8_t)((c - '0') * 100 + (text[i + 1] - '0') * 10 + (text[i + 2] - '0'));
         i += 2;
       }
     }
@@ -238,7 +236,7 @@ static size_t unescape(const zp_field *f, uint8_t *out, size_t cap)
 static bool string(zp_rd *r, const zp_field *f)
 {
   uint8_t s[255];
-  size_t n = unescape(f, s, sizeof s);
+  size_t n = zp_rd_unescape(f->text, f->len, s, sizeof s);
   if (n > sizeof s)
     return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
                       "invalid character string in %s RDATA: \"%.*s\"", r->tname, (int)f->len,
@@ -257,7 +255,7 @@ static bool octets(zp_rd *r, bool target)
     return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
                       "a URI target is a quoted string, not empty (RFC "
                       "7553 section 4.4)");
-  size_t room = ZP_RDATA_MAX - r->n, n = unescape(f, r->out + r->n, room);
+  size_t room = ZP_RDATA_MAX - r->n, n = zp_rd_unescape(f->text, f->len, r->out + r->n, room);
   if (n > room)
     return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "%s RDATA longer than %d octets", r->tname,
                       ZP_RDATA_MAX);
@@ -312,53 +310,56 @@ static int b64val(char c)
   return c == '+' ? 62 : c == '/' ? 63 : -1;
 }
 
-/* Base64 (RFC 4648 section 4) in every field to the end: groups of four characters, '=' only to
- * pad the last group, the bits it drops zero (section 3.5), at least one octet. */
+bool zp_rd_b64_feed(zp_rd *r, zp_b64 *s, const char *text, size_t len, size_t fi, size_t at)
+{
+  for (size_t i = 0; i < len; i++) {
+    char c = text[i];
+    if (s->pad > 0 && c != '=')
+      return zp_rd_fail(r, fi, at + i, "base64 in %s RDATA goes on after its padding",
+                        r->tname);
+    if (c == '=' ? s->have < 2 : b64val(c) < 0)
+      return zp_rd_fail(r, fi, at + i, "invalid base64 character '%c' in %s RDATA", c,
+                        r->tname);
+    if (c == '=')
+      s->pad++;
+    s->acc = s->acc << 6 | (c == '=' ? 0 : (uint32_t)b64val(c));
+    if (++s->have < 4)
+      continue;
+    uint8_t g[3] = {(uint8_t)(s->acc >> 16), (uint8_t)(s->acc >> 8), (uint8_t)s->acc};
+    if ((s->pad == 1 && g[2]) || (s->pad == 2 && (g[1] || g[2])))
+      return zp_rd_fail(r, fi, at + i,
+                        "base64 in %s RDATA is not canonical: bits after the last "
+                        "octet are set (RFC 4648 section 3.5)",
+                        r->tname);
+    if (!zp_rd_put(r, g, 3 - s->pad))
+      return false;
+    s->octets += 3 - s->pad;
+    s->acc = 0;
+    s->have = 0;
+  }
+  return true;
+}
+
+bool zp_rd_b64_end(zp_rd *r, const zp_b64 *s, size_t fi, size_t at)
+{
+  if (s->have != 0)
+    return zp_rd_fail(r, fi, at, "base64 in %s RDATA does not end on a group of four "
+                      "characters (RFC 4648 section 4)", r->tname);
+  if (s->octets == 0)
+    return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "no base64 data in %s RDATA", r->tname);
+  return true;
+}
+
+/* Base64 in every field to the end: blanks may split it anywhere. */
 static bool base64(zp_rd *r)
 {
   const zp_field *f;
-  uint32_t acc = 0;
-  unsigned have = 0, pad = 0;
-  size_t octets = 0;
-  if (!zp_rd_next(r, &f))
-    return false;
-  for (;;) {
-    for (size_t i = 0; i < f->len; i++) {
-      char c = f->text[i];
-      if (pad > 0 && c != '=')
-        return zp_rd_fail(r, r->fi - 1, i, "base64 in %s RDATA goes on after its padding",
-                          r->tname);
-      if (c == '=' ? have < 2 : b64val(c) < 0)
-        return zp_rd_fail(r, r->fi - 1, i, "invalid base64 character '%c' in %s RDATA", c,
-                          r->tname);
-      if (c == '=')
-        pad++;
-      acc = acc << 6 | (c == '=' ? 0 : (uint32_t)b64val(c));
-      if (++have < 4)
-        continue;
-      uint8_t g[3] = {(uint8_t)(acc >> 16), (uint8_t)(acc >> 8), (uint8_t)acc};
-      if ((pad == 1 && g[2]) || (pad == 2 && (g[1] || g[2])))
-        return zp_rd_fail(r, r->fi - 1, i,
-                          "base64 in %s RDATA is not canonical: bits after the last "
-                          "octet are set (RFC 4648 section 3.5)",
-                          r->tname);
-      if (!zp_rd_put(r, g, 3 - pad))
-        return false;
-      octets += 3 - pad;
-      acc = 0;
-      have = 0;
-    }
-    if (r->fi == r->in->nfields)
-      break;
-    if (!zp_rd_next(r, &f))
+  zp_b64 s = {0};
+  do {
+    if (!zp_rd_next(r, &f) || !zp_rd_b64_feed(r, &s, f->text, f->len, r->fi - 1, 0))
       return false;
-  }
-  if (have != 0)
-    return zp_rd_fail(r, r->fi - 1, f->len, "base64 in %s RDATA does not end on a group of four "
-                "characters (RFC 4648 section 4)", r->tname);
-  if (octets == 0)
-    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "no base64 data in %s RDATA", r->tname);
-  return true;
+  } while (r->fi < r->in->nfields);
+  return zp_rd_b64_end(r, &s, r->fi - 1, f->len);
 }
 
 /* RFC 8659 section 4.1: a length octet, then letters and digits, at least one. */
@@ -465,7 +466,7 @@ static bool apl(zp_rd *r)
     const char *slash = memchr(f->text, '/', f->len);
     size_t alen = slash ? (size_t)(slash - f->text) - i - 2 : 0;
     zp_field pf = {slash ? slash + 1 : "", slash ? f->len - (size_t)(slash + 1 - f->text) : 0,
-                   false, f->loc};
+                   false, false, f->loc};
     uint64_t prefix;
     bool ok = af && slash && alen < sizeof text &&
               zp_rd_digits(&pf, af == AF_INET ? 32 : 128, &prefix);
@@ -669,6 +670,7 @@ static bool field(zp_rd *r, uint8_t kind)
   case ZP_K_APL: return apl(r);
   case ZP_K_LOC: return loc(r);
   case ZP_K_GATEWAY: return gateway(r);
+  case ZP_K_SVCPARAMS: return zp_rd_svcparams(r);
   default: return zp_rd_fail(r, r->fi, 0, "internal error: field kind %u", kind);
   }
 }

@@ -40,6 +40,19 @@ typedef struct zp_rd_name {
 /* A plain decimal up to max, or one of names[0..n) in any case. */
 bool zp_rd_number_or_name(const zp_field *f, uint64_t max, const zp_rd_name *names, size_t n,
                           uint64_t *v);
+/* Text with RFC 1035 section 5.1 escapes resolved (the scanner has checked them: \\DDD is three
+ * digits up to 255): the first cap octets go to out; returns how many in all. */
+size_t zp_rd_unescape(const char *text, size_t len, uint8_t *out, size_t cap);
+/* Base64 (RFC 4648 section 4) fed a piece at a time, text[0..len) of field fi from offset at:
+ * groups of four characters, '=' only to pad the last group, the bits it drops zero (section
+ * 3.5); the end has a whole group and at least one octet. */
+typedef struct zp_b64 {
+  uint32_t acc;
+  unsigned have, pad;
+  size_t octets;
+} zp_b64;
+bool zp_rd_b64_feed(zp_rd *r, zp_b64 *s, const char *text, size_t len, size_t fi, size_t at);
+bool zp_rd_b64_end(zp_rd *r, const zp_b64 *s, size_t fi, size_t at);
 /* A hex digit's value, or -1. */
 int zp_rd_hexval(char c);
 /* Base16 in the next field, or in every field to the end (rest): an even number of digits. */
@@ -52,6 +65,10 @@ bool zp_rd_time(zp_rd *r);
 bool zp_rd_bitmap(zp_rd *r, bool empty);
 bool zp_rd_salt(zp_rd *r);
 bool zp_rd_hash(zp_rd *r);
+/* SVCB and HTTPS parameters (rdata_svcb.c): written, to the end of the record; or in wire form,
+ * in[*pos..end), problems reported at field fi. */
+bool zp_rd_svcparams(zp_rd *r);
+bool zp_rd_svcparams_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos, size_t fi);
 /* What a type's RFC says across fields (digest lengths); field: where a problem is reported. */
 bool zp_rd_rules(zp_rd *r, size_t field);
 

@@ -153,6 +153,7 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
       return invalid(r);
     k = end - p;
     break;
+  case ZP_K_SVCPARAMS: return zp_rd_svcparams_wire(r, in, end, pos, r->in->nfields > 2 ? 2 : 0);
   case ZP_K_BITMAP: return wire_bitmap(r, in, end, pos, false);
   case ZP_K_BITMAP0: return wire_bitmap(r, in, end, pos, true);
   default: k = 4; break;   /* INT32, PERIOD, TIME, A */

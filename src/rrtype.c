@@ -15,7 +15,7 @@ enum {
   K_TYPE = ZP_K_TYPE, K_TIME = ZP_K_TIME, K_BITMAP = ZP_K_BITMAP, K_BITMAP0 = ZP_K_BITMAP0, K_SALT = ZP_K_SALT,
   K_HASH = ZP_K_HASH, K_TAG = ZP_K_TAG, K_EUI48 = ZP_K_EUI48, K_EUI64 = ZP_K_EUI64,
   K_ILNP64 = ZP_K_ILNP64, K_CERT_TYPE = ZP_K_CERT_TYPE, K_APL = ZP_K_APL, K_LOC = ZP_K_LOC,
-  K_GATEWAY = ZP_K_GATEWAY,
+  K_GATEWAY = ZP_K_GATEWAY, K_SVCPARAMS = ZP_K_SVCPARAMS,
 };
 
 typedef struct mnemonic {
@@ -75,6 +75,7 @@ static const uint8_t k_eui48[] = {K_EUI48, K_END};  /* EUI48 */
 static const uint8_t k_eui64[] = {K_EUI64, K_END};  /* EUI64 */
 static const uint8_t k_uri[] = {K_INT16, K_INT16, K_TARGET, K_END};  /* URI */
 static const uint8_t k_caa[] = {K_INT8, K_TAG, K_OCTETS, K_END};  /* CAA */
+static const uint8_t k_svcb[] = {K_INT16, K_NAME, K_SVCPARAMS, K_END};  /* SVCB HTTPS */
 
 /* The types that make up nearly every zone first, then the rest in number order: both lookups
  * scan the table, and the reader and the writer ask once a record. */
@@ -97,7 +98,7 @@ static const mnemonic types[] = {
   T(52, "TLSA", 0, k_tlsa), T(53, "SMIMEA", 0, k_tlsa), T(55, "HIP", G, NULL),
   T(58, "TALINK", G, k_minfo), T(59, "CDS", 0, k_ds), T(60, "CDNSKEY", 0, k_dnskey),
   T(61, "OPENPGPKEY", 0, k_dhcid), T(62, "CSYNC", 0, k_csync), T(63, "ZONEMD", 0, k_zonemd),
-  T(64, "SVCB", 0, NULL), T(65, "HTTPS", 0, NULL), T(99, "SPF", 0, k_txt), T(104, "NID", 0, k_l64),
+  T(64, "SVCB", 0, k_svcb), T(65, "HTTPS", 0, k_svcb), T(99, "SPF", 0, k_txt), T(104, "NID", 0, k_l64),
   T(105, "L32", 0, k_l32), T(106, "L64", 0, k_l64), T(107, "LP", 0, k_mx),
   T(108, "EUI48", 0, k_eui48), T(109, "EUI64", 0, k_eui64), T(249, "TKEY", 0, NULL),
   T(250, "TSIG", 0, NULL), T(251, "IXFR", 0, NULL), T(252, "AXFR", 0, NULL),
@@ -225,4 +226,39 @@ void zp_rrtype_generic_default(uint8_t set[65536 / 8])
   for (size_t i = 0; i < sizeof types / sizeof *types; i++)
     if (types[i].flags & G)
       set[types[i].num >> 3] |= (uint8_t)(0x80 >> (types[i].num & 7));
+}
+
+static const char *const svc_keys[] = {
+  "mandatory", "alpn", "no-default-alpn", "port", "ipv4hint", "ech", "ipv6hint", "dohpath",
+  "ohttp",
+};
+
+bool zp_svckey_from_text(const char *text, size_t len, uint16_t *key)
+{
+  for (size_t i = 0; i < sizeof svc_keys / sizeof *svc_keys; i++) {
+    if (strlen(svc_keys[i]) == len && memcmp(svc_keys[i], text, len) == 0) {
+      *key = (uint16_t)i;
+      return true;
+    }
+  }
+  if (len < 4 || len > 8 || memcmp(text, "key", 3) != 0 || (text[3] == '0' && len > 4))
+    return false;
+  uint32_t v = 0;
+  for (size_t i = 3; i < len; i++) {
+    if (text[i] < '0' || text[i] > '9')
+      return false;
+    v = v * 10 + (uint32_t)(text[i] - '0');
+  }
+  if (v > 0xFFFF)
+    return false;
+  *key = (uint16_t)v;
+  return true;
+}
+
+const char *zp_svckey_name(uint16_t key, char buf[ZP_RRTYPE_TEXT_MAX])
+{
+  if (key <= ZP_SVC_IPV6HINT)
+    return svc_keys[key];
+  snprintf(buf, ZP_RRTYPE_TEXT_MAX, "key%u", (unsigned)key);
+  return buf;
 }

@@ -43,6 +43,7 @@ typedef enum zp_kind {
   ZP_K_LOC,         /* RFC 1876 section 3: latitude, longitude, altitude, size, precisions */
   ZP_K_GATEWAY,     /* RFC 4025 section 2: gateway type, algorithm, and the gateway its type
                        says (none ".", IPv4, IPv6 or a domain name) */
+  ZP_K_SVCPARAMS,   /* RFC 9460 section 2.1: SVCB and HTTPS parameters, to the end */
 } zp_kind;
 
 /* The kinds of a type's RDATA fields, in order, ended by ZP_K_END; NULL for a type whose text
@@ -69,6 +70,18 @@ bool zp_rrtype_lowercases(uint16_t type);
  * a bit per type (the high bit of octet 0 is type 0): the types whose text form Knot 3.2 does
  * not read (MD, PX, NULL, WKS, HIP ...). */
 void zp_rrtype_generic_default(uint8_t set[65536 / 8]);
+
+/* SVCB and HTTPS parameter keys (RFC 9460 section 14.3.2, RFC 9461, RFC 9540). */
+enum {
+  ZP_SVC_MANDATORY, ZP_SVC_ALPN, ZP_SVC_NO_DEFAULT_ALPN, ZP_SVC_PORT, ZP_SVC_IPV4HINT,
+  ZP_SVC_ECH, ZP_SVC_IPV6HINT, ZP_SVC_DOHPATH, ZP_SVC_OHTTP,
+};
+/* A key's registered name or keyNNNNN (decimal, no leading zero) to its number; false for
+ * anything else, upper case included (RFC 9460 section 2.1). */
+bool zp_svckey_from_text(const char *text, size_t len, uint16_t *key);
+/* The key as every server reads it back: its name up to ipv6hint (BIND 9.18, NSD 4.6 and
+ * Knot 3.2 know no later name), keyNNNNN written into buf for the rest. */
+const char *zp_svckey_name(uint16_t key, char buf[ZP_RRTYPE_TEXT_MAX]);
 
 /* The mnemonic of a type, or TYPEnnn written into buf when it has none. Static storage or buf. */
 const char *zp_rrtype_name(uint16_t type, char buf[ZP_RRTYPE_TEXT_MAX]);

@@ -288,7 +288,7 @@ void zp_zone_record_end(zp_zfile *f)
   zp_zone *z = f->z;
   for (size_t k = 0; k < z->ntok; k++)
     z->fields[k] = (zp_field){zp_zone_text(f, &z->tok[k]), z->tok[k].len, z->tok[k].quoted,
-                              z->tok_loc[k]};
+                              z->tok[k].joined, z->tok_loc[k]};
   zp_zone_deliver(z);
 }
 

@@ -16,6 +16,8 @@ typedef struct zp_field {
   const char *text;
   size_t len;
   bool quoted;
+  bool joined;   /* written right after the field before it, with no blank between: the
+                    quoted value of an SVCB parameter, key="value" (RFC 9460 section 2.1) */
   zp_loc loc;
 } zp_field;
 

@@ -30,6 +30,7 @@ enum {
 typedef struct zp_tok {
   size_t off, len;
   bool quoted;
+  bool joined;   /* no blank between it and the field before it */
 } zp_tok;
 
 /* What an $INCLUDE saves and restores (README "Zone dialect"). */

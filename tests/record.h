@@ -34,7 +34,8 @@ typedef struct built {
   zp_record rec;
 } built;
 
-/* Splits rdata at blanks; "..." is one quoted token (quotes dropped, escapes kept). Columns
+/* Splits rdata at blanks; "..." is one quoted token (quotes dropped, escapes kept), joined to
+ * the token before it when no blank is between them. Columns
  * count from 21, as if the owner, TTL, class and type took the first 20. */
 static void build(built *b, const char *owner, uint16_t type, const char *rdata)
 {
@@ -50,6 +51,7 @@ static void build(built *b, const char *owner, uint16_t type, const char *rdata)
       continue;
     }
     zp_field *f = &b->fields[n++];
+    f->joined = p > b->text && p[-1] != ' ';
     f->loc = (zp_loc){.src = &src, .line = 1, .col = (uint32_t)(21 + (p - b->text))};
     if (*p == '"') {
       f->quoted = true;
@@ -61,7 +63,7 @@ static void build(built *b, const char *owner, uint16_t type, const char *rdata)
         p++;
     } else {
       f->text = p;
-      while (*p && *p != ' ')
+      while (*p && *p != ' ' && !(*p == '"' && p[-1] != '\\'))
         p++;
       f->len = (size_t)(p - f->text);
     }

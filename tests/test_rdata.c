@@ -162,6 +162,31 @@ static const good goods[] = {
   /* RFC 4398 2.1: PKIX is 1, and the algorithm by mnemonic */
   {"CERT", "PKIX 1 RSASHA256 AAAA", "0001000108000000"},
   {"CERT", "65535 0 0 AQ==", "ffff000000" "01"},
+  /* RFC 9460 appendix D.1 and D.2: the octets the RFC gives for each record */
+  {"HTTPS", "0 foo.example.com.", "0000" "03666f6f076578616d706c6503636f6d00"},
+  {"SVCB", "1 .", "000100"},
+  {"SVCB", "16 foo.example.com. port=53", "0010" "03666f6f076578616d706c6503636f6d00" "0003 0002 0035"},
+  {"SVCB", "1 foo.example.com. key667=hello", "0001" "03666f6f076578616d706c6503636f6d00" "029b 0005 68656c6c6f"},
+  {"SVCB", "1 foo.example.com. key667=\"hello\\210qoo\"", "0001" "03666f6f076578616d706c6503636f6d00" "029b 0009 68656c6c6f d2 716f6f"},
+  {"SVCB", "1 foo.example.com. ipv6hint=\"2001:db8::1,2001:db8::53:1\"", "0001" "03666f6f076578616d706c6503636f6d00"
+   "0006 0020 20010db8000000000000000000000001 20010db8000000000000000000530001"},
+  {"SVCB", "1 example.com. ipv6hint=\"2001:db8::198.51.100.100\"",
+   "0001 076578616d706c6503636f6d00 0006 0010 20010db8000000000000000 0c6336464"},
+  {"SVCB", "16 foo.example.org. alpn=h2,h3-19 mandatory=ipv4hint,alpn ipv4hint=192.0.2.1",
+   "0010" "03666f6f076578616d706c65036f726700" "0000 0004 0001 0004  0001 0009 02 6832 05 68332d3139  0004 0004 c0000201"},
+  {"SVCB", "16 foo.example.org. alpn=\"f\\\\\\\\oo\\\\,bar,h2\"", "0010" "03666f6f076578616d706c65036f726700"
+   "0001 000c 08 665c6f6f2c626172 02 6832"},
+  {"SVCB", "16 foo.example.org. alpn=f\\\\\\092oo\\092,bar,h2", "0010" "03666f6f076578616d706c65036f726700"
+   "0001 000c 08 665c6f6f2c626172 02 6832"},
+  /* hand-derived: keyNNNNN of a known key is that key's octets ("53" is 0x3533), as BIND and
+   * dnspython read it; "" is no value; keys go out in increasing order */
+  {"SVCB", "1 . key3=53", "000100 0003 0002 3533"},
+  {"SVCB", "1 . key1000=\"\" port=1", "000100 0003 0002 0001 03e8 0000"},
+  {"SVCB", "1 . no-default-alpn=\"\" alpn=h2", "000100 0001 0003 026832 0002 0000"},
+  {"SVCB", "1 . dohpath=/q{?dns}", "000100 0007 0008 2f717b3f646e737d"},
+  {"SVCB", "1 . ohttp", "000100 0008 0000"},
+  {"SVCB", "1 . ech=AAAA", "000100 0005 0003 000000"},
+  {"SVCB", "\\# 17 000100 0003 0002 0035 0004 0004 c0000201", "000100 0003 0002 0035 0004 0004 c0000201"},
   /* RFC 3597 form of a type parsed here: checked as that type, names through the policy */
   {"A", "\\# 4 C0000201", "c0000201"},
   {"CNAME", "\\# 13 03575757 074578616d706c6500", "03777777076578616d706c6500"},
@@ -309,6 +334,55 @@ static const bad bads[] = {
   {"NID", "10 0014:4fff:ff20", "24: invalid locator in NID RDATA: \"0014:4fff:ff20\" (RFC 6742)"},
   {"NID", "10 0014:4fff:ff20:ee641", "24: invalid locator in NID RDATA: \"0014:4fff:ff20:ee641\" "
    "(RFC 6742)"},
+  /* RFC 9460 appendix D.3: the records the RFC says a parser must refuse; then others of
+   * section 2.1 and 7, checked as BIND and dnspython refuse them */
+  {"SVCB", "1 foo.example.com. key123=abc key123=def", "51: parameter key \"key123\" given "
+   "twice (RFC 9460 section 2.2)"},
+  {"SVCB", "1 foo.example.com. mandatory", "40: parameter \"mandatory\" needs a value (RFC 9460 "
+   "section 7)"},
+  {"SVCB", "1 foo.example.com. alpn", "40: parameter \"alpn\" needs a value (RFC 9460 section 7)"},
+  {"SVCB", "1 foo.example.com. port", "40: parameter \"port\" needs a value (RFC 9460 section 7)"},
+  {"SVCB", "1 foo.example.com. ipv4hint", "40: parameter \"ipv4hint\" needs a value (RFC 9460 "
+   "section 7)"},
+  {"SVCB", "1 foo.example.com. ipv6hint", "40: parameter \"ipv6hint\" needs a value (RFC 9460 "
+   "section 7)"},
+  {"SVCB", "1 foo.example.com. no-default-alpn=abc", "40: no-default-alpn has no value (RFC 9460 "
+   "section 7.1.1)"},
+  {"SVCB", "1 foo.example.com. mandatory=key123", "40: mandatory lists key123, which this record "
+   "does not have (RFC 9460 section 8)"},
+  {"SVCB", "1 foo.example.com. mandatory=mandatory", "40: mandatory may not list itself (RFC 9460 "
+   "section 8)"},
+  {"SVCB", "1 foo.example.com. mandatory=key123,key123 key123=abc", "40: mandatory lists each key "
+   "once, in increasing order (RFC 9460 section 8)"},
+  {"SVCB", "0 foo.example.com. alpn=h2", "40: an SVCB record in AliasMode (priority 0) has no "
+   "parameters: every client ignores them (RFC 9460 section 2.4.2)"},
+  {"SVCB", "1 . no-default-alpn", "25: no-default-alpn needs alpn in the same record (RFC 9460 "
+   "section 7.1.1)"},
+  {"SVCB", "1 . \"alpn=h2\"", "25: a parameter is key or key=value, with only the value "
+   "quoted: key=\"value\" (RFC 9460 section 2.1)"},
+  {"SVCB", "1 . alpn= \"h2\"", "29: a value follows '=' with no blank (RFC 9460 section 2.1)"},
+  {"SVCB", "1 . ALPN=h2", "25: unknown parameter key \"ALPN\" in SVCB RDATA: mandatory, alpn, "
+   "no-default-alpn, port, ipv4hint, ech, ipv6hint, dohpath, ohttp, or keyNNNNN (RFC 9460 "
+   "section 2.1)"},
+  {"SVCB", "1 . key0123=x", "25: unknown parameter key \"key0123\" in SVCB RDATA: mandatory, "
+   "alpn, no-default-alpn, port, ipv4hint, ech, ipv6hint, dohpath, ohttp, or keyNNNNN (RFC 9460 "
+   "section 2.1)"},
+  {"SVCB", "1 . port=+5", "30: port is a number from 0 to 65535 (RFC 9460 section 7.2)"},
+  {"SVCB", "1 . ipv4hint=192.0.2.1,,192.0.2.2", "44: empty item in a comma-separated list (RFC "
+   "9460 appendix A.1)"},
+  {"SVCB", "1 . alpn=h2,", "25: empty alpn protocol id (RFC 9460 section 7.1.1)"},
+  {"SVCB", "1 . dohpath=/q", "25: dohpath is a URI template in UTF-8 that starts with '/' and has "
+   "a variable \"dns\" (RFC 9461 section 5)"},
+  {"SVCB", "1 . key7=foo{?dns}", "25: dohpath is a URI template in UTF-8 that starts with '/' and "
+   "has a variable \"dns\" (RFC 9461 section 5)"},
+  {"SVCB", "1 . ech=AB==", "32: base64 in SVCB RDATA is not canonical: bits after the last octet "
+   "are set (RFC 4648 section 3.5)"},
+  {"SVCB", "1 . mandatory=al\\112n alpn=h2", "37: this value is written without escapes (RFC "
+   "9460 appendix A)"},
+  {"SVCB", "\\# 15 000100 0003 0002 0035 0003 0002 0036", "27: generic RDATA is not valid SVCB "
+   "RDATA: keys are not in increasing order (RFC 9460 section 2.2)"},
+  {"HTTPS", "\\# 7 000100 0003 0001", "26: generic RDATA is not valid HTTPS RDATA: a parameter "
+   "is cut short"},
 };
 
 Test(rdata, bad_fields_are_refused_at_their_place)
@@ -338,7 +412,7 @@ Test(rdata, wire_limits)
   /* 257 strings of 255 octets, each 256 octets with its length: the 256th crosses 65535 */
   zp_field fields[257];
   for (int i = 0; i < 257; i++)
-    fields[i] = (zp_field){text + 256 * i, 255, false, {.src = &src, .line = 1,
+    fields[i] = (zp_field){text + 256 * i, 255, false, false, {.src = &src, .line = 1,
                                                         .col = (uint32_t)(21 + 256 * i)}};
   zp_record rec = {.loc = {.src = &src, .line = 1, .col = 1}, .rtype = 16, .nfields = 257,
                    .fields = fields};

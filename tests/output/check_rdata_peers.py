@@ -88,6 +88,20 @@ KIND = {
     "size": ["1.5m", "0", "10000m", "90000000", "1", "90000000.01", "99999999.99"],
     "size!": ["100000000", "-1"],
     "gateway": ["0 2 .", "1 2 192.0.2.38", "2 1 2001:db8::1", "3 2 gw.example.", "3 2 GW"],
+    # SVCB and HTTPS parameters (RFC 9460 section 2.1 and 7; appendix D among them); a record
+    # draws several, so duplicate keys, mandatory keys missing and AliasMode come up too
+    "svc": ["alpn=h2", "alpn=h2,h3", "alpn=\"h2,h3\"", "alpn=\"f\\\\\\\\oo\\\\,bar,h2\"",
+            "alpn=f\\\\\\092oo\\092,bar,h2", "alpn=\"a b\"", "port=443", "port=\"53\"",
+            "port=0053", "ipv4hint=192.0.2.1", "ipv4hint=192.0.2.1,192.0.2.2",
+            "ipv6hint=2001:db8::1", "ipv6hint=\"2001:db8::198.51.100.100\"", "ech=AAAA",
+            "ech=\"AA==\"", "key667=hello", "key667=\"hello\\210qoo\"", "key65535=x", "key1000",
+            "key1000=\"\"", "no-default-alpn", "no-default-alpn=\"\"", "mandatory=alpn",
+            "mandatory=port,alpn", "mandatory=key4", "key3=53", "key7=\"/q{?dns}\"",
+            "key1=\"\\002h2\""],
+    "svc!": ["alpn", "port=65536", "port=+5", "ipv4hint=1.2.3", "ALPN=h2", "key0123=x",
+             "\"port=53\"", "alpn=h2,", "ech=AB==", "ech=AAA", "mandatory=mandatory", "foo=bar",
+             "ipv6hint=::1,,::2", "key1=\"\"", "key7=foo", "no-default-alpn=x", "port= 53",
+             "mandatory=key01", "key70000=x", "alpn=h2,,h3"],
     "gateway!": ["4 0 .", "0 0 a.", "1 2 2001:db8::1", "2 1 192.0.2.1"],
 }
 
@@ -115,6 +129,8 @@ TYPES = {
     "CERT": ["certtype", "u16", "alg", "b64"],
     "LOC": ["lat", "lon", "alt", "size?", "size?", "size?"],
     "IPSECKEY": ["u8", "gateway", "b64"],
+    "SVCB": ["u16", "name", "svc?", "svc?", "svc?", "svc?"],
+    "HTTPS": ["u16", "name", "svc?", "svc?", "svc?"],
 }
 
 
@@ -159,7 +175,7 @@ def main():
     first = head.count("\n") + 1
     records = []                             # (line, owner, type, text)
     for tname, kinds in TYPES.items():
-        for i in range(120):
+        for i in range(600 if tname in ("SVCB", "HTTPS") else 120):
             records.append((first + len(records), "r%d" % len(records), tname,
                             text_for(rng, kinds)))
     with tempfile.TemporaryDirectory() as tmp:
