@@ -4,6 +4,7 @@
 
 #include <arpa/inet.h>
 #include <string.h>
+#include <time.h>
 
 #include "idna.h"
 #include "rrtype.h"
@@ -311,6 +312,61 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
     if (n == 0 || !zp_buf_reserve(&fm->line, (n + 2) / 3 * 4))
       break;
     fm->line.len += put_base64(fm->line.p + fm->line.len, d, n);
+    return PUT_DONE;
+  }
+  case LDNS_RDF_TYPE_AMTRELAY: {
+    /* RFC 8777 section 4.2: D bit, type, relay ("." for none); ldns 1.8 has no AMTRELAY */
+    if (n < 1 || !zp_buf_reserve(&fm->line, 8 + UNICODE_NAME_MAX))
+      break;
+    char *o = fm->line.p + fm->line.len;
+    size_t k = 0, type = d[0] & 0x7F;
+    o[k++] = (char)('0' + (d[0] >> 7));
+    o[k++] = ' ';
+    k += put_uint(o + k, (uint32_t)type);
+    o[k++] = ' ';
+    if (type == 0 && n == 1) {
+      o[k++] = '.';
+    } else if ((type == 1 && n == 5) || (type == 2 && n == 17)) {
+      if (!inet_ntop(type == 1 ? AF_INET : AF_INET6, d + 1, o + k, INET6_ADDRSTRLEN))
+        break;
+      k += strlen(o + k);
+    } else if (type == 3) {
+      k += fm->unicode ? put_name_unicode(o + k, d + 1) : format_name(o + k, d + 1);
+    } else {
+      break;
+    }
+    fm->line.len += k;
+    return PUT_DONE;
+  }
+  case LDNS_RDF_TYPE_ATMA: {
+    /* an AESA in hex (format 0) or "+" and E.164 digits (format 1), as BIND writes them; ldns
+     * 1.8 writes the format octet too, as part of the hex */
+    if (n < 2 || d[0] > 1 || !zp_buf_reserve(&fm->line, 2 * n))
+      break;
+    char *o = fm->line.p + fm->line.len;
+    static const char hex[] = "0123456789abcdef";
+    size_t k = 0;
+    if (d[0] == 1) {
+      o[k++] = '+';
+      memcpy(o + k, d + 1, n - 1);
+      k += n - 1;
+    } else {
+      for (size_t i = 1; i < n; i++) {
+        o[k++] = hex[d[i] >> 4];
+        o[k++] = hex[d[i] & 15];
+      }
+    }
+    fm->line.len += k;
+    return PUT_DONE;
+  }
+  case LDNS_RDF_TYPE_TIME: {
+    /* RFC 4034 section 3.2: the date v seconds after 1970, to 2106; ldns 1.8 writes v from 2^31
+     * on as a date before 1970, which zonepuny and dnspython do not read */
+    struct tm tm;
+    time_t v = (time_t)((uint32_t)d[0] << 24 | (uint32_t)d[1] << 16 | (uint32_t)d[2] << 8 | d[3]);
+    if (n != 4 || !gmtime_r(&v, &tm) || !zp_buf_reserve(&fm->line, 32))
+      break;
+    fm->line.len += strftime(fm->line.p + fm->line.len, 32, "%Y%m%d%H%M%S", &tm);
     return PUT_DONE;
   }
   case LDNS_RDF_TYPE_SVCPARAMS:

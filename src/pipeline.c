@@ -36,8 +36,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   uint8_t generic[65536 / 8];
   if (!opt->generic)
     zp_rrtype_generic_default(generic);
-  zp_emit_options eo = {.conv = zo.conv, .conv_keep_case = zo.conv_keep_case,
-                        .sort = opt->sort, .unicode = opt->unicode,
+  zp_emit_options eo = {.sort = opt->sort, .unicode = opt->unicode,
                         .generic = opt->generic ? opt->generic : generic};
   counter c = {0};
   zp_status st = zp_emit_new(&eo, out, diag, &c.em);

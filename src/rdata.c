@@ -179,7 +179,7 @@ static bool period(zp_rd *r)
   return zp_rd_put_u32(r, v);
 }
 
-static bool address(zp_rd *r, int af)
+bool zp_rd_address(zp_rd *r, int af)
 {
   const zp_field *f;
   char text[INET6_ADDRSTRLEN + 1];
@@ -198,7 +198,7 @@ static bool address(zp_rd *r, int af)
   return zp_rd_put(r, a, af == AF_INET ? 4 : 16);
 }
 
-static bool name(zp_rd *r)
+bool zp_rd_dname(zp_rd *r)
 {
   const zp_field *f;
   uint8_t wire[ZP_NAME_MAX];
@@ -351,7 +351,7 @@ bool zp_rd_b64_end(zp_rd *r, const zp_b64 *s, size_t fi, size_t at)
 }
 
 /* Base64 in every field to the end: blanks may split it anywhere. */
-static bool base64(zp_rd *r)
+bool zp_rd_base64(zp_rd *r)
 {
   const zp_field *f;
   zp_b64 s = {0};
@@ -582,11 +582,11 @@ static bool loc(zp_rd *r)
   for (size_t i = 1; i < 4 && r->fi < r->in->nfields; i++) {
     if (!zp_rd_next(r, &f))
       return false;
-    /* RFC 1876 says up to 90000000.00 m; BIND and dnspython take what a digit times 10^9 cm
-     * holds, as the wire form does */
-    if (!decimal(f, 2, false, true, 9999999999, &v))
+    /* RFC 1876 section 3: up to 90000000.00 m; BIND takes whole metres to 90000000 and any
+     * centimetres (stored as 9e9 cm), dnspython more */
+    if (!decimal(f, 2, false, true, 9000000099, &v))
       return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" in LOC RDATA: a %s from 0 to "
-                        "99999999.99 m expected (RFC 1876 section 3)", (int)f->len, f->text,
+                        "90000000.99 m expected (RFC 1876 section 3)", (int)f->len, f->text,
                         i == 1 ? "size" : "precision");
     r->out[at + i] = precision(v);
   }
@@ -619,9 +619,9 @@ static bool gateway(zp_rd *r)
       return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\": gateway type 0 has no gateway, "
                         "written \".\" (RFC 4025 section 3.1)", (int)f->len, f->text);
     return true;
-  case 1: return address(r, AF_INET);
-  case 2: return address(r, AF_INET6);
-  default: return name(r);
+  case 1: return zp_rd_address(r, AF_INET);
+  case 2: return zp_rd_address(r, AF_INET6);
+  default: return zp_rd_dname(r);
   }
 }
 
@@ -629,15 +629,15 @@ static bool field(zp_rd *r, uint8_t kind)
 {
   const zp_field *f;
   r->quoted_ok = kind == ZP_K_STRING || kind == ZP_K_OPT_STRING || kind == ZP_K_STRINGS ||
-                 kind == ZP_K_OCTETS || kind == ZP_K_TARGET;
+                 kind == ZP_K_OCTETS || kind == ZP_K_TARGET || kind == ZP_K_GPOS;
   switch (kind) {
-  case ZP_K_NAME: return name(r);
+  case ZP_K_NAME: return zp_rd_dname(r);
   case ZP_K_INT8: return integer(r, 8);
   case ZP_K_INT16: return integer(r, 16);
   case ZP_K_INT32: return integer(r, 32);
   case ZP_K_PERIOD: return period(r);
-  case ZP_K_A: return address(r, AF_INET);
-  case ZP_K_AAAA: return address(r, AF_INET6);
+  case ZP_K_A: return zp_rd_address(r, AF_INET);
+  case ZP_K_AAAA: return zp_rd_address(r, AF_INET6);
   case ZP_K_STRING: return zp_rd_next(r, &f) && string(r, f);
   case ZP_K_OPT_STRING:
     /* an empty one is no subaddress at all, as BIND and dnspython read it */
@@ -654,7 +654,7 @@ static bool field(zp_rd *r, uint8_t kind)
   case ZP_K_OCTETS: return octets(r, false);
   case ZP_K_TARGET: return octets(r, true);
   case ZP_K_HEX: return zp_rd_hex(r, true);
-  case ZP_K_BASE64: return base64(r);
+  case ZP_K_BASE64: return zp_rd_base64(r);
   case ZP_K_ALG: return zp_rd_algorithm(r);
   case ZP_K_TYPE: return zp_rd_type(r);
   case ZP_K_TIME: return zp_rd_time(r);
@@ -671,13 +671,16 @@ static bool field(zp_rd *r, uint8_t kind)
   case ZP_K_LOC: return loc(r);
   case ZP_K_GATEWAY: return gateway(r);
   case ZP_K_SVCPARAMS: return zp_rd_svcparams(r);
+  case ZP_K_KEYDATA: case ZP_K_WKS: case ZP_K_NSAP: case ZP_K_ATMA: case ZP_K_GPOS: case ZP_K_HIP:
+  case ZP_K_AMTRELAY:
+    return zp_rd_legacy(r, kind);
   default: return zp_rd_fail(r, r->fi, 0, "internal error: field kind %u", kind);
   }
 }
 
 bool zp_rdata_strict(uint16_t type)
 {
-  return zp_rrtype_kinds(type) != NULL;
+  return zp_rrtype_reads_text(type);
 }
 
 zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rdata_error *err)
@@ -686,12 +689,12 @@ zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rd
   r.conv = zp_rrtype_lowercases(in->type) ? in->lower : in->keep;
   r.tname = zp_rrtype_name(in->type, r.tb);
   const uint8_t *k = zp_rrtype_kinds(in->type);
-  if (!k)
+  if (!zp_rrtype_reads_text(in->type))
     return zp_rd_fail(&r, 0, 0, "%s has no strict parser", r.tname), ZP_EINVAL;
   for (r.kind = k; *r.kind != ZP_K_END; r.kind++)
     if (!field(&r, *r.kind))
       return ZP_ZONE_SYNTAX;
-  if (r.fi == in->nfields && !zp_rd_rules(&r, 3))
+  if (r.fi == in->nfields && !zp_rd_rules(&r, SIZE_MAX))
     return ZP_ZONE_SYNTAX;
   if (r.fi < in->nfields) {
     const zp_field *f = &in->fields[r.fi];

@@ -31,7 +31,7 @@ typedef struct zp_rdata_in {
   const zp_label_conv *lower, *keep;
 } zp_rdata_in;
 
-/* Whether zonepuny parses the text of this type itself (zp_rrtype_kinds). */
+/* Whether zonepuny parses the text of this type itself (zp_rrtype_reads_text). */
 bool zp_rdata_strict(uint16_t type);
 
 /* Parses the RDATA of in->type, field by field as zp_rrtype_kinds lists them, into
@@ -40,9 +40,9 @@ ZP_NODISCARD zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_
                                       zp_rdata_error *err);
 
 /* RFC 3597 section 5 generic RDATA, "\\#" (fields[0]), its length and hex in any number of
- * fields, into out[0..ZP_RDATA_MAX). For a type parsed here (zp_rdata_strict) the octets are
- * checked field by field as its text would be (uncompressed names, section 4) and its names go
- * through the label policy: the result is that type's wire form like zp_rdata_parse's. Other
+ * fields, into out[0..ZP_RDATA_MAX). For a type zonepuny checks (zp_rrtype_kinds) the octets
+ * are checked field by field as its text would be (uncompressed names, section 4) and its names
+ * go through the label policy: the result is that type's wire form like zp_rdata_parse's. Other
  * types' octets are taken as they are. */
 ZP_NODISCARD zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len,
                                         zp_rdata_error *err);

@@ -1,5 +1,6 @@
 /* rdata_dnssec.c -- the field kinds of DNSSEC's records (RFC 4034, RFC 5155) and the digest
  * rules of DS and ZONEMD */
+#include <regex.h>
 #include <string.h>
 
 #include "rdata_int.h"
@@ -186,6 +187,65 @@ bool zp_rd_hash(zp_rd *r)
   return true;
 }
 
+/* RFC 3402 section 3.2: an empty regexp, or delim-char ERE delim-char replacement delim-char
+ * and the flag "i"; the delimiter neither a digit, a backslash nor a flag; the ERE valid
+ * (POSIX regcomp), and a back-reference \\N in the replacement one of its subexpressions. */
+bool zp_rd_naptr_regexp(zp_rd *r, size_t field)
+{
+  /* order, preference, flags, services, then the regexp */
+  size_t at = 4 + 1u + r->out[4];
+  at += 1u + r->out[at];
+  size_t len = r->out[at];
+  const uint8_t *re = r->out + at + 1;
+  if (len == 0)
+    return true;
+  uint8_t delim = re[0];
+  char ere[256];
+  size_t parts = 0, n = 0, refs = 0;
+  bool ok = !(delim >= '0' && delim <= '9') && delim != '\\' && delim != 'i' && delim != 0;
+  for (size_t i = 1; ok && i < len; i++) {
+    uint8_t c = re[i];
+    if (c == delim) {
+      parts++;
+      ok = parts <= 2;
+      continue;
+    }
+    if (parts == 2) {   /* flags */
+      ok = c == 'i';
+      continue;
+    }
+    ok = c != 0;
+    if (c == '\\') {
+      ok = ++i < len && re[i] != 0;
+      if (ok && parts == 1 && re[i] >= '0' && re[i] <= '9') {
+        ok = re[i] != '0';
+        refs = re[i] - '0' > (int)refs ? (size_t)(re[i] - '0') : refs;
+      }
+      if (ok && parts == 0) {
+        ere[n++] = '\\';
+        ere[n++] = (char)re[i];
+      }
+      continue;
+    }
+    if (parts == 0)
+      ere[n++] = (char)c;
+  }
+  regex_t rx;
+  if (ok && parts == 2) {
+    ere[n] = '\0';
+    ok = regcomp(&rx, ere, REG_EXTENDED) == 0;
+    if (ok) {
+      ok = refs <= rx.re_nsub;
+      regfree(&rx);
+    }
+  } else {
+    ok = false;
+  }
+  return ok || zp_rd_fail(r, field, ZP_RDATA_FIELD, "NAPTR regexp is not delim ERE delim "
+                          "replacement delim [i], its ERE valid and its back-references to "
+                          "subexpressions it has (RFC 3402 section 3.2)");
+}
+
 /* Digest lengths fixed by the digest type: DS (RFC 4034 5.1.4, RFC 4509, RFC 5933, RFC 6605) and
  * ZONEMD (RFC 8976 section 2.2.3), whose digest is also at least 12 octets (2.2.4). */
 static bool digest(zp_rd *r, size_t type_at, size_t digest_at, size_t field, bool zonemd)
@@ -211,14 +271,51 @@ static bool digest(zp_rd *r, size_t type_at, size_t digest_at, size_t field, boo
   return true;
 }
 
-/* What a type's RFC says across fields; field: where a digest's problem is reported. */
-bool zp_rd_rules(zp_rd *r, size_t field)
+bool zp_rd_rules(zp_rd *r, size_t hexf)
 {
   switch (r->in->type) {
   case 43: case 59: case 32769:   /* DS, CDS, DLV */
-    return digest(r, 3, 4, field, false);
+    return digest(r, 3, 4, hexf == SIZE_MAX ? 3 : hexf, false);
   case 63:                        /* ZONEMD */
-    return digest(r, 5, 6, field, true);
+    return digest(r, 5, 6, hexf == SIZE_MAX ? 3 : hexf, true);
+  case 46: {                      /* RRSIG */
+    /* RFC 4035 section 5.3.1: the signer is the zone, at or above the owner, whose labels the
+     * Labels field counts (less a wildcard): so it is at least the signer's (BIND holds to it) */
+    unsigned labels = 0;
+    for (const uint8_t *p = r->out + 18; *p; p += *p + 1)
+      labels++;
+    if (r->out[3] < labels)
+      return zp_rd_fail(r, hexf == SIZE_MAX ? 2 : hexf, ZP_RDATA_FIELD, "RRSIG Labels %u is "
+                        "fewer than the %u labels of its signer (RFC 4035 section 5.3.1)",
+                        r->out[3], labels);
+    return true;
+  }
+  case 50:                        /* NSEC3 */
+    /* RFC 5155 section 5: hash algorithm 1, SHA-1, makes hashes of 20 octets (BIND holds to
+     * it) */
+    if (r->out[0] == 1 && r->out[5 + r->out[4]] != 20)
+      return zp_rd_fail(r, hexf == SIZE_MAX ? 4 : hexf, ZP_RDATA_FIELD, "NSEC3 hash of %u "
+                        "octets, but SHA-1 hashes have 20 (RFC 5155 section 5)",
+                        r->out[5 + r->out[4]]);
+    return true;
+  case 44:                        /* SSHFP */
+    /* RFC 4255 section 3.1.2, RFC 6594 section 3: SHA-1 fingerprints are 20 octets, SHA-256
+     * ones 32 */
+    if ((r->out[1] == 1 && r->n != 22) || (r->out[1] == 2 && r->n != 34))
+      return zp_rd_fail(r, hexf == SIZE_MAX ? 2 : hexf, ZP_RDATA_FIELD, "SSHFP fingerprint of "
+                        "%zu octets, but %s fingerprints have %u", r->n - 2,
+                        r->out[1] == 1 ? "SHA-1" : "SHA-256", r->out[1] == 1 ? 20u : 32u);
+    return true;
+  case 35:                        /* NAPTR */
+    return zp_rd_naptr_regexp(r, hexf == SIZE_MAX ? 4 : hexf);
+  case 19: {                      /* X25 */
+    /* RFC 1183 section 3.1: decimal digits, the 4-digit DNIC first (BIND holds to both) */
+    bool ok = r->out[0] >= 4;
+    for (size_t i = 1; ok && i <= r->out[0]; i++)
+      ok = r->out[i] >= '0' && r->out[i] <= '9';
+    return ok || zp_rd_fail(r, hexf == SIZE_MAX ? 0 : hexf, ZP_RDATA_FIELD, "an X25 PSDN "
+                            "address is 4 or more decimal digits (RFC 1183 section 3.1)");
+  }
   default:
     return true;
   }

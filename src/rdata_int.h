@@ -55,6 +55,11 @@ bool zp_rd_b64_feed(zp_rd *r, zp_b64 *s, const char *text, size_t len, size_t fi
 bool zp_rd_b64_end(zp_rd *r, const zp_b64 *s, size_t fi, size_t at);
 /* A hex digit's value, or -1. */
 int zp_rd_hexval(char c);
+/* A domain name through the type's label policy; an IPv4 (AF_INET) or IPv6 address; base64 in
+ * every field to the end. */
+bool zp_rd_dname(zp_rd *r);
+bool zp_rd_address(zp_rd *r, int af);
+bool zp_rd_base64(zp_rd *r);
 /* Base16 in the next field, or in every field to the end (rest): an even number of digits. */
 bool zp_rd_hex(zp_rd *r, bool rest);
 
@@ -69,7 +74,17 @@ bool zp_rd_hash(zp_rd *r);
  * in[*pos..end), problems reported at field fi. */
 bool zp_rd_svcparams(zp_rd *r);
 bool zp_rd_svcparams_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos, size_t fi);
-/* What a type's RFC says across fields (digest lengths); field: where a problem is reported. */
-bool zp_rd_rules(zp_rd *r, size_t field);
+/* The kinds of old and rare types (rdata_legacy.c): written, or in wire form in[*pos..end). */
+bool zp_rd_legacy(zp_rd *r, uint8_t kind);
+bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos,
+                       size_t fi);
+/* A name in wire form at in[*pos..end), uncompressed (RFC 3597 section 4), each label through
+ * the label policy (rdata_wire.c). */
+bool zp_rd_wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
+/* What a type's RFC says across fields (digest lengths, X25's digits), once the RDATA is read:
+ * problems reported at the field they are in, or at field hexf of RFC 3597 RDATA (SIZE_MAX:
+ * the RDATA was text). */
+bool zp_rd_rules(zp_rd *r, size_t hexf);
+bool zp_rd_naptr_regexp(zp_rd *r, size_t field);
 
 #endif

@@ -11,7 +11,7 @@ static bool invalid(zp_rd *r)
 
 /* A name in wire form, uncompressed (RFC 3597 section 4), each label through the label policy;
  * reported at the first hex field. */
-static bool wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
+bool zp_rd_wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
 {
   uint8_t name[ZP_NAME_MAX];
   size_t n = 0, p = *pos, hexf = r->in->nfields > 2 ? 2 : 0;
@@ -71,7 +71,7 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
 {
   size_t p = *pos, k;
   switch (kind) {
-  case ZP_K_NAME: return wire_name(r, in, end, pos);
+  case ZP_K_NAME: return zp_rd_wire_name(r, in, end, pos);
   case ZP_K_INT8: case ZP_K_ALG: k = 1; break;
   case ZP_K_INT16: case ZP_K_TYPE: case ZP_K_CERT_TYPE: k = 2; break;
   case ZP_K_APL:
@@ -126,7 +126,7 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
       return false;
     *pos = p + 2;
     if (in[p] == 3)
-      return wire_name(r, in, end, pos);
+      return zp_rd_wire_name(r, in, end, pos);
     k = in[p] == 0 ? 0 : in[p] == 1 ? 4 : 16;
     p += 2;
     break;
@@ -153,6 +153,9 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
       return invalid(r);
     k = end - p;
     break;
+  case ZP_K_KEYDATA: case ZP_K_WKS: case ZP_K_NSAP: case ZP_K_ATMA: case ZP_K_GPOS: case ZP_K_HIP:
+  case ZP_K_AMTRELAY: case ZP_K_NXTBITMAP: case ZP_K_A6:
+    return zp_rd_legacy_wire(r, kind, in, end, pos, r->in->nfields > 2 ? 2 : 0);
   case ZP_K_SVCPARAMS: return zp_rd_svcparams_wire(r, in, end, pos, r->in->nfields > 2 ? 2 : 0);
   case ZP_K_BITMAP: return wire_bitmap(r, in, end, pos, false);
   case ZP_K_BITMAP0: return wire_bitmap(r, in, end, pos, true);

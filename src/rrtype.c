@@ -1,6 +1,6 @@
 /* rrtype.c -- RR type and class mnemonics (IANA's DNS parameters registry; RFC 3597 for the
- * generic forms). The set is the one ldns knows, so that what the reader accepts the writer
- * can format; tests/test_rrtype.c proves the two agree on every number. */
+ * generic forms). The set is the one ldns knows, and AMTRELAY (RFC 8777), which ldns 1.8 does
+ * not; tests/test_rrtype.c proves the two agree on every other number. */
 #include "rrtype.h"
 
 #include <stdio.h>
@@ -15,7 +15,9 @@ enum {
   K_TYPE = ZP_K_TYPE, K_TIME = ZP_K_TIME, K_BITMAP = ZP_K_BITMAP, K_BITMAP0 = ZP_K_BITMAP0, K_SALT = ZP_K_SALT,
   K_HASH = ZP_K_HASH, K_TAG = ZP_K_TAG, K_EUI48 = ZP_K_EUI48, K_EUI64 = ZP_K_EUI64,
   K_ILNP64 = ZP_K_ILNP64, K_CERT_TYPE = ZP_K_CERT_TYPE, K_APL = ZP_K_APL, K_LOC = ZP_K_LOC,
-  K_GATEWAY = ZP_K_GATEWAY, K_SVCPARAMS = ZP_K_SVCPARAMS,
+  K_GATEWAY = ZP_K_GATEWAY, K_SVCPARAMS = ZP_K_SVCPARAMS, K_KEYDATA = ZP_K_KEYDATA,
+  K_WKS = ZP_K_WKS, K_NSAP = ZP_K_NSAP, K_ATMA = ZP_K_ATMA, K_GPOS = ZP_K_GPOS, K_HIP = ZP_K_HIP,
+  K_AMTRELAY = ZP_K_AMTRELAY, K_NXTBITMAP = ZP_K_NXTBITMAP, K_A6 = ZP_K_A6,
 };
 
 typedef struct mnemonic {
@@ -31,6 +33,8 @@ enum {
                6.2, less NSEC (RFC 6840 section 5.1) */
   G = 2,    /* written in RFC 3597 form by default: Knot 3.2 does not read its text form
                (tests/output/check_knot.sh) */
+  W = 4,    /* read and written in RFC 3597 form only: its octets are checked, its text is not
+               read */
 };
 
 #define T(num, name, flags, kinds) {num, sizeof name - 1, flags, name, kinds}
@@ -76,6 +80,18 @@ static const uint8_t k_eui64[] = {K_EUI64, K_END};  /* EUI64 */
 static const uint8_t k_uri[] = {K_INT16, K_INT16, K_TARGET, K_END};  /* URI */
 static const uint8_t k_caa[] = {K_INT8, K_TAG, K_OCTETS, K_END};  /* CAA */
 static const uint8_t k_svcb[] = {K_INT16, K_NAME, K_SVCPARAMS, K_END};  /* SVCB HTTPS */
+static const uint8_t k_key[] = {K_INT16, K_INT8, K_ALG, K_KEYDATA, K_END};  /* KEY */
+static const uint8_t k_wks[] = {K_A, K_WKS, K_END};  /* WKS */
+static const uint8_t k_nsap[] = {K_NSAP, K_END};  /* NSAP */
+static const uint8_t k_hex[] = {K_HEX, K_END};  /* EID NIMLOC */
+static const uint8_t k_atma[] = {K_ATMA, K_END};  /* ATMA */
+static const uint8_t k_gpos[] = {K_GPOS, K_END};  /* GPOS */
+static const uint8_t k_hip[] = {K_HIP, K_END};  /* HIP */
+static const uint8_t k_amtrelay[] = {K_INT8, K_AMTRELAY, K_END};  /* AMTRELAY */
+static const uint8_t k_nxt[] = {K_NAME, K_NXTBITMAP, K_END};  /* NXT */
+static const uint8_t k_a6[] = {K_A6, K_END};  /* A6 */
+/* SINK (draft-eastlake-kitchen-sink): meaning, coding, subcoding, data */
+static const uint8_t k_sink[] = {K_INT8, K_INT8, K_INT8, K_OCTETS, K_END};
 
 /* The types that make up nearly every zone first, then the rest in number order: both lookups
  * scan the table, and the reader and the writer ask once a record. */
@@ -85,17 +101,17 @@ static const mnemonic types[] = {
   T(33, "SRV", LC, k_srv), T(257, "CAA", 0, k_caa), T(43, "DS", 0, k_ds),
   T(46, "RRSIG", LC, k_rrsig), T(48, "DNSKEY", 0, k_dnskey), T(47, "NSEC", 0, k_nsec),
   T(3, "MD", LC|G, k_ns), T(4, "MF", LC|G, k_ns), T(7, "MB", LC|G, k_ns), T(8, "MG", LC|G, k_ns),
-  T(9, "MR", LC|G, k_ns), T(10, "NULL", G, NULL), T(11, "WKS", G, NULL),
+  T(9, "MR", LC|G, k_ns), T(10, "NULL", G, NULL), T(11, "WKS", G, k_wks),
   T(13, "HINFO", LC, k_hinfo), T(14, "MINFO", LC, k_minfo), T(17, "RP", LC, k_minfo),
   T(18, "AFSDB", LC, k_mx), T(19, "X25", G, k_x25), T(20, "ISDN", G, k_isdn), T(21, "RT", LC, k_mx),
-  T(22, "NSAP", G, NULL), T(23, "NSAP-PTR", G, k_ns), T(24, "SIG", LC|G, NULL),
-  T(25, "KEY", 0, NULL), T(26, "PX", LC|G, k_px), T(27, "GPOS", G, NULL), T(29, "LOC", 0, k_loc),
-  T(30, "NXT", LC|G, NULL), T(31, "EID", G, NULL), T(32, "NIMLOC", G, NULL), T(34, "ATMA", G, NULL),
+  T(22, "NSAP", G, k_nsap), T(23, "NSAP-PTR", G, k_ns), T(24, "SIG", LC|G, k_rrsig),
+  T(25, "KEY", G, k_key), T(26, "PX", LC|G, k_px), T(27, "GPOS", G, k_gpos), T(29, "LOC", 0, k_loc),
+  T(30, "NXT", LC|G|W, k_nxt), T(31, "EID", G, k_hex), T(32, "NIMLOC", G, k_hex), T(34, "ATMA", G, k_atma),
   T(35, "NAPTR", LC, k_naptr), T(36, "KX", LC, k_mx), T(37, "CERT", 0, k_cert),
-  T(38, "A6", LC|G, NULL), T(39, "DNAME", LC, k_ns), T(40, "SINK", G, NULL), T(41, "OPT", 0, NULL),
+  T(38, "A6", LC|G|W, k_a6), T(39, "DNAME", LC, k_ns), T(40, "SINK", G|W, k_sink), T(41, "OPT", 0, NULL),
   T(42, "APL", 0, k_apl), T(44, "SSHFP", 0, k_sshfp), T(45, "IPSECKEY", 0, k_ipseckey),
   T(49, "DHCID", 0, k_dhcid), T(50, "NSEC3", 0, k_nsec3), T(51, "NSEC3PARAM", 0, k_nsec3param),
-  T(52, "TLSA", 0, k_tlsa), T(53, "SMIMEA", 0, k_tlsa), T(55, "HIP", G, NULL),
+  T(52, "TLSA", 0, k_tlsa), T(53, "SMIMEA", 0, k_tlsa), T(55, "HIP", G, k_hip),
   T(58, "TALINK", G, k_minfo), T(59, "CDS", 0, k_ds), T(60, "CDNSKEY", 0, k_dnskey),
   T(61, "OPENPGPKEY", 0, k_dhcid), T(62, "CSYNC", 0, k_csync), T(63, "ZONEMD", 0, k_zonemd),
   T(64, "SVCB", 0, k_svcb), T(65, "HTTPS", 0, k_svcb), T(99, "SPF", 0, k_txt), T(104, "NID", 0, k_l64),
@@ -103,7 +119,7 @@ static const mnemonic types[] = {
   T(108, "EUI48", 0, k_eui48), T(109, "EUI64", 0, k_eui64), T(249, "TKEY", 0, NULL),
   T(250, "TSIG", 0, NULL), T(251, "IXFR", 0, NULL), T(252, "AXFR", 0, NULL),
   T(253, "MAILB", 0, NULL), T(254, "MAILA", 0, NULL), T(255, "ANY", 0, NULL),
-  T(256, "URI", 0, k_uri), T(32769, "DLV", G, k_ds),
+  T(256, "URI", 0, k_uri), T(260, "AMTRELAY", G, k_amtrelay), T(32769, "DLV", G, k_ds),
 };
 
 static const mnemonic classes[] = {
@@ -209,6 +225,14 @@ bool zp_rrtype_lowercases(uint16_t type)
   for (size_t i = 0; i < sizeof types / sizeof *types; i++)
     if (types[i].num == type)
       return types[i].flags & LC;
+  return false;
+}
+
+bool zp_rrtype_reads_text(uint16_t type)
+{
+  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+    if (types[i].num == type)
+      return types[i].kinds && !(types[i].flags & W);
   return false;
 }
 

@@ -44,11 +44,24 @@ typedef enum zp_kind {
   ZP_K_GATEWAY,     /* RFC 4025 section 2: gateway type, algorithm, and the gateway its type
                        says (none ".", IPv4, IPv6 or a domain name) */
   ZP_K_SVCPARAMS,   /* RFC 9460 section 2.1: SVCB and HTTPS parameters, to the end */
+  ZP_K_KEYDATA,     /* RFC 2535 section 3.1: KEY's key in base64, none when its flags say so */
+  ZP_K_WKS,         /* RFC 1035 section 3.4.2: protocol and services, to the end */
+  ZP_K_NSAP,        /* RFC 1706 section 5: "0x" and hex, '.' between digits */
+  ZP_K_ATMA,        /* ATM address: "+" and E.164 digits, or an AESA in hex */
+  ZP_K_GPOS,        /* RFC 1712 section 3: latitude, longitude, altitude as strings */
+  ZP_K_HIP,         /* RFC 8005 section 4: algorithm, HIT, key, rendezvous servers */
+  ZP_K_AMTRELAY,    /* RFC 8777 section 4.2: D bit, relay type, relay */
+  ZP_K_NXTBITMAP,   /* RFC 2535 section 5.2: NXT's type bitmap (octets only, see below) */
+  ZP_K_A6,          /* RFC 2874 section 3.1: prefix length, address suffix, prefix name (octets
+                       only) */
 } zp_kind;
 
-/* The kinds of a type's RDATA fields, in order, ended by ZP_K_END; NULL for a type whose text
- * zonepuny does not parse itself. */
+/* The kinds of a type's RDATA fields, in order, ended by ZP_K_END; NULL for a type zonepuny
+ * does not check. */
 const uint8_t *zp_rrtype_kinds(uint16_t type);
+/* Whether zonepuny reads the type's text; the types it checks only in RFC 3597 form (NXT, A6,
+ * SINK: obsolete, and read differently by ldns and BIND) are written in that form. */
+bool zp_rrtype_reads_text(uint16_t type);
 
 /* A type mnemonic in any case ("A", "aaaa") or RFC 3597's TYPEnnn (decimal, 0 to 65535) to its
  * number. False for anything else. */

@@ -276,7 +276,20 @@ void zp_zone_deliver(zp_zone *z)
     .nfields = z->ntok,
     .fields = z->fields,
   };
-  if ((generic || zp_rdata_strict(z->rtype)) && !rdata(z, &rec))
+  if (z->rtype == 3 || z->rtype == 4) {
+    /* BIND refuses to load a zone that holds either */
+    zp_zone_report(z, &z->rec_loc, "MD and MF are obsolete (RFC 973, RFC 1035 sections 3.3.4 "
+                   "and 3.3.5): write MX instead");
+    return;
+  }
+  if (!generic && !zp_rdata_strict(z->rtype)) {
+    char tb[ZP_RRTYPE_TEXT_MAX];
+    zp_zone_report(z, z->ntok ? &z->fields[0].loc : &z->rec_loc,
+                   "zonepuny does not check the text of %s: write its RDATA as \\# LENGTH HEX "
+                   "(RFC 3597 section 5)", zp_rrtype_name(z->rtype, tb));
+    return;
+  }
+  if (!rdata(z, &rec))
     return;
   zp_status s = z->cb(z->user, &rec);
   if (s != ZP_OK)

@@ -28,8 +28,8 @@ static zp_status lower_conv(void *ctx, const uint8_t *in, size_t inlen, uint8_t 
   return ZP_OK;
 }
 
-/* the test policy's two halves, as the pipeline gives them to the writer */
-#define TEST_CONVS .conv = {lower_conv, NULL}, .conv_keep_case = {lower_conv, "keep"}
+/* the test policy's two halves, as the pipeline gives them to the reader */
+static const zp_label_conv test_conv = {lower_conv, NULL}, test_keep = {lower_conv, "keep"};
 
 typedef struct run {
   char *out, *err;
@@ -44,7 +44,7 @@ static void emit_records(run *r, bool sort, const zp_record *recs, size_t n)
   zp_diag diag;
   zp_diag_init(&diag, err);
   diag.show_source = false;
-  zp_emit_options opt = {TEST_CONVS, .sort = sort};
+  zp_emit_options opt = {.sort = sort};
   zp_emitter *em;
   cr_assert_eq(zp_emit_new(&opt, out, &diag, &em), ZP_OK);
   for (size_t i = 0; i < n; i++) {
@@ -52,9 +52,12 @@ static void emit_records(run *r, bool sort, const zp_record *recs, size_t n)
      * reaches the writer in wire form, or as an error at its field */
     static uint8_t wire[ZP_RDATA_MAX];
     zp_record rec = recs[i];
-    if (rec.generic || zp_rdata_strict(rec.rtype)) {
-      zp_rdata_in in = {rec.rtype, rec.fields, rec.nfields, rec.origin, &opt.conv,
-                        &opt.conv_keep_case};
+    if (!rec.generic && !zp_rdata_strict(rec.rtype)) {
+      zp_diag_report(&diag, &rec.loc, ZP_ERROR, "text of a type not parsed");
+      continue;
+    }
+    {
+      zp_rdata_in in = {rec.rtype, rec.fields, rec.nfields, rec.origin, &test_conv, &test_keep};
       zp_rdata_error e;
       zp_status st = rec.generic ? zp_rdata_generic(&in, wire, &rec.rdlen, &e)
                                  : zp_rdata_parse(&in, wire, &rec.rdlen, &e);
@@ -252,8 +255,6 @@ static const bad_case bads[] = {
    "t.zone:1:28: error: label \"bad\" is refused by the test policy\n"},
   {"TXT", "\"0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890\"",
    "t.zone:1:21: error: invalid character string in TXT RDATA: \"0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890\"\n"},
-  {"TYPE65534", "abc",
-   "t.zone:1:21: error: TYPE65534 has no presentation format: write its RDATA as \\# LENGTH HEX\n"},
   {"TYPE65534", "\\# 2 abcdef",
    "t.zone:1:30: error: generic RDATA is longer than its length 2\n"},
   {"TYPE65534", "\\# 3 abcd",
@@ -332,35 +333,18 @@ Test(emit, sort_is_rfc4034_canonical_order_without_duplicates)
   run_free(&r);
 }
 
-Test(emit, check_mode_writes_nothing_but_still_validates)
-{
-  built b;
-  build(&b, "a.example.", 15, "10");
-  zp_diag diag;
-  char *err = NULL;
-  size_t len = 0;
-  FILE *ef = open_memstream(&err, &len);
-  zp_diag_init(&diag, ef);
-  zp_emit_options opt = {TEST_CONVS};
-  zp_emitter *em;
-  cr_assert_eq(zp_emit_new(&opt, NULL, &diag, &em), ZP_OK);
-  cr_expect_eq(zp_emit_record(em, &b.rec), ZP_OK);
-  cr_expect_eq(zp_emit_finish(em), ZP_OK);
-  zp_emit_free(em);
-  fclose(ef);
-  cr_expect_eq(diag.errors, 1);
-  free(err);
-}
-
 Test(emit, write_errors_are_reported)
 {
   FILE *full = fopen("/dev/full", "w");
   cr_assert_not_null(full);
   built b;
   build(&b, "a.example.", 1, "192.0.2.1");
+  static const uint8_t a[4] = {192, 0, 2, 1};
+  b.rec.rdata = a;
+  b.rec.rdlen = 4;
   zp_diag diag;
   zp_diag_init(&diag, stderr);
-  zp_emit_options opt = {TEST_CONVS};
+  zp_emit_options opt = {0};
   zp_emitter *em;
   cr_assert_eq(zp_emit_new(&opt, full, &diag, &em), ZP_OK);
   zp_status st = zp_emit_record(em, &b.rec);
@@ -442,6 +426,9 @@ static size_t rnd_field(ldns_rdf_type t, bool last, uint8_t *w)
   if (t != LDNS_RDF_TYPE_AAAA && n <= 4 && rnd(2))
     for (size_t i = 0; i + 1 < n; i++)
       w[i] = 0;
+  /* ldns writes times from 2^31 on as dates before 1970 (time_signed_vs_ldns) */
+  if (t == LDNS_RDF_TYPE_TIME)
+    w[0] &= 0x7F;
   return n;
 }
 
@@ -528,9 +515,15 @@ Test(emit, formatter_is_byte_identical_to_ldns_on_random_records, .timeout = 120
     if (st != LDNS_STATUS_OK) {
       /* ldns refuses some octet strings (e.g. a name it cannot decompress): emit must too */
       cr_expect_eq(r.errors, 1, "%s %s", tname, hex);
-    } else if (r.errors == 1 && (strstr(r.err, " digest of ") || strstr(r.err, "is not valid"))) {
-      /* where zonepuny is stricter than ldns, on purpose: a digest of the wrong length for its
-       * type, a type bitmap with an empty window or out of order (test_rdata.c) */
+    } else if (r.errors == 1 &&
+               (strstr(r.err, " digest of ") || strstr(r.err, "is not valid") ||
+                strstr(r.err, "NAPTR regexp") || strstr(r.err, "SSHFP fingerprint of") ||
+                strstr(r.err, "NSEC3 hash of") || strstr(r.err, "RRSIG Labels") ||
+                strstr(r.err, "X25 PSDN"))) {
+      /* where zonepuny is stricter than ldns, on purpose, as BIND is: a digest, fingerprint or
+       * hash of the wrong length for its type, a type bitmap with an empty window or out of
+       * order, a NAPTR regexp that is not one, an RRSIG signer below its owner, an X25 address
+       * not in digits (test_rdata.c) */
       stricter++;
     } else {
       for (size_t i = 0; i < ldns_rr_rd_count(rr); i++)
@@ -585,14 +578,17 @@ Test(emit, fast_path_reads_addresses_as_ldns_does)
 Test(emit, unicode_shows_ace_labels_through_tounicode)
 {
   built b;
-  build(&b, "xn--mnchen-3ya.example.", 5, "WWW.xn--bcher-kva.example.");
+  build(&b, "xn--mnchen-3ya.example.", 5, "www.xn--bcher-kva.example.");
+  uint8_t target[256];
+  b.rec.rdlen = wire_of("www.xn--bcher-kva.example.", target);
+  b.rec.rdata = target;
   FILE *out;
   char *text = NULL;
   size_t len = 0;
   out = open_memstream(&text, &len);
   zp_diag diag;
   zp_diag_init(&diag, stderr);
-  zp_emit_options opt = {TEST_CONVS, .unicode = true};
+  zp_emit_options opt = {.unicode = true};
   zp_emitter *em;
   cr_assert_eq(zp_emit_new(&opt, out, &diag, &em), ZP_OK);
   cr_assert_eq(zp_emit_record(em, &b.rec), ZP_OK);
@@ -694,4 +690,17 @@ Test(emit, svcb_params_print_as_bind_does)
     cr_expect_eq(r.errors, 0, "%s: %s", svcb[i].type, r.err);
     run_free(&r);
   }
+}
+
+/* Times from 2^31 seconds on: ldns 1.8 (and BIND) write them as dates before 1970, which
+ * neither dnspython nor zonepuny reads; zonepuny writes the date they stand for, up to
+ * 2106-02-07 06:28:15 (2^32 - 1 seconds after 1970, RFC 4034 section 3.2), which BIND,
+ * dnspython and ldns read back to the same octets. */
+Test(emit, time_signed_vs_ldns)
+{
+  run r;
+  emit_one(&r, "x.example.", 46, "A 8 2 3600 21060207062815 2147483648 1 example. AA==");
+  cr_expect_str_eq(r.out, "x.example.\t3600\tIN\tRRSIG\tA 8 2 3600 21060207062815 "
+                   "20380119031408 1 example. AA==\n", "%s", r.err);
+  run_free(&r);
 }

@@ -187,6 +187,37 @@ static const good goods[] = {
   {"SVCB", "1 . ohttp", "000100 0008 0000"},
   {"SVCB", "1 . ech=AAAA", "000100 0005 0003 000000"},
   {"SVCB", "\\# 17 000100 0003 0002 0035 0004 0004 c0000201", "000100 0003 0002 0035 0004 0004 c0000201"},
+  /* RFC 1035 3.4.2 WKS: ports 25 and 80 set in a bitmap of 11 octets (bit 25 is octet 3's
+   * 0x40; bit 80 octet 10's 0x80) */
+  {"WKS", "192.0.2.1 6 25 80", "c0000201 06 00000040 000000000000 80"},
+  {"WKS", "192.0.2.1 TCP", "c0000201 06"},
+  /* RFC 1706 section 6's example NSAP, dots and all */
+  {"NSAP", "0x47.0005.80.005a00.0000.0001.e133.ffffff000162.00",
+   "47000580005a0000000001e133ffffff00016200"},
+  /* RFC 1712 section 3's example, as three character-strings */
+  {"GPOS", "-32.6882 116.8652 10.0", "082d33322e36383832 083131362e38363532 0431302e30"},
+  /* EID and NIMLOC: hex */
+  {"EID", "0123 4567", "01234567"},
+  /* ATMA: format 1 E.164 digits as ASCII; format 0 AESA in hex, dots allowed (BIND) */
+  {"ATMA", "+16505551234", "01 3136353035353531323334"},
+  {"ATMA", "39.246f.00e7c9", "00 39246f00e7c9"},
+  /* RFC 2535 3.1.2: flags 0xC000 say "no key", and none follows */
+  {"KEY", "49152 3 8", "c0000308"},
+  {"KEY", "256 3 RSASHA256 AwEAAQ==", "01000308 03010001"},
+  {"SIG", "A 8 2 3600 20240101000000 20231201000000 12345 Example. AA==",
+   "0001 08 02 00000e10 65920080 65692200 3039 076578616d706c6500 00"},
+  /* RFC 8005 section 6's example HIT and algorithm, a short key, a rendezvous server that keeps
+   * its case */
+  {"HIP", "2 200100107B1A74DF365639CC39F1D578 AwEAAQ== RVS.Example.",
+   "10 02 0004 200100107b1a74df365639cc39f1d578 03010001 03525653074578616d706c6500"},
+  /* RFC 8777 section 4.2.5's examples: D bit with the type, the relay after it */
+  {"AMTRELAY", "10 0 0 .", "0a00"},
+  {"AMTRELAY", "10 1 1 203.0.113.15", "0a81 cb00710f"},
+  {"AMTRELAY", "128 1 3 amtrelays.Example.com.", "8083 09616d7472656c617973074578616d706c6503636f6d00"},
+  /* NXT and A6, read in RFC 3597 form only: checked, names through the policy */
+  {"TYPE30", "\\# 5 0141 00 0040", "0161000040"},
+  {"TYPE38", "\\# 23 40 0000000000000001 0450524546 076578616d706c6500",
+   "40 0000000000000001 0470726566 076578616d706c6500"},
   /* RFC 3597 form of a type parsed here: checked as that type, names through the policy */
   {"A", "\\# 4 C0000201", "c0000201"},
   {"CNAME", "\\# 13 03575757 074578616d706c6500", "03777777076578616d706c6500"},
@@ -313,8 +344,39 @@ static const bad bads[] = {
    "section 3)"},
   {"LOC", "52 N 4 E 42849673", "30: \"42849673\" in LOC RDATA: an altitude from -100000.00 to "
    "42849672.95 m expected (RFC 1876 section 3)"},
-  {"LOC", "52 N 4 E 10 100000000", "33: \"100000000\" in LOC RDATA: a size from 0 to "
-   "99999999.99 m expected (RFC 1876 section 3)"},
+  {"LOC", "52 N 4 E 10 90000001", "33: \"90000001\" in LOC RDATA: a size from 0 to "
+   "90000000.99 m expected (RFC 1876 section 3)"},
+  /* lengths and forms BIND holds to (named-rrchecker refuses each of these) */
+  {"SSHFP", "1 1 aabb", "25: SSHFP fingerprint of 2 octets, but SHA-1 fingerprints have 20"},
+  {"NSEC3", "1 0 10 - 2t7b4g4v A", "30: NSEC3 hash of 5 octets, but SHA-1 hashes have 20 (RFC "
+   "5155 section 5)"},
+  {"RRSIG", "NS 8 1 0 20240229000000 20240301000000 0 a.example. AA==", "26: RRSIG Labels 1 is "
+   "fewer than the 2 labels of its signer (RFC 4035 section 5.3.1)"},
+  {"NAPTR", "0 0 \"\" \"\" \"!a!\\\\1!\" .", "31: NAPTR regexp is not delim ERE delim replacement delim "
+   "[i], its ERE valid and its back-references to subexpressions it has (RFC 3402 section 3.2)"},
+  {"NAPTR", "0 0 \"\" \"\" \"x\" .", "31: NAPTR regexp is not delim ERE delim replacement delim "
+   "[i], its ERE valid and its back-references to subexpressions it has (RFC 3402 section 3.2)"},
+  {"X25", "123", "21: an X25 PSDN address is 4 or more decimal digits (RFC 1183 section 3.1)"},
+  {"KEY", "49152 3 8 AwEAAQ==", "31: unexpected \"AwEAAQ==\" after the last KEY RDATA field"},
+  {"KEY", "256 3 8", "1: KEY RDATA needs at least 4 fields, found 3"},
+  {"WKS", "192.0.2.1 icmp 1", "31: \"icmp\" is not a protocol: tcp, udp or a number from 0 to "
+   "255"},
+  {"NSAP", "47000580", "21: an NSAP address starts with \"0x\" (RFC 1706 section 5)"},
+  {"NSAP", "0x470", "21: NSAP RDATA needs an even number of hex digits, at least two"},
+  {"GPOS", "91 0 0", "21: \"91\" in GPOS RDATA: a latitude from -90 to 90 expected (RFC 1712 "
+   "section 3)"},
+  {"ATMA", "+1650-555", "21: an E.164 ATMA address is \"+\" and digits"},
+  {"AMTRELAY", "10 2 0 .", "24: \"2\": the discovery optional bit is 0 or 1 (RFC 8777 section "
+   "4.2.2)"},
+  {"AMTRELAY", "10 0 4 .", "26: \"4\" is not an AMTRELAY type: 0, 1, 2 or 3 (RFC 8777 section "
+   "4.2.3)"},
+  {"HIP", "2 2001 AwE a.", "31: base64 in HIP RDATA does not end on a group of four characters "
+   "(RFC 4648 section 4)"},
+  /* RFC 3597 octets of the types read only in that form */
+  {"TYPE30", "\\# 2 0000", "26: generic RDATA is not valid NXT RDATA"},
+  {"TYPE38", "\\# 1 00", "26: generic RDATA is not valid A6 RDATA"},
+  {"TYPE38", "\\# 17 04 f0010db8000000000000000000000001", "27: generic RDATA is not valid A6 "
+   "RDATA"},
   {"IPSECKEY", "10 4 0 . AA==", "24: \"4\" is not an IPSECKEY gateway type: 0, 1, 2 or 3 (RFC "
    "4025 section 2.3)"},
   {"IPSECKEY", "10 0 0 a. AA==", "28: \"a.\": gateway type 0 has no gateway, written \".\" (RFC "
@@ -466,8 +528,11 @@ Test(rdata, what_we_accept_ldns_reads_to_the_same_octets, .timeout = 120)
   uint64_t seed = 0x7264617461000001u;
   unsigned agreed = 0, ldns_only = 0;
   for (unsigned t = 1; t < 65536; t++) {
-    /* (NSAP-PTR: ldns reads a character-string where RFC 1706 has a name; see the goods) */
-    if (!zp_rdata_strict((uint16_t)t) || t == 23)
+    /* NSAP-PTR: ldns reads a character-string where RFC 1706 has a name (see the goods); WKS:
+     * ldns takes a protocol by name only, BIND and dnspython a number too; SVCB, HTTPS: ldns
+     * reads alpn without RFC 9460's escapes; ATMA: ldns reads neither form as BIND does.
+     * These are held to BIND and dnspython instead (tests/output/check_rdata_peers.py). */
+    if (!zp_rdata_strict((uint16_t)t) || t == 23 || t == 11 || t == 34 || t == 64 || t == 65)
       continue;
     char tb[ZP_RRTYPE_TEXT_MAX];
     const char *tname = zp_rrtype_name((uint16_t)t, tb);

@@ -8,10 +8,17 @@
 #include "rrtype.h"
 #include "xorshift.h"
 
+/* The one type the table knows and ldns 1.8 does not: AMTRELAY, RFC 8777 (BIND 9.18 and
+ * dnspython read it). */
+enum { AMTRELAY = 260 };
+
 Test(rrtype, every_type_number_has_ldns_text)
 {
   char buf[ZP_RRTYPE_TEXT_MAX];
+  cr_expect_str_eq(zp_rrtype_name(AMTRELAY, buf), "AMTRELAY");
   for (unsigned t = 0; t <= 0xFFFF; t++) {
+    if (t == AMTRELAY)
+      continue;
     char *want = ldns_rr_type2str((ldns_rr_type)t);
     cr_assert_not_null(want);
     cr_expect_str_eq(zp_rrtype_name((uint16_t)t, buf), want, "type %u", t);
@@ -83,7 +90,8 @@ Test(rrtype, every_type_text_reads_back)
       uint16_t got = 0;
       cr_assert(zp_rrtype_from_text(sp[k], strlen(sp[k]), &got), "%s", sp[k]);
       cr_expect_eq(got, t, "%s", sp[k]);
-      cr_expect_eq((unsigned)ldns_get_rr_type_by_name(sp[k]), t, "ldns: %s", sp[k]);
+      if (t != AMTRELAY)
+        cr_expect_eq((unsigned)ldns_get_rr_type_by_name(sp[k]), t, "ldns: %s", sp[k]);
     }
     uint16_t got = 0;
     cr_expect(zp_rrtype_from_text(generic, strlen(generic), &got) && got == t, "%s", generic);

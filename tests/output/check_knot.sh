@@ -27,10 +27,12 @@ while IFS= read -r line; do
   kzonecheck -o example. "$tmp/one.zone" > /dev/null 2>&1 || echo "$type" >> "$tmp/refused"
 done < "$tmp/text"
 [ "$n" -ge 60 ] && ok "$n types tried" || bad "only $n types in the sample"
-# the types written as TYPEnnn \# by default, by name
-awk -F'\t' '$5 ~ /^\\# / { print $1 }' "$tmp/default" | sed 's/\.example\.$//' |
-  tr 'a-z' 'A-Z' | sort > "$tmp/generic"
-sort "$tmp/refused" > "$tmp/refused.sorted"
+# the types written as TYPEnnn \# by default, by name, less those zonepuny always writes so
+# (the types whose text it does not parse: NULL, NXT, A6, SINK)
+names() { awk -F'\t' '$5 ~ /^\\# / { print $1 }' "$1" | sed 's/\.example\.$//' | tr 'a-z' 'A-Z' | sort -u; }
+names "$tmp/text" > "$tmp/always"
+names "$tmp/default" | comm -23 - "$tmp/always" > "$tmp/generic"
+sort -u "$tmp/refused" > "$tmp/refused.sorted"
 if cmp -s "$tmp/refused.sorted" "$tmp/generic"; then
   ok "Knot refuses as text exactly the types written in RFC 3597 form"
 else

@@ -1,0 +1,345 @@
+/* rdata_legacy.c -- the field kinds of old and rare types (KEY, WKS, NSAP, GPOS, ATMA, HIP,
+ * AMTRELAY), written and as RFC 3597 octets; and the octets of NXT and A6, whose text is not
+ * read. Each takes what its RFC defines and BIND takes. */
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "rdata_int.h"
+
+/* RFC 2535 section 3.1.2: a KEY whose flags say "no key" (both of 0xC000) has none; any other
+ * has one, in base64. The flags are the RDATA's first two octets. */
+static bool key_flags_say_none(const zp_rd *r)
+{
+  return (r->out[0] & 0xC0) == 0xC0;
+}
+
+/* RFC 1035 section 3.4.2: a protocol (tcp, udp or a number) and the services it offers, each a
+ * port number or a name /etc/services gives for that protocol, as BIND reads them; the bitmap
+ * ends at the highest port's octet. */
+static bool wks(zp_rd *r)
+{
+  const zp_field *f;
+  uint64_t proto;
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (f->len == 3 && strncasecmp(f->text, "tcp", 3) == 0)
+    proto = 6;
+  else if (f->len == 3 && strncasecmp(f->text, "udp", 3) == 0)
+    proto = 17;
+  else if (!zp_rd_digits(f, 255, &proto))
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a protocol: tcp, udp or a "
+                      "number from 0 to 255", (int)f->len, f->text);
+  if (!zp_rd_put_u8(r, (uint32_t)proto))
+    return false;
+  uint8_t bits[8192] = {0};
+  size_t n = 0;
+  while (r->fi < r->in->nfields) {
+    if (!zp_rd_next(r, &f))
+      return false;
+    uint64_t port;
+    if (!zp_rd_digits(f, 65535, &port)) {
+      char name[64];
+      struct servent *se = NULL;
+      if (f->len < sizeof name && (proto == 6 || proto == 17)) {
+        memcpy(name, f->text, f->len);
+        name[f->len] = '\0';
+        se = getservbyname(name, proto == 6 ? "tcp" : "udp");
+      }
+      if (!se)
+        return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a port number from 0 "
+                          "to 65535 or a service of this protocol in /etc/services",
+                          (int)f->len, f->text);
+      port = ntohs((uint16_t)se->s_port);
+    }
+    bits[port / 8] |= (uint8_t)(0x80 >> (port % 8));
+    if (port / 8 + 1 > n)
+      n = port / 8 + 1;
+  }
+  return zp_rd_put(r, bits, n);
+}
+
+/* Hex digits, with '.' between them anywhere (RFC 1706 section 5 NSAP, BIND's ATMA), from text
+ * position i; an even number of them, at least two. */
+static bool dotted_hex(zp_rd *r, const zp_field *f, size_t i)
+{
+  int half = -1;
+  size_t octets = 0;
+  for (; i < f->len; i++) {
+    if (f->text[i] == '.')
+      continue;
+    int v = zp_rd_hexval(f->text[i]);
+    if (v < 0)
+      return zp_rd_fail(r, r->fi - 1, i, "invalid hex digit '%c' in %s RDATA", f->text[i],
+                        r->tname);
+    if (half < 0) {
+      half = v;
+      continue;
+    }
+    if (!zp_rd_put_u8(r, (uint32_t)(half << 4 | v)))
+      return false;
+    half = -1;
+    octets++;
+  }
+  if (half >= 0 || octets == 0)
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "%s RDATA needs an even number of hex "
+                      "digits, at least two", r->tname);
+  return true;
+}
+
+/* RFC 1706 section 5: "0x" and the NSAP address in hex, '.' allowed between digits. */
+static bool nsap(zp_rd *r)
+{
+  const zp_field *f;
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (f->len < 2 || f->text[0] != '0' || (f->text[1] | 0x20) != 'x')
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "an NSAP address starts with \"0x\" (RFC "
+                      "1706 section 5)");
+  return dotted_hex(r, f, 2);
+}
+
+/* ATM Forum af-dans-0152.000 as BIND reads it: "+" and E.164 digits (format 1), or an AESA in
+ * hex (format 0). */
+static bool atma(zp_rd *r)
+{
+  const zp_field *f;
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (f->len == 0 || f->text[0] != '+')
+    return zp_rd_put_u8(r, 0) && dotted_hex(r, f, 0);
+  bool ok = f->len > 1;
+  for (size_t i = 1; ok && i < f->len; i++)
+    ok = f->text[i] >= '0' && f->text[i] <= '9';
+  if (!ok)
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "an E.164 ATMA address is \"+\" and digits");
+  return zp_rd_put_u8(r, 1) && zp_rd_put(r, f->text + 1, f->len - 1);
+}
+
+/* A decimal number, optionally signed, within [-max, max] (max 0: any), as GPOS writes them. */
+static bool real(const uint8_t *s, size_t n, double max)
+{
+  char text[64];
+  size_t i = n > 0 && (s[0] == '-' || s[0] == '+');
+  bool digits = false, point = false;
+  if (n == 0 || n >= sizeof text)
+    return false;
+  for (; i < n; i++) {
+    if (s[i] == '.' && !point)
+      point = true;
+    else if (s[i] >= '0' && s[i] <= '9')
+      digits = true;
+    else
+      return false;
+  }
+  memcpy(text, s, n);
+  text[n] = '\0';
+  double v = 0;
+  if (!digits || sscanf(text, "%lf", &v) != 1)
+    return false;
+  return max == 0 || (v >= -max && v <= max);
+}
+
+static const double gpos_max[3] = {90, 180, 0};
+
+/* RFC 1712 section 3: three character-strings holding real numbers; the first within 90 degrees
+ * and the second within 180, as dnspython checks them (the RFC's text calls the first the
+ * longitude, but its own example has 116.8652 second). */
+static bool gpos(zp_rd *r)
+{
+  static const char *const what[3] = {"a latitude from -90 to 90", "a longitude from -180 to 180",
+                                      "an altitude"};
+  for (size_t i = 0; i < 3; i++) {
+    const zp_field *f;
+    uint8_t s[256];
+    if (!zp_rd_next(r, &f))
+      return false;
+    size_t n = zp_rd_unescape(f->text, f->len, s, sizeof s);
+    if (n > 255 || !real(s, n, gpos_max[i]))
+      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" in GPOS RDATA: %s expected "
+                        "(RFC 1712 section 3)", (int)f->len, f->text, what[i]);
+    if (!zp_rd_put_u8(r, (uint32_t)n) || !zp_rd_put(r, s, n))
+      return false;
+  }
+  return true;
+}
+
+/* RFC 8005 section 4: algorithm, HIT in hex, public key in base64 (one field each), then the
+ * rendezvous servers, none or more, uncompressed names that keep their case. */
+static bool hip(zp_rd *r)
+{
+  const zp_field *f;
+  uint64_t alg;
+  size_t at = r->n;
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (!zp_rd_digits(f, 255, &alg))
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a number from 0 to 255",
+                      (int)f->len, f->text);
+  if (!zp_rd_put_u8(r, 0) || !zp_rd_put_u8(r, (uint32_t)alg) || !zp_rd_put_u16(r, 0) ||
+      !zp_rd_hex(r, false))
+    return false;
+  size_t hit = r->n - at - 4;
+  if (hit > 255)
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "a HIT is at most 255 octets (RFC 8005 "
+                      "section 5)");
+  const zp_field *key;
+  zp_b64 b = {0};
+  if (!zp_rd_next(r, &key) || !zp_rd_b64_feed(r, &b, key->text, key->len, r->fi - 1, 0) ||
+      !zp_rd_b64_end(r, &b, r->fi - 1, key->len))
+    return false;
+  r->out[at] = (uint8_t)hit;
+  r->out[at + 2] = (uint8_t)(b.octets >> 8);
+  r->out[at + 3] = (uint8_t)b.octets;
+  while (r->fi < r->in->nfields)
+    if (!zp_rd_dname(r))
+      return false;
+  return true;
+}
+
+/* RFC 8777 section 4.2: the D bit (0 or 1), the relay type (0 none, written "."; 1 IPv4; 2
+ * IPv6; 3 a name, its case kept), the relay. */
+static bool amtrelay(zp_rd *r)
+{
+  const zp_field *f;
+  uint64_t d, type;
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (!zp_rd_digits(f, 1, &d))
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\": the discovery optional bit is 0 "
+                      "or 1 (RFC 8777 section 4.2.2)", (int)f->len, f->text);
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (!zp_rd_digits(f, 3, &type))
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not an AMTRELAY type: 0, 1, 2 "
+                      "or 3 (RFC 8777 section 4.2.3)", (int)f->len, f->text);
+  if (!zp_rd_put_u8(r, (uint32_t)(d << 7 | type)))
+    return false;
+  switch (type) {
+  case 0:
+    if (!zp_rd_next(r, &f))
+      return false;
+    if (f->len != 1 || f->text[0] != '.')
+      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\": type 0 has no relay, written "
+                        "\".\" (RFC 8777 section 4.3.1)", (int)f->len, f->text);
+    return true;
+  case 1: return zp_rd_address(r, AF_INET);
+  case 2: return zp_rd_address(r, AF_INET6);
+  default: return zp_rd_dname(r);
+  }
+}
+
+bool zp_rd_legacy(zp_rd *r, uint8_t kind)
+{
+  switch (kind) {
+  case ZP_K_KEYDATA:
+    if (key_flags_say_none(r))
+      return true;
+    return zp_rd_base64(r);
+  case ZP_K_WKS: return wks(r);
+  case ZP_K_NSAP: return nsap(r);
+  case ZP_K_ATMA: return atma(r);
+  case ZP_K_GPOS: return gpos(r);
+  case ZP_K_HIP: return hip(r);
+  default: return amtrelay(r);
+  }
+}
+
+/* ---- RFC 3597 octets ---- */
+
+static bool invalid(zp_rd *r, size_t fi)
+{
+  return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "generic RDATA is not valid %s RDATA", r->tname);
+}
+
+bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos,
+                       size_t fi)
+{
+  size_t p = *pos, k = end - p;
+  switch (kind) {
+  case ZP_K_KEYDATA:
+    if (key_flags_say_none(r) ? k != 0 : k == 0)
+      return invalid(r, fi);
+    break;
+  case ZP_K_WKS:
+    if (k < 1 || k > 1 + 8192)
+      return invalid(r, fi);
+    break;
+  case ZP_K_NSAP:
+    if (k == 0)
+      return invalid(r, fi);
+    break;
+  case ZP_K_ATMA:
+    if (k < 2 || in[p] > 1)
+      return invalid(r, fi);
+    for (size_t i = p + 1; in[p] == 1 && i < end; i++)
+      if (in[i] < '0' || in[i] > '9')
+        return invalid(r, fi);
+    break;
+  case ZP_K_GPOS:
+    for (size_t i = 0; i < 3; i++) {
+      if (p >= end || in[p] > end - p - 1 || !real(in + p + 1, in[p], gpos_max[i]))
+        return invalid(r, fi);
+      p += 1u + in[p];
+    }
+    k = p - *pos;
+    p = *pos;
+    break;
+  case ZP_K_HIP: {
+    if (k < 4)
+      return invalid(r, fi);
+    size_t hit = in[p], key = (size_t)(in[p + 2] << 8 | in[p + 3]);
+    if (hit == 0 || key == 0 || hit + key > k - 4)
+      return invalid(r, fi);
+    if (!zp_rd_put(r, in + p, 4 + hit + key))
+      return false;
+    *pos = p + 4 + hit + key;
+    while (*pos < end)
+      if (!zp_rd_wire_name(r, in, end, pos))
+        return false;
+    return true;
+  }
+  case ZP_K_NXTBITMAP:
+    /* RFC 2535 section 5.2: with bit 0 clear, at most 128 types, no zero octet at the end
+     * (with it set, another format the RFC leaves open) */
+    if (k > 0 && !(in[p] & 0x80) && (k > 16 || in[end - 1] == 0))
+      return invalid(r, fi);
+    break;
+  case ZP_K_A6: {
+    /* RFC 2874 section 3.1: a prefix length up to 128, the address bits after it in whole
+     * octets (the pad bits zero), and the prefix's name unless the length is 0 */
+    if (k < 1 || in[p] > 128)
+      return invalid(r, fi);
+    size_t plen = in[p], n = 16 - plen / 8;
+    if (n > k - 1 || (n > 0 && plen % 8 && (in[p + 1] >> (8 - plen % 8))))
+      return invalid(r, fi);
+    if (!zp_rd_put(r, in + p, 1 + n))
+      return false;
+    *pos = p + 1 + n;
+    if (plen > 0)
+      return zp_rd_wire_name(r, in, end, pos);
+    return *pos == end || invalid(r, fi);
+  }
+  default: {   /* ZP_K_AMTRELAY */
+    if (k < 1 || (in[p] & 0x7F) > 3)
+      return invalid(r, fi);
+    unsigned type = in[p] & 0x7F;
+    if (!zp_rd_put(r, in + p, 1))
+      return false;
+    *pos = p + 1;
+    if (type == 3)
+      return zp_rd_wire_name(r, in, end, pos);
+    k = type == 0 ? 0 : type == 1 ? 4 : 16;
+    if (k != end - p - 1)
+      return invalid(r, fi);
+    p++;
+    break;
+  }
+  }
+  if (k > end - p)
+    return invalid(r, fi);
+  *pos = p + k;
+  return zp_rd_put(r, in + p, k);
+}
