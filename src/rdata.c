@@ -611,13 +611,20 @@ static bool gateway(zp_rd *r)
                       (int)f->len, f->text);
   if (!zp_rd_put_u8(r, (uint32_t)type) || !zp_rd_put_u8(r, (uint32_t)alg))
     return false;
+  return zp_rd_gateway(r, (unsigned)type, "gateway type 0 has no gateway, written \".\" (RFC 4025 "
+                       "section 3.1)");
+}
+
+bool zp_rd_gateway(zp_rd *r, unsigned type, const char *none)
+{
+  const zp_field *f;
   switch (type) {
   case 0:
     if (!zp_rd_next(r, &f))
       return false;
     if (f->len != 1 || f->text[0] != '.')
-      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\": gateway type 0 has no gateway, "
-                        "written \".\" (RFC 4025 section 3.1)", (int)f->len, f->text);
+      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\": %s", (int)f->len, f->text,
+                        none);
     return true;
   case 1: return zp_rd_address(r, AF_INET);
   case 2: return zp_rd_address(r, AF_INET6);

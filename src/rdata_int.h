@@ -60,6 +60,9 @@ int zp_rd_hexval(char c);
 bool zp_rd_dname(zp_rd *r);
 bool zp_rd_address(zp_rd *r, int af);
 bool zp_rd_base64(zp_rd *r);
+/* The gateway or relay a type number says (RFC 4025 section 3.1, RFC 8777 section 4.3): 0
+ * none, written "." (none: the message when it is not), 1 IPv4, 2 IPv6, 3 a domain name. */
+bool zp_rd_gateway(zp_rd *r, unsigned type, const char *none);
 /* Base16 in the next field, or in every field to the end (rest): an even number of digits. */
 bool zp_rd_hex(zp_rd *r, bool rest);
 

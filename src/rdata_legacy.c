@@ -217,18 +217,8 @@ static bool amtrelay(zp_rd *r)
                       "or 3 (RFC 8777 section 4.2.3)", (int)f->len, f->text);
   if (!zp_rd_put_u8(r, (uint32_t)(d << 7 | type)))
     return false;
-  switch (type) {
-  case 0:
-    if (!zp_rd_next(r, &f))
-      return false;
-    if (f->len != 1 || f->text[0] != '.')
-      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\": type 0 has no relay, written "
-                        "\".\" (RFC 8777 section 4.3.1)", (int)f->len, f->text);
-    return true;
-  case 1: return zp_rd_address(r, AF_INET);
-  case 2: return zp_rd_address(r, AF_INET6);
-  default: return zp_rd_dname(r);
-  }
+  return zp_rd_gateway(r, (unsigned)type, "type 0 has no relay, written \".\" (RFC 8777 "
+                       "section 4.3.1)");
 }
 
 bool zp_rd_legacy(zp_rd *r, uint8_t kind)
