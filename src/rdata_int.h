@@ -79,8 +79,9 @@ bool zp_rd_svcparams(zp_rd *r);
 bool zp_rd_svcparams_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos, size_t fi);
 /* The kinds of old and rare types (rdata_legacy.c): written, or in wire form in[*pos..end). */
 bool zp_rd_legacy(zp_rd *r, uint8_t kind);
-bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos,
-                       size_t fi);
+bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos);
+/* RFC 3597 RDATA that is not the type's: reported at "\\#", with why when there is more to say. */
+bool zp_rd_invalid(zp_rd *r, const char *why);
 /* A name in wire form at in[*pos..end), uncompressed (RFC 3597 section 4), each label through
  * the label policy (rdata_wire.c). */
 bool zp_rd_wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);

@@ -239,39 +239,41 @@ bool zp_rd_legacy(zp_rd *r, uint8_t kind)
 
 /* ---- RFC 3597 octets ---- */
 
-static bool invalid(zp_rd *r, size_t fi)
-{
-  return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "generic RDATA is not valid %s RDATA", r->tname);
-}
 
-bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos,
-                       size_t fi)
+bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos)
 {
   size_t p = *pos, k = end - p;
   switch (kind) {
   case ZP_K_KEYDATA:
     if (key_flags_say_none(r) ? k != 0 : k == 0)
-      return invalid(r, fi);
+      return zp_rd_invalid(r, NULL);
     break;
   case ZP_K_WKS:
-    if (k < 1 || k > 1 + 8192)
-      return invalid(r, fi);
+    /* a protocol, then a bitmap of ports as its text makes it: no zero octet at its end (BIND
+     * refuses one) */
+    if (k < 1 || k > 1 + 8192 || (k > 1 && in[end - 1] == 0))
+      return zp_rd_invalid(r, NULL);
     break;
   case ZP_K_NSAP:
     if (k == 0)
-      return invalid(r, fi);
+      return zp_rd_invalid(r, NULL);
     break;
   case ZP_K_ATMA:
-    if (k < 2 || in[p] > 1)
-      return invalid(r, fi);
+    if (k >= 1 && in[p] > 1)
+      return zp_rd_invalid(r, "only formats 0 (AESA) and 1 (E.164) are defined");
+    if (k < 2)
+      return zp_rd_invalid(r, NULL);
     for (size_t i = p + 1; in[p] == 1 && i < end; i++)
       if (in[i] < '0' || in[i] > '9')
-        return invalid(r, fi);
+        return zp_rd_invalid(r, NULL);
     break;
   case ZP_K_GPOS:
     for (size_t i = 0; i < 3; i++) {
-      if (p >= end || in[p] > end - p - 1 || !real(in + p + 1, in[p], gpos_max[i]))
-        return invalid(r, fi);
+      if (p >= end || in[p] > end - p - 1)
+        return zp_rd_invalid(r, NULL);
+      if (!real(in + p + 1, in[p], gpos_max[i]))
+        return zp_rd_invalid(r, "its values are numbers within their ranges (RFC 1712 section "
+                             "3)");
       p += 1u + in[p];
     }
     k = p - *pos;
@@ -279,10 +281,10 @@ bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
     break;
   case ZP_K_HIP: {
     if (k < 4)
-      return invalid(r, fi);
+      return zp_rd_invalid(r, NULL);
     size_t hit = in[p], key = (size_t)(in[p + 2] << 8 | in[p + 3]);
     if (hit == 0 || key == 0 || hit + key > k - 4)
-      return invalid(r, fi);
+      return zp_rd_invalid(r, NULL);
     if (!zp_rd_put(r, in + p, 4 + hit + key))
       return false;
     *pos = p + 4 + hit + key;
@@ -295,26 +297,28 @@ bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
     /* RFC 2535 section 5.2: with bit 0 clear, at most 128 types, no zero octet at the end
      * (with it set, another format the RFC leaves open) */
     if (k > 0 && !(in[p] & 0x80) && (k > 16 || in[end - 1] == 0))
-      return invalid(r, fi);
+      return zp_rd_invalid(r, NULL);
     break;
   case ZP_K_A6: {
     /* RFC 2874 section 3.1: a prefix length up to 128, the address bits after it in whole
      * octets (the pad bits zero), and the prefix's name unless the length is 0 */
     if (k < 1 || in[p] > 128)
-      return invalid(r, fi);
+      return zp_rd_invalid(r, NULL);
     size_t plen = in[p], n = 16 - plen / 8;
     if (n > k - 1 || (n > 0 && plen % 8 && (in[p + 1] >> (8 - plen % 8))))
-      return invalid(r, fi);
+      return zp_rd_invalid(r, NULL);
     if (!zp_rd_put(r, in + p, 1 + n))
       return false;
     *pos = p + 1 + n;
     if (plen > 0)
       return zp_rd_wire_name(r, in, end, pos);
-    return *pos == end || invalid(r, fi);
+    return *pos == end || zp_rd_invalid(r, NULL);
   }
   default: {   /* ZP_K_AMTRELAY */
-    if (k < 1 || (in[p] & 0x7F) > 3)
-      return invalid(r, fi);
+    if (k >= 1 && (in[p] & 0x7F) > 3)
+      return zp_rd_invalid(r, "only relay types 0 to 3 are defined (RFC 8777 section 4.2.3)");
+    if (k < 1)
+      return zp_rd_invalid(r, NULL);
     unsigned type = in[p] & 0x7F;
     if (!zp_rd_put(r, in + p, 1))
       return false;
@@ -323,13 +327,13 @@ bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
       return zp_rd_wire_name(r, in, end, pos);
     k = type == 0 ? 0 : type == 1 ? 4 : 16;
     if (k != end - p - 1)
-      return invalid(r, fi);
+      return zp_rd_invalid(r, NULL);
     p++;
     break;
   }
   }
   if (k > end - p)
-    return invalid(r, fi);
+    return zp_rd_invalid(r, NULL);
   *pos = p + k;
   return zp_rd_put(r, in + p, k);
 }

@@ -4,9 +4,15 @@
 
 #include "rdata_int.h"
 
+bool zp_rd_invalid(zp_rd *r, const char *why)
+{
+  return zp_rd_fail(r, 0, ZP_RDATA_FIELD, "generic RDATA is not valid %s RDATA%s%s", r->tname,
+                    why ? ": " : "", why ? why : "");
+}
+
 static bool invalid(zp_rd *r)
 {
-  return zp_rd_fail(r, 0, ZP_RDATA_FIELD, "generic RDATA is not valid %s RDATA", r->tname);
+  return zp_rd_invalid(r, NULL);
 }
 
 /* A name in wire form, uncompressed (RFC 3597 section 4), each label through the label policy;
@@ -80,7 +86,10 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
     for (k = 0; p + k < end; k += 4u + (in[p + k + 3] & 0x7F)) {
       const uint8_t *it = in + p + k;
       unsigned fam = (unsigned)it[0] << 8 | it[1], alen = it[3] & 0x7F;
-      if (end - p - k < 4 || (fam != 1 && fam != 2) || it[2] > (fam == 1 ? 32 : 128) ||
+      if (end - p - k >= 4 && fam != 1 && fam != 2)
+        return zp_rd_invalid(r, "address family not 1 (IPv4) or 2 (IPv6), the ones RFC 3123 "
+                             "section 5 gives a text form");
+      if (end - p - k < 4 || it[2] > (fam == 1 ? 32 : 128) ||
           alen > (fam == 1 ? 4 : 16) || alen > end - p - k - 4 || (alen && it[3 + alen] == 0))
         return invalid(r);
     }
@@ -134,7 +143,9 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
     /* RFC 1876 section 2: version 0, sizes of a digit and a power of ten, coordinates within
      * 90 and 180 degrees of 2^31 */
     k = 16;
-    if (end - p != 16 || in[p] != 0)
+    if (end - p > 0 && in[p] != 0)
+      return zp_rd_invalid(r, "only version 0 is defined (RFC 1876 section 2)");
+    if (end - p != 16)
       return invalid(r);
     for (size_t i = 1; i < 4; i++)
       if (in[p + i] >> 4 > 9 || (in[p + i] & 15) > 9)
@@ -150,12 +161,12 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
   }
   case ZP_K_TARGET: case ZP_K_HEX: case ZP_K_BASE64:
     if (p == end)
-      return invalid(r);
+      return zp_rd_invalid(r, "its last field is empty, which its text form cannot be");
     k = end - p;
     break;
   case ZP_K_KEYDATA: case ZP_K_WKS: case ZP_K_NSAP: case ZP_K_ATMA: case ZP_K_GPOS: case ZP_K_HIP:
   case ZP_K_AMTRELAY: case ZP_K_NXTBITMAP: case ZP_K_A6:
-    return zp_rd_legacy_wire(r, kind, in, end, pos, r->in->nfields > 2 ? 2 : 0);
+    return zp_rd_legacy_wire(r, kind, in, end, pos);
   case ZP_K_SVCPARAMS: return zp_rd_svcparams_wire(r, in, end, pos, r->in->nfields > 2 ? 2 : 0);
   case ZP_K_BITMAP: return wire_bitmap(r, in, end, pos, false);
   case ZP_K_BITMAP0: return wire_bitmap(r, in, end, pos, true);

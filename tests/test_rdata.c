@@ -328,7 +328,11 @@ static const bad bads[] = {
   {"EUI64", "00:00:5e:ef:10:00:00:2a", "21: invalid EUI-64 address in EUI64 RDATA: "
    "\"00:00:5e:ef:10:00:00:2a\" (RFC 7043)"},
   {"A", "\\# 3 c00002", "21: generic RDATA is not valid A RDATA"},
-  {"APL", "\\# 8 00011804c0000200", "21: generic RDATA is not valid APL RDATA"},  /* 0 at end */
+  {"APL", "\\# 8 00011804c0000200", "21: generic RDATA is not valid APL RDATA"},
+  {"APL", "\\# 4 00030000", "21: generic RDATA is not valid APL RDATA: address family not 1 "
+   "(IPv4) or 2 (IPv6), the ones RFC 3123 section 5 gives a text form"},
+  {"LOC", "\\# 2 0100", "21: generic RDATA is not valid LOC RDATA: only version 0 is defined "
+   "(RFC 1876 section 2)"},  /* 0 at end */
   {"APL", "1:192.0.2.1/33", "21: invalid address prefix in APL RDATA: \"1:192.0.2.1/33\" "
    "([!]1:IPv4/0-32 or [!]2:IPv6/0-128, RFC 3123 section 5)"},
   {"APL", "1:2001:db8::/32", "21: invalid address prefix in APL RDATA: \"1:2001:db8::/32\" "
@@ -373,9 +377,10 @@ static const bad bads[] = {
   {"HIP", "2 2001 AwE a.", "31: base64 in HIP RDATA does not end on a group of four characters "
    "(RFC 4648 section 4)"},
   /* RFC 3597 octets of the types read only in that form */
-  {"TYPE30", "\\# 2 0000", "26: generic RDATA is not valid NXT RDATA"},
-  {"TYPE38", "\\# 1 00", "26: generic RDATA is not valid A6 RDATA"},
-  {"TYPE38", "\\# 17 04 f0010db8000000000000000000000001", "27: generic RDATA is not valid A6 "
+  {"WKS", "\\# 6 c0000201 0600", "21: generic RDATA is not valid WKS RDATA"},
+  {"TYPE30", "\\# 2 0000", "21: generic RDATA is not valid NXT RDATA"},
+  {"TYPE38", "\\# 1 00", "21: generic RDATA is not valid A6 RDATA"},
+  {"TYPE38", "\\# 17 04 f0010db8000000000000000000000001", "21: generic RDATA is not valid A6 "
    "RDATA"},
   {"IPSECKEY", "10 4 0 . AA==", "24: \"4\" is not an IPSECKEY gateway type: 0, 1, 2 or 3 (RFC "
    "4025 section 2.3)"},

@@ -14,20 +14,19 @@ BIND refuses: its exit 0 means BIND loads the zone. Counts are printed.
 """
 import os
 import random
-import re
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from lib import Tally, REPO_DIR  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib import Tally  # noqa: E402
+from peers import FIRST, bind, have, write_zone, zonepuny  # noqa: E402
 
 import dns.name  # noqa: E402
 import dns.rdata  # noqa: E402
 import dns.rdataclass  # noqa: E402
 import dns.rdatatype  # noqa: E402
 
-ZONEPUNY = os.environ.get("ZONEPUNY", os.path.join(REPO_DIR, "build", "zonepuny"))
 ORIGIN = dns.name.from_text("example.")
 
 # Each field kind: valid forms first, then forms a strict reader refuses.
@@ -156,77 +155,35 @@ def text_for(rng, kinds):
     return " ".join(fields)
 
 
-def run(args, **kw):
-    return subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
-
-
-def refused_lines(stderr, pattern):
-    return {int(m) for m in re.findall(pattern, stderr)}
-
-
 def main():
     t = Tally(shown=200)
-    bindir = "/usr/sbin:/sbin:/usr/bin"
-    env = dict(os.environ, PATH=os.environ.get("PATH", "") + ":" + bindir)
-    if run(["sh", "-c", "command -v named-compilezone"], env=env).returncode != 0:
+    if not have("named-compilezone"):
         t.skip("named-compilezone not installed")
         t.finish()
     rng = random.Random(11)
-    head = "$ORIGIN example.\n$TTL 300\n@ SOA ns h 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n"
-    first = head.count("\n") + 1
     records = []                             # (line, owner, type, text)
     for tname, kinds in TYPES.items():
         for i in range(600 if tname in ("SVCB", "HTTPS") else 120):
-            records.append((first + len(records), "r%d" % len(records), tname,
+            records.append((FIRST + len(records), "r%d" % len(records), tname,
                             text_for(rng, kinds)))
     with tempfile.TemporaryDirectory() as tmp:
         zone = os.path.join(tmp, "r.zone")
-        with open(zone, "w") as f:
-            f.write(head)
-            for _, owner, tname, text in records:
-                f.write("%s %s %s\n" % (owner, tname, text))
-        # zonepuny: refusals, and the octets of what it takes
-        ours = run([ZONEPUNY, "--check", "--max-errors", "0", zone])
-        ours_bad = refused_lines(ours.stderr, r"r\.zone:(\d+):\d+: error:")
-        conv = run([ZONEPUNY, "--max-errors", "0", "--generic", ",".join(TYPES), zone])
-        ours_wire = {}
-        for line in conv.stdout.splitlines():
-            p = line.split("\t")
-            m = re.match(r"\\# (\d+) ?([0-9a-f]*)$", p[4])
-            if m:
-                ours_wire[p[0].split(".")[0]] = m.group(2)
-        # BIND: the lines it refuses (it stops at some errors, so until what is left loads),
-        # then the octets of the rest through dnspython
-        bind_bad = set()
-        good = os.path.join(tmp, "r.zone")
-        for _ in range(50):
-            out = run(["named-compilezone", "-k", "ignore", "-i", "none", "-s", "full", "-o",
-                       "-", "example.", good], env=env)
-            if out.returncode == 0:
-                break
-            bad_now = refused_lines(out.stdout + out.stderr,
-                                    r"(?:dns_rdata_fromtext|dns_master_load): \S*r\.zone:(\d+):")
-            if not bad_now - bind_bad:
-                t.bad("BIND refuses the zone without naming a line: " + out.stdout[-300:])
-                t.finish()
-            bind_bad |= bad_now
-            # the refused lines become comments, so that line numbers stay
-            with open(good, "w") as f:
-                f.write(head)
-                for line, owner, tname, text in records:
-                    f.write("%s%s %s %s\n" % (";" if line in bind_bad else "", owner, tname,
-                                              text))
-        bind_wire = {}
-        for line in out.stdout.splitlines():
-            p = line.split(None, 4)
-            if len(p) == 5 and p[0].startswith("r"):
-                # where dnspython cannot read BIND's text (it checks DS digest lengths, it
-                # refuses times before 1970...), only BIND's acceptance is known: "+"
-                try:
-                    rd = dns.rdata.from_text("IN", p[3], p[4], origin=ORIGIN)
-                    bind_wire[p[0].split(".")[0]] = rd.to_wire(origin=ORIGIN).hex()
-                except Exception:   # noqa: BLE001
-                    bind_wire[p[0].split(".")[0]] = "+"
+        write_zone(zone, records)
+        ours_bad, ours_wire = zonepuny(zone, TYPES)
+        bind_bad, taken = bind(zone, records)
+        if bind_bad is None:
+            t.bad("BIND refuses the zone without naming a line: " + taken)
+            t.finish()
+    # the octets of what BIND takes, through dnspython; where dnspython cannot read BIND's text
+    # (it checks DS digest lengths, it refuses times before 1970...), only BIND's acceptance is
+    # known: "+"
+    bind_wire = {}
+    for owner, (tname, text) in taken.items():
+        try:
+            rd = dns.rdata.from_text("IN", tname, text, origin=ORIGIN)
+            bind_wire[owner] = rd.to_wire(origin=ORIGIN).hex()
+        except Exception:   # noqa: BLE001
+            bind_wire[owner] = "+"
     agree = side = 0
     for line, owner, tname, text in records:
         try:

@@ -1,0 +1,75 @@
+"""peers.py -- one zone of many records through zonepuny and BIND, for the differential scripts
+(check_rdata_peers.py, check_wire_peers.py): which lines each refuses, and the octets of the
+records each takes.
+
+A record is (line, owner, type, rdata text); owners are "r<N>" under example., after HEAD.
+"""
+import os
+import re
+import subprocess
+
+from lib import REPO_DIR
+
+ZONEPUNY = os.environ.get("ZONEPUNY", os.path.join(REPO_DIR, "build", "zonepuny"))
+HEAD = "$ORIGIN example.\n$TTL 300\n@ SOA ns h 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n"
+FIRST = HEAD.count("\n") + 1
+ENV = dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/sbin:/sbin:/usr/bin")
+
+
+def run(args, **kw):
+    return subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env=ENV, **kw)
+
+
+def have(cmd):
+    return run(["sh", "-c", "command -v " + cmd]).returncode == 0
+
+
+def lines_in(text, pattern):
+    return {int(m) for m in re.findall(pattern, text)}
+
+
+def write_zone(path, records, commented=()):
+    with open(path, "w") as f:
+        f.write(HEAD)
+        for line, owner, tname, text in records:
+            f.write("%s%s %s %s\n" % (";" if line in commented else "", owner, tname, text))
+
+
+def zonepuny(path, types):
+    """The lines zonepuny refuses, and {owner: hex} of the rest, every type written in RFC 3597
+    form."""
+    ours = run([ZONEPUNY, "--check", "--max-errors", "0", path])
+    refused = lines_in(ours.stderr, r"\.zone:(\d+):\d+: error:")
+    conv = run([ZONEPUNY, "--max-errors", "0", "--generic", ",".join(types), path])
+    wire = {}
+    for line in conv.stdout.splitlines():
+        p = line.split("\t")
+        m = re.match(r"\\# (\d+) ?([0-9a-f]*)$", p[4])
+        if m:
+            wire[p[0].split(".")[0]] = m.group(2)
+    return refused, wire
+
+
+def bind(path, records):
+    """The lines BIND refuses (named-compilezone stops at some errors: each round comments out
+    the lines it names, until what is left loads), and {owner: (type, rdata text)} as BIND
+    writes what it takes. None when BIND refuses the zone without naming a line."""
+    refused = set()
+    for _ in range(50):
+        out = run(["named-compilezone", "-k", "ignore", "-i", "none", "-s", "full", "-o", "-",
+                   "example.", path])
+        if out.returncode == 0:
+            break
+        now = lines_in(out.stdout + out.stderr,
+                       r"(?:dns_rdata_fromtext|dns_master_load): \S*\.zone:(\d+):")
+        if not now - refused:
+            return None, out.stdout[-300:] + out.stderr[-300:]
+        refused |= now
+        write_zone(path, records, refused)
+    taken = {}
+    for line in out.stdout.splitlines():
+        p = line.split(None, 4)
+        if len(p) >= 4 and p[0].startswith("r"):
+            taken[p[0].split(".")[0]] = (p[3], p[4] if len(p) == 5 else "")
+    return refused, taken
