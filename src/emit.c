@@ -120,6 +120,8 @@ static ldns_rdf_type format_kind(uint8_t kind)
   case ZP_K_A: return LDNS_RDF_TYPE_A;
   case ZP_K_AAAA: return LDNS_RDF_TYPE_AAAA;
   case ZP_K_STRING: case ZP_K_STRINGS: return LDNS_RDF_TYPE_STR;
+  case ZP_K_TAG: return LDNS_RDF_TYPE_TAG;
+  case ZP_K_OCTETS: case ZP_K_TARGET: return LDNS_RDF_TYPE_LONG_STR;
   case ZP_K_SVCPARAMS: return LDNS_RDF_TYPE_SVCPARAMS;
   case ZP_K_AMTRELAY: return LDNS_RDF_TYPE_AMTRELAY;
   case ZP_K_ATMA: return LDNS_RDF_TYPE_ATMA;
@@ -132,7 +134,9 @@ static ldns_rdf_type format_kind(uint8_t kind)
 static size_t wire_len(uint8_t k, const uint8_t *d, size_t left)
 {
   switch (k) {
-  case ZP_K_SVCPARAMS: case ZP_K_AMTRELAY: case ZP_K_ATMA: return left;
+  case ZP_K_SVCPARAMS: case ZP_K_AMTRELAY: case ZP_K_ATMA: case ZP_K_OCTETS: case ZP_K_TARGET:
+    return left;
+  case ZP_K_TAG: return 1u + d[0];
   case ZP_K_NAME: return zp_name_wire_len(d);
   case ZP_K_INT8: return 1;
   case ZP_K_INT16: return 2;

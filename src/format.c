@@ -84,6 +84,66 @@ static size_t put_uint(char *out, uint32_t v)
   return k;
 }
 
+/* An IPv4 address in dotted decimal. */
+static size_t put_ipv4(char *o, const uint8_t *a)
+{
+  size_t k = 0;
+  for (size_t i = 0; i < 4; i++) {
+    k += put_uint(o + k, a[i]);
+    if (i < 3)
+      o[k++] = '.';
+  }
+  return k;
+}
+
+/* An IPv6 address as RFC 5952 section 4 writes it (lower-case hex without leading zeros, the
+ * longest run of two or more zero groups as "::", the first of equal runs), with the last 32
+ * bits in dotted decimal where inet_ntop writes them so, as ldns does: after exactly 96 zero
+ * bits, and after ::ffff:. tests/test_emit.c holds it to inet_ntop. */
+static size_t put_ipv6(char *o, const uint8_t *a)
+{
+  static const char hex[] = "0123456789abcdef";
+  unsigned w[8];
+  int run = -1, runlen = 0;
+  for (int i = 0; i < 8; i++)
+    w[i] = (unsigned)a[2 * i] << 8 | a[2 * i + 1];
+  for (int i = 0; i < 8;) {
+    int j = i;
+    while (j < 8 && w[j] == 0)
+      j++;
+    if (j - i > runlen && j - i >= 2) {
+      run = i;
+      runlen = j - i;
+    }
+    i = j > i ? j : i + 1;
+  }
+  size_t k = 0;
+  if (run == 0 && (runlen == 6 || (runlen == 5 && w[5] == 0xFFFF))) {
+    k = runlen == 5 ? 7 : 2;
+    memcpy(o, "::ffff:", k);
+    return k + put_ipv4(o + k, a + 12);
+  }
+  for (int i = 0; i < 8; i++) {
+    if (i == run) {
+      o[k++] = ':';
+      o[k++] = ':';
+      i += runlen - 1;
+      continue;
+    }
+    if (i > 0 && i != run + runlen)
+      o[k++] = ':';
+    bool any = false;
+    for (int shift = 12; shift >= 0; shift -= 4) {
+      unsigned d = w[i] >> shift & 15;
+      if (d || any || shift == 0) {
+        o[k++] = hex[d];
+        any = true;
+      }
+    }
+  }
+  return k;
+}
+
 static const char b64_digits[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -164,9 +224,7 @@ static bool put_svcparams(zp_buf *line, const uint8_t *d, size_t n)
       for (size_t j = 0; j + a <= len; j += a) {
         if (j > 0)
           o[k++] = ',';
-        if (!inet_ntop(a == 4 ? AF_INET : AF_INET6, v + j, o + k, INET6_ADDRSTRLEN))
-          return false;
-        k += strlen(o + k);
+        k += a == 4 ? put_ipv4(o + k, v + j) : put_ipv6(o + k, v + j);
       }
       break;
     }
@@ -219,18 +277,12 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
   case LDNS_RDF_TYPE_A:
     if (n != 4 || !zp_buf_reserve(&fm->line, 16))
       break;
-    for (size_t i = 0; i < 4; i++) {
-      fm->line.len += put_uint(fm->line.p + fm->line.len, d[i]);
-      if (i < 3)
-        fm->line.p[fm->line.len++] = '.';
-    }
+    fm->line.len += put_ipv4(fm->line.p + fm->line.len, d);
     return PUT_DONE;
   case LDNS_RDF_TYPE_AAAA:
-    /* ldns formats IPv6 with inet_ntop too */
-    if (n != 16 || !zp_buf_reserve(&fm->line, INET6_ADDRSTRLEN) ||
-        !inet_ntop(AF_INET6, d, fm->line.p + fm->line.len, INET6_ADDRSTRLEN))
+    if (n != 16 || !zp_buf_reserve(&fm->line, INET6_ADDRSTRLEN))
       break;
-    fm->line.len += strlen(fm->line.p + fm->line.len);
+    fm->line.len += put_ipv6(fm->line.p + fm->line.len, d);
     return PUT_DONE;
   case LDNS_RDF_TYPE_INT8:
   case LDNS_RDF_TYPE_ALG:
@@ -250,13 +302,16 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
     fm->line.len += put_uint(fm->line.p + fm->line.len, (uint32_t)d[0] << 24 |
                              (uint32_t)d[1] << 16 | (uint32_t)d[2] << 8 | d[3]);
     return PUT_DONE;
-  case LDNS_RDF_TYPE_STR: {
-    if (n < 1 || d[0] != n - 1 || !zp_buf_reserve(&fm->line, 2 + 4 * (n - 1)))
+  case LDNS_RDF_TYPE_STR:
+  case LDNS_RDF_TYPE_LONG_STR: {
+    /* a character-string after its length octet; CAA's value and URI's target without one */
+    size_t skip = t == LDNS_RDF_TYPE_STR;
+    if ((skip && (n < 1 || d[0] != n - 1)) || !zp_buf_reserve(&fm->line, 2 + 4 * n))
       break;
     char *o = fm->line.p + fm->line.len;
     size_t k = 0;
     o[k++] = '"';
-    for (size_t i = 1; i < n; i++) {
+    for (size_t i = skip; i < n; i++) {
       uint8_t c = d[i];
       if (c == '"' || c == '\\') {
         o[k++] = '\\';
@@ -275,6 +330,11 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
     fm->line.len += k;
     return PUT_DONE;
   }
+  case LDNS_RDF_TYPE_TAG:
+    /* CAA's tag: letters and digits after a length octet (the reader checked them) */
+    if (n < 1 || d[0] != n - 1 || !zp_buf_put(&fm->line, d + 1, n - 1))
+      break;
+    return PUT_DONE;
   case LDNS_RDF_TYPE_HEX: {
     if (n == 0 || !zp_buf_reserve(&fm->line, 2 * n))
       break;
@@ -327,9 +387,7 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
     if (type == 0 && n == 1) {
       o[k++] = '.';
     } else if ((type == 1 && n == 5) || (type == 2 && n == 17)) {
-      if (!inet_ntop(type == 1 ? AF_INET : AF_INET6, d + 1, o + k, INET6_ADDRSTRLEN))
-        break;
-      k += strlen(o + k);
+      k += type == 1 ? put_ipv4(o + k, d + 1) : put_ipv6(o + k, d + 1);
     } else if (type == 3) {
       k += fm->unicode ? put_name_unicode(o + k, d + 1) : format_name(o + k, d + 1);
     } else {

@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <arpa/inet.h>
+
 #include "emit.h"
+#include "format.h"
 #include "rdata.h"
 #include "canonical.h"
 #include "record.h"
@@ -703,4 +706,37 @@ Test(emit, time_signed_vs_ldns)
   cr_expect_str_eq(r.out, "x.example.\t3600\tIN\tRRSIG\tA 8 2 3600 21060207062815 "
                    "20380119031408 1 example. AA==\n", "%s", r.err);
   run_free(&r);
+}
+
+/* format.c writes IPv6 addresses itself: as inet_ntop (which ldns uses) writes them, on every
+ * shape of zero run and embedded IPv4 address, and on random ones. */
+Test(emit, ipv6_text_is_inet_ntops)
+{
+  zp_format fm;
+  cr_assert(zp_format_init(&fm, false));
+  for (unsigned iter = 0; iter < 200000; iter++) {
+    uint8_t a[16];
+    for (size_t i = 0; i < 16; i++)
+      a[i] = (uint8_t)rnd(256);
+    /* words zero, 1 or 0xffff in random places: the runs and IPv4 forms */
+    for (size_t w = 0; w < 8; w++) {
+      uint32_t r = rnd(8);
+      if (r < 4 || (iter % 3 == 0 && w < 6))
+        a[2 * w] = a[2 * w + 1] = 0;
+      else if (r == 4)
+        a[2 * w] = 0, a[2 * w + 1] = 1;
+      else if (r == 5)
+        a[2 * w] = a[2 * w + 1] = 0xFF;
+      else if (r == 6)
+        a[2 * w] = 0, a[2 * w + 1] = (uint8_t)rnd(16);
+    }
+    char want[INET6_ADDRSTRLEN];
+    cr_assert_not_null(inet_ntop(AF_INET6, a, want, sizeof want));
+    fm.line.len = 0;
+    cr_assert(zp_format_field(&fm, LDNS_RDF_TYPE_AAAA, a, 16, true));
+    cr_assert_eq(fm.line.len, strlen(want) + 1, "%s: %.*s", want, (int)fm.line.len, fm.line.p);
+    cr_assert(memcmp(fm.line.p + 1, want, strlen(want)) == 0, "%s: %.*s", want,
+              (int)fm.line.len, fm.line.p);
+  }
+  zp_format_free(&fm);
 }
