@@ -49,9 +49,14 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
                            size_t *outlen, char *msg, size_t msgcap)
 {
   const zp_convert *c = ctx;
-  for (size_t i = 0; i < inlen; i++)
+  bool keep = c && c->keep_case, fits = inlen <= ZP_LABEL_MAX && inlen <= *outlen;
+  /* ASCII, the common case, is copied (lowercased) as it is looked at */
+  for (size_t i = 0; i < inlen; i++) {
     if (in[i] >= 0x80)
       return non_ascii(in, inlen, out, outlen, msg, msgcap);
+    if (fits)
+      out[i] = keep ? in[i] : lower(in[i]);
+  }
   /* the detail of a failure is only filled in by the ACE check (it is large: not zeroed for
    * every label) */
   zp_idna_detail det;
@@ -63,16 +68,13 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
   } else if (c && c->std3) {
     st = std3(in, inlen);
   }
-  if (st == ZP_OK && (inlen > ZP_LABEL_MAX || inlen > *outlen))
+  if (st == ZP_OK && !fits)
     st = ZP_IDNA_TOO_LONG;
   if (st != ZP_OK) {
     if (!ace)
       memset(&det, 0, sizeof det);
     return refuse(st, in, inlen, &det, msg, msgcap);
   }
-  bool keep = c && c->keep_case;
-  for (size_t i = 0; i < inlen; i++)
-    out[i] = keep ? in[i] : lower(in[i]);
   *outlen = inlen;
   return ZP_OK;
 }

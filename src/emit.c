@@ -17,6 +17,7 @@ struct zp_emitter {
   zp_diag *diag;
   zp_format fm;         /* the line of the record being written */
   zp_buf tok;           /* RDATA with its length before it, for ldns_wire2rdf */
+  zp_buf obuf;          /* lines not yet written: one fwrite per OUT_CHUNK, not per line */
   zp_sorter sorter;
   bool write_failed;
 };
@@ -67,13 +68,24 @@ static zp_status build_rr(zp_emitter *em, const zp_record *rec, ldns_rr **out)
   return ZP_OK;
 }
 
-static zp_status put_out(zp_emitter *em, const char *p, size_t n)
+enum { OUT_CHUNK = 1 << 16 };
+
+static zp_status flush_out(zp_emitter *em)
 {
-  if (fwrite(p, 1, n, em->out) != n) {
+  size_t n = em->obuf.len;
+  em->obuf.len = 0;
+  if (n && fwrite(em->obuf.p, 1, n, em->out) != n) {
     em->write_failed = true;
     return ZP_EIO;
   }
   return ZP_OK;
+}
+
+static zp_status put_out(zp_emitter *em, const char *p, size_t n)
+{
+  if (!zp_buf_put(&em->obuf, p, n))
+    return ZP_ENOMEM;
+  return em->obuf.len >= OUT_CHUNK ? flush_out(em) : ZP_OK;
 }
 
 /* The line in em->fm is done: written out, or held for --sort with the record's key. */
@@ -216,7 +228,8 @@ zp_status zp_emit_finish(zp_emitter *em)
 {
   if (!em->out)
     return ZP_OK;
-  if (em->opt.sort && zp_sort_write(&em->sorter, em->out) != ZP_OK)
+  if (flush_out(em) != ZP_OK ||
+      (em->opt.sort && zp_sort_write(&em->sorter, em->out) != ZP_OK))
     em->write_failed = true;
   if (fflush(em->out) != 0 || ferror(em->out))
     em->write_failed = true;
@@ -229,6 +242,7 @@ void zp_emit_free(zp_emitter *em)
     return;
   zp_format_free(&em->fm);
   zp_buf_free(&em->tok);
+  zp_buf_free(&em->obuf);
   zp_sort_free(&em->sorter);
   free(em);
 }

@@ -38,19 +38,19 @@ static bool is_digit(char c)
 
 /* One label from text[*pos..) up to an unescaped dot or the end, escapes resolved. */
 static zp_status read_label(const char *text, size_t len, size_t *pos, uint8_t *label,
-                            size_t *label_len, zp_name_error *err)
+                            const uint8_t **raw, size_t *label_len, zp_name_error *err)
 {
   size_t i = *pos, n = 0;
-  /* most labels hold no escape: copied whole */
+  /* most labels hold no escape: taken where they are written */
   while (i < len && text[i] != '.' && text[i] != '\\')
     i++;
   if (i - *pos <= RAW_LABEL_MAX && (i == len || text[i] == '.')) {
-    n = i - *pos;
-    memcpy(label, text + *pos, n);
+    *raw = (const uint8_t *)text + *pos;
+    *label_len = i - *pos;
     *pos = i;
-    *label_len = n;
     return ZP_OK;
   }
+  *raw = label;
   i = *pos;
   while (i < len && text[i] != '.') {
     uint8_t c = (uint8_t)text[i];
@@ -109,9 +109,10 @@ zp_status zp_name_parse(const char *text, size_t len, const uint8_t *origin,
   bool absolute = false;
   while (pos < len) {
     size_t start = pos;
-    uint8_t raw[RAW_LABEL_MAX];
+    uint8_t buf[RAW_LABEL_MAX];
+    const uint8_t *raw;
     size_t raw_len = 0;
-    zp_status st = read_label(text, len, &pos, raw, &raw_len, err);
+    zp_status st = read_label(text, len, &pos, buf, &raw, &raw_len, err);
     if (st != ZP_OK)
       return st;
     if (raw_len == 0)
