@@ -137,6 +137,7 @@ static ldns_rdf_type format_kind(uint8_t kind)
   case ZP_K_SVCPARAMS: return LDNS_RDF_TYPE_SVCPARAMS;
   case ZP_K_AMTRELAY: return LDNS_RDF_TYPE_AMTRELAY;
   case ZP_K_ATMA: return LDNS_RDF_TYPE_ATMA;
+  case ZP_K_WKS: return LDNS_RDF_TYPE_WKS;
   default: return LDNS_RDF_TYPE_NONE;
   }
 }
@@ -147,6 +148,7 @@ static size_t wire_len(uint8_t k, const uint8_t *d, size_t left)
 {
   switch (k) {
   case ZP_K_SVCPARAMS: case ZP_K_AMTRELAY: case ZP_K_ATMA: case ZP_K_OCTETS: case ZP_K_TARGET:
+  case ZP_K_WKS:
     return left;
   case ZP_K_TAG: return 1u + d[0];
   case ZP_K_NAME: return zp_name_wire_len(d);
@@ -172,7 +174,9 @@ static bool format_fast(zp_emitter *em, const zp_record *rec, zp_status *st)
     return true;
   size_t off = 0;
   bool first = true;
-  for (const uint8_t *k = kinds; *k != ZP_K_END && off < rec->rdlen; k++) {
+  /* (CAA's value is the one last field that may be empty, and then is written "") */
+  for (const uint8_t *k = kinds; *k != ZP_K_END && (off < rec->rdlen || *k == ZP_K_OCTETS);
+       k++) {
     do {
       size_t len = wire_len(*k, rec->rdata + off, rec->rdlen - off);
       if (!zp_format_field(&em->fm, format_kind(*k), rec->rdata + off, len, first))

@@ -427,6 +427,23 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
     fm->line.len += strftime(fm->line.p + fm->line.len, 32, "%Y%m%d%H%M%S", &tm);
     return PUT_DONE;
   }
+  case LDNS_RDF_TYPE_WKS: {
+    /* RFC 1035 section 3.4.2: the protocol and the ports of its bitmap, by number: ldns 1.8
+     * writes ports by the service names of this machine's /etc/services, for any protocol,
+     * which BIND then reads as other ports */
+    if (n < 1 || !zp_buf_reserve(&fm->line, 4 + 6 * 8 * (n - 1)))
+      break;
+    char *o = fm->line.p + fm->line.len;
+    size_t k = put_uint(o, d[0]);
+    for (size_t i = 1; i < n; i++)
+      for (unsigned b = 0; b < 8; b++)
+        if (d[i] & (0x80 >> b)) {
+          o[k++] = ' ';
+          k += put_uint(o + k, (uint32_t)((i - 1) * 8 + b));
+        }
+    fm->line.len += k;
+    return PUT_DONE;
+  }
   case LDNS_RDF_TYPE_SVCPARAMS:
     return put_svcparams(&fm->line, d, n) ? PUT_DONE : PUT_NOMEM;
   default:

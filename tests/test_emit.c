@@ -740,3 +740,18 @@ Test(emit, ipv6_text_is_inet_ntops)
   }
   zp_format_free(&fm);
 }
+
+/* Two texts ldns 1.8 gets wrong, which tests/output/check_wire_peers.py found: WKS ports are
+ * written by number, as RFC 1035 section 3.4.2 has them (ldns writes the service names of this
+ * machine's /etc/services whatever the protocol, which BIND reads as other ports); an empty CAA
+ * value is written "" (RFC 8659 section 4.1.1; ldns writes nothing, which no one reads). */
+Test(emit, wks_ports_and_empty_caa_values)
+{
+  run r;
+  emit_one(&r, "x.example.", 11, "192.0.2.1 17 7 53 65535");
+  cr_expect_str_eq(r.out, "x.example.\t3600\tIN\tWKS\t192.0.2.1 17 7 53 65535\n", "%s", r.err);
+  run_free(&r);
+  emit_one(&r, "x.example.", 257, "128 issue \"\"");
+  cr_expect_str_eq(r.out, "x.example.\t3600\tIN\tCAA\t128 issue \"\"\n", "%s", r.err);
+  run_free(&r);
+}

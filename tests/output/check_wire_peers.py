@@ -8,7 +8,9 @@ must agree: what BIND refuses zonepuny refuses (its exit 0 means BIND loads the 
 both take has the same octets (BIND's as dnspython reads its text, or named-rrchecker -u for the
 types dnspython lacks). zonepuny may refuse more only where the octets hold a name its label
 policy refuses (bytes BIND takes as they are) or where BIND takes what the type's RFC forbids;
-each such case is counted by its reason.
+each such case is counted by its reason. Then zonepuny's text of the records it takes (every
+type as text where it has one) goes to BIND and dnspython, which must read it back to the same
+octets.
 
 The octets drawn avoid upper-case letters and bytes over 0x7F, so that names inside them are
 written alike by BIND and zonepuny (which lowercases and converts names; tested elsewhere).
@@ -23,7 +25,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import Tally, REPO_DIR  # noqa: E402
-from peers import FIRST, bind, have, run, write_zone, zonepuny  # noqa: E402
+from peers import FIRST, bind, have, run, wire_of, write_zone, zonepuny  # noqa: E402
 from check_rdata_peers import TYPES, text_for, ORIGIN  # noqa: E402
 
 import dns.rdata  # noqa: E402
@@ -127,10 +129,42 @@ def main():
                     "0", zone]).stderr
         why = {int(m.group(1)): m.group(2)
                for m in re.finditer(r"w\.zone:(\d+):\d+: error: (.*)", msgs)}
-        bind_bad, taken = bind(zone, records)
+        bind_bad, taken = bind(zone)
         if bind_bad is None:
             t.bad("BIND refuses the zone without naming a line: " + taken)
             t.finish()
+        # zonepuny's own text of what it took (every type as text where it has one), read back
+        # by dnspython directly and by BIND, must be the octets it took
+        text = run([os.path.join(REPO_DIR, "build", "zonepuny"), "--max-errors", "0",
+                    "--generic", "none", zone]).stdout
+        back = os.path.join(tmp, "back.zone")
+        with open(back, "w") as f:
+            f.write(text)
+        again, taken_again = bind(back)
+        if again is None or again:
+            t.bad("BIND refuses zonepuny's text of the records it took: %s" % (again or
+                                                                            taken_again))
+    readback = 0
+    for line in text.splitlines():
+        p = line.split("\t")
+        owner = p[0].split(".")[0]
+        if not owner.startswith("r"):
+            continue
+        want = ours_wire.get(owner)
+        py = None
+        try:
+            py = dns.rdata.from_text("IN", p[3], p[4], origin=ORIGIN).to_wire(
+                origin=ORIGIN).hex()
+        except Exception:   # noqa: BLE001
+            pass
+        tname, btext = taken_again.get(owner, (None, None))
+        bw = None if btext is None else wire_of(tname, btext, ORIGIN)
+        if bw != want or (py is not None and py != want):
+            t.bad("zonepuny's text %r is read back as BIND %s, dnspython %s, not %s" %
+                  (p[4], bw, py, want))
+        else:
+            readback += 1
+            t.ok()
     agree = stricter = 0
     reasons = collections.Counter()
     for line, owner, code, text in records:
@@ -139,17 +173,8 @@ def main():
             theirs = None
         else:
             tname, btext = taken.get(owner, (None, None))
-            if btext is None:
-                theirs = "?"
-            else:
-                try:
-                    rd = dns.rdata.from_text("IN", tname, btext, origin=ORIGIN)
-                    theirs = rd.to_wire(origin=ORIGIN).hex()
-                except Exception:   # noqa: BLE001
-                    u = run(["named-rrchecker", "-o", "example.", "-u"],
-                            input="IN %s %s\n" % (tname, btext))
-                    m = re.search(r"\\# \d+ ?([0-9a-f]*)", u.stdout.lower())
-                    theirs = m.group(1) if m else "?"
+            theirs = None if btext is None else wire_of(tname, btext, ORIGIN)
+            theirs = "?" if theirs is None else theirs
         what = "%s %s (BIND %s, zonepuny %s: %s)" % (code, text, theirs, ours,
                                                      why.get(line, ""))
         if theirs is None and ours is not None:
@@ -167,9 +192,10 @@ def main():
                 t.bad("BIND takes, zonepuny refuses: " + what)
         else:
             t.bad("different octets: " + what)
-    print("%d records: BIND and zonepuny agree on %d; zonepuny refuses %d on purpose (%s)" %
+    print("%d records: BIND and zonepuny agree on %d; zonepuny refuses %d on purpose (%s); "
+          "its text of the %d it takes reads back alike in BIND and dnspython" %
           (len(records), agree, stricter,
-           ", ".join("%s: %d" % kv for kv in reasons.most_common()) or "none"))
+           ", ".join("%s: %d" % kv for kv in reasons.most_common()) or "none", readback))
     t.need_pass("no record compared")
     t.finish()
 

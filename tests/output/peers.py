@@ -29,11 +29,11 @@ def lines_in(text, pattern):
     return {int(m) for m in re.findall(pattern, text)}
 
 
-def write_zone(path, records, commented=()):
+def write_zone(path, records):
     with open(path, "w") as f:
         f.write(HEAD)
         for line, owner, tname, text in records:
-            f.write("%s%s %s %s\n" % (";" if line in commented else "", owner, tname, text))
+            f.write("%s %s %s\n" % (owner, tname, text))
 
 
 def zonepuny(path, types):
@@ -51,11 +51,14 @@ def zonepuny(path, types):
     return refused, wire
 
 
-def bind(path, records):
-    """The lines BIND refuses (named-compilezone stops at some errors: each round comments out
-    the lines it names, until what is left loads), and {owner: (type, rdata text)} as BIND
-    writes what it takes. None when BIND refuses the zone without naming a line."""
+def bind(path):
+    """The lines of the zone at path that BIND refuses (named-compilezone stops at some errors:
+    each round comments out the lines it names, until what is left loads), and {owner: (type,
+    rdata text)} as BIND writes what it takes. None and BIND's words when it refuses the zone
+    without naming a line."""
     refused = set()
+    with open(path) as f:
+        lines = f.read().split("\n")
     for _ in range(50):
         out = run(["named-compilezone", "-k", "ignore", "-i", "none", "-s", "full", "-o", "-",
                    "example.", path])
@@ -66,10 +69,25 @@ def bind(path, records):
         if not now - refused:
             return None, out.stdout[-300:] + out.stderr[-300:]
         refused |= now
-        write_zone(path, records, refused)
+        with open(path, "w") as f:
+            f.write("\n".join(";" + l if i + 1 in refused else l for i, l in enumerate(lines)))
     taken = {}
     for line in out.stdout.splitlines():
         p = line.split(None, 4)
         if len(p) >= 4 and p[0].startswith("r"):
             taken[p[0].split(".")[0]] = (p[3], p[4] if len(p) == 5 else "")
     return refused, taken
+
+
+def wire_of(tname, text, origin):
+    """The octets of a record's RDATA text as dnspython reads it, or, for what dnspython cannot
+    read (types it lacks, times before 1970), as BIND's named-rrchecker -u writes them; None when
+    neither reads it."""
+    import dns.rdata
+    try:
+        return dns.rdata.from_text("IN", tname, text, origin=origin).to_wire(origin=origin).hex()
+    except Exception:   # noqa: BLE001
+        pass
+    u = run(["named-rrchecker", "-o", origin.to_text(), "-u"], input="IN %s %s\n" % (tname, text))
+    m = re.search(r"\\# \d+ ?([0-9a-f]*)", u.stdout.lower())
+    return m.group(1) if m and u.returncode == 0 else None
