@@ -53,8 +53,12 @@ bool zp_rd_time(zp_rd *r)
   if (!zp_rd_next(r, &f))
     return false;
   if (f->len != 14) {
-    if (zp_rd_digits(f, 0xFFFFFFFFu, &v))
+    /* RFC 2535 section 7.2: SIG's times are dates only (BIND holds to it) */
+    if (r->in->type != 24 && zp_rd_digits(f, 0xFFFFFFFFu, &v))
       return zp_rd_put_u32(r, (uint32_t)v);
+    if (r->in->type == 24)
+      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a time: SIG times are "
+                        "YYYYMMDDHHmmSS (RFC 2535 section 7.2)", (int)f->len, f->text);
     return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
                       "\"%.*s\" is not a time: YYYYMMDDHHmmSS or seconds up to "
                       "4294967295 (RFC 4034 section 3.2)",

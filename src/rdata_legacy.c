@@ -16,9 +16,9 @@ static bool key_flags_say_none(const zp_rd *r)
   return (r->out[0] & 0xC0) == 0xC0;
 }
 
-/* RFC 1035 section 3.4.2: a protocol (tcp, udp or a number) and the services it offers, each a
- * port number or a name /etc/services gives for that protocol, as BIND reads them; the bitmap
- * ends at the highest port's octet. */
+/* RFC 1035 section 3.4.2: a protocol (tcp, udp, a number or a name /etc/protocols gives) and the
+ * services it offers, each a port number or a name /etc/services gives for that protocol, as
+ * BIND and dnspython read them; the bitmap ends at the highest port's octet. */
 static bool wks(zp_rd *r)
 {
   const zp_field *f;
@@ -29,9 +29,19 @@ static bool wks(zp_rd *r)
     proto = 6;
   else if (f->len == 3 && strncasecmp(f->text, "udp", 3) == 0)
     proto = 17;
-  else if (!zp_rd_digits(f, 255, &proto))
-    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a protocol: tcp, udp or a "
-                      "number from 0 to 255", (int)f->len, f->text);
+  else if (!zp_rd_digits(f, 255, &proto)) {
+    char name[32];
+    struct protoent *pe = NULL;
+    if (f->len < sizeof name) {
+      memcpy(name, f->text, f->len);
+      name[f->len] = '\0';
+      pe = getprotobyname(name);
+    }
+    if (!pe || pe->p_proto < 0 || pe->p_proto > 255)
+      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a protocol: a number "
+                        "from 0 to 255, or a name in /etc/protocols", (int)f->len, f->text);
+    proto = (uint64_t)pe->p_proto;
+  }
   if (!zp_rd_put_u8(r, (uint32_t)proto))
     return false;
   uint8_t bits[8192] = {0};

@@ -363,8 +363,10 @@ static const bad bads[] = {
   {"X25", "123", "21: an X25 PSDN address is 4 or more decimal digits (RFC 1183 section 3.1)"},
   {"KEY", "49152 3 8 AwEAAQ==", "31: unexpected \"AwEAAQ==\" after the last KEY RDATA field"},
   {"KEY", "256 3 8", "1: KEY RDATA needs at least 4 fields, found 3"},
-  {"WKS", "192.0.2.1 icmp 1", "31: \"icmp\" is not a protocol: tcp, udp or a number from 0 to "
-   "255"},
+  {"WKS", "192.0.2.1 icmpx 1", "31: \"icmpx\" is not a protocol: a number from 0 to 255, or a "
+   "name in /etc/protocols"},
+  {"SIG", "A 8 2 3600 4294967295 0 1 example. AA==", "32: \"4294967295\" is not a time: SIG "
+   "times are YYYYMMDDHHmmSS (RFC 2535 section 7.2)"},
   {"NSAP", "47000580", "21: an NSAP address starts with \"0x\" (RFC 1706 section 5)"},
   {"NSAP", "0x470", "21: NSAP RDATA needs an even number of hex digits, at least two"},
   {"GPOS", "91 0 0", "21: \"91\" in GPOS RDATA: a latitude from -90 to 90 expected (RFC 1712 "

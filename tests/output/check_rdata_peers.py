@@ -20,7 +20,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import Tally  # noqa: E402
-from peers import FIRST, bind, have, write_zone, zonepuny  # noqa: E402
+from peers import FIRST, bind, have, wire_of, write_zone, zonepuny  # noqa: E402
 
 import dns.name  # noqa: E402
 import dns.rdata  # noqa: E402
@@ -102,6 +102,22 @@ KIND = {
              "\"port=53\"", "alpn=h2,", "ech=AB==", "ech=AAA", "mandatory=mandatory", "foo=bar",
              "ipv6hint=::1,,::2", "key1=\"\"", "key7=foo", "no-default-alpn=x", "port= 53",
              "mandatory=key01", "key70000=x", "alpn=h2,,h3"],
+    # the old and rare types, each whole
+    "wks": ["192.0.2.1 6 25", "192.0.2.1 tcp 25 80", "192.0.2.1 17 53 65535", "192.0.2.1 UDP",
+            "192.0.2.1 6"],
+    "wks!": ["192.0.2.1 icmp 1", "192.0.2.1 6 65536", "192.0.2 6 25", "192.0.2.1 256 1"],
+    "nsap": ["0x47.0005.80.005a00.0000.0001.e133.ffffff000162.00", "0x4700", "0X47"],
+    "nsap!": ["47000580", "0x470", "0xzz", "0x"],
+    "gpos": ["-32.6882 116.8652 10.0", "0 0 0", "\"1.5\" \"2\" \"3\"", "+1 -2 .5"],
+    "gpos!": ["91 0 0", "foo 0 0", "0 181 0", "1 2"],
+    "hip": ["2 200100107B1A74DF365639CC39F1D578 AwEAAQ==",
+            "2 200100107B1A74DF365639CC39F1D578 AwEAAQ== rvs.example.", "1 00 AA== a. b"],
+    "hip!": ["2 abc AwEAAQ==", "256 00 AA==", "2 00 AwE", "2 00"],
+    "amtrelay": ["10 0 0 .", "10 1 1 203.0.113.15", "128 1 3 amtrelays.example.com.",
+                 "0 0 2 2001:db8::15", "10 0 3 relay"],
+    "amtrelay!": ["10 2 0 .", "10 0 4 .", "10 0 1 2001:db8::1", "10 0 0 a.", "256 0 0 ."],
+    "atma": ["+16505551234", "39246f00e7c9", "39.246f.00e7c9"],
+    "atma!": ["+1650-555", "+", "xyz", "123"],
     "gateway!": ["4 0 .", "0 0 a.", "1 2 2001:db8::1", "2 1 192.0.2.1"],
 }
 
@@ -130,6 +146,10 @@ TYPES = {
     "LOC": ["lat", "lon", "alt", "size?", "size?", "size?"],
     "IPSECKEY": ["u8", "gateway", "b64"],
     "SVCB": ["u16", "name", "svc?", "svc?", "svc?", "svc?"],
+    "WKS": ["wks"], "NSAP": ["nsap"], "GPOS": ["gpos"], "HIP": ["hip"], "AMTRELAY": ["amtrelay"],
+    "ATMA": ["atma"], "EID": ["hex"], "NIMLOC": ["hex"],
+    "KEY": ["u16", "u8", "alg", "b64?"],
+    "SIG": ["type", "alg", "u8", "u32", "time", "time", "u16", "name", "b64"],
     "HTTPS": ["u16", "name", "svc?", "svc?", "svc?"],
 }
 
@@ -174,16 +194,10 @@ def main():
         if bind_bad is None:
             t.bad("BIND refuses the zone without naming a line: " + taken)
             t.finish()
-    # the octets of what BIND takes, through dnspython; where dnspython cannot read BIND's text
-    # (it checks DS digest lengths, it refuses times before 1970...), only BIND's acceptance is
-    # known: "+"
-    bind_wire = {}
-    for owner, (tname, text) in taken.items():
-        try:
-            rd = dns.rdata.from_text("IN", tname, text, origin=ORIGIN)
-            bind_wire[owner] = rd.to_wire(origin=ORIGIN).hex()
-        except Exception:   # noqa: BLE001
-            bind_wire[owner] = "+"
+    # the octets of what BIND takes: its text through dnspython, or named-rrchecker where
+    # dnspython cannot read it (types it lacks, times before 1970)
+    bind_wire = {owner: wire_of(tname, text, ORIGIN) or "?"
+                 for owner, (tname, text) in taken.items()}
     agree = side = 0
     for line, owner, tname, text in records:
         try:
