@@ -111,15 +111,25 @@ int zp_rd_hexval(char c)
   return -1;
 }
 
-static bool integer(zp_rd *r, unsigned bits)
+bool zp_rd_number(zp_rd *r, uint64_t max, uint64_t *v, const char *what)
 {
   const zp_field *f;
-  uint64_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1, v;
   if (!zp_rd_next(r, &f))
     return false;
-  if (!zp_rd_digits(f, max, &v))
-    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a number from 0 to %llu",
-                      (int)f->len, f->text, (unsigned long long)max);
+  if (zp_rd_digits(f, max, v))
+    return true;
+  if (what)
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not %s", (int)f->len, f->text,
+                      what);
+  return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a number from 0 to %llu",
+                    (int)f->len, f->text, (unsigned long long)max);
+}
+
+static bool integer(zp_rd *r, unsigned bits)
+{
+  uint64_t max = bits == 32 ? 0xFFFFFFFFu : (1u << bits) - 1, v;
+  if (!zp_rd_number(r, max, &v, NULL))
+    return false;
   return bits == 8 ? zp_rd_put_u8(r, (uint32_t)v) : bits == 16 ? zp_rd_put_u16(r, (uint32_t)v)
                                                           : zp_rd_put_u32(r, (uint32_t)v);
 }
@@ -597,19 +607,11 @@ static bool loc(zp_rd *r)
  * domain name), the algorithm, then the gateway. */
 static bool gateway(zp_rd *r)
 {
-  const zp_field *f;
   uint64_t type, alg;
-  if (!zp_rd_next(r, &f))
-    return false;
-  if (!zp_rd_digits(f, 3, &type))
-    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not an IPSECKEY gateway type: "
-                      "0, 1, 2 or 3 (RFC 4025 section 2.3)", (int)f->len, f->text);
-  if (!zp_rd_next(r, &f))
-    return false;
-  if (!zp_rd_digits(f, 255, &alg))
-    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a number from 0 to 255",
-                      (int)f->len, f->text);
-  if (!zp_rd_put_u8(r, (uint32_t)type) || !zp_rd_put_u8(r, (uint32_t)alg))
+  if (!zp_rd_number(r, 3, &type, "an IPSECKEY gateway type: 0, 1, 2 or 3 (RFC 4025 section "
+                    "2.3)") ||
+      !zp_rd_number(r, 255, &alg, NULL) || !zp_rd_put_u8(r, (uint32_t)type) ||
+      !zp_rd_put_u8(r, (uint32_t)alg))
     return false;
   return zp_rd_gateway(r, (unsigned)type, "gateway type 0 has no gateway, written \".\" (RFC 4025 "
                        "section 3.1)");

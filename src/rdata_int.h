@@ -30,6 +30,9 @@ bool zp_rd_put_u32(zp_rd *r, uint32_t v);
 /* The next field, or false (reported) when the record has no more or it is quoted where no
  * character-string may be. */
 bool zp_rd_next(zp_rd *r, const zp_field **f);
+/* The next field as a plain decimal from 0 to max, into *v; else reported as not what (NULL:
+ * "a number from 0 to max"). */
+bool zp_rd_number(zp_rd *r, uint64_t max, uint64_t *v, const char *what);
 /* A plain decimal from 0 to max (no sign, no blank). */
 bool zp_rd_digits(const zp_field *f, uint64_t max, uint64_t *v);
 /* A mnemonic of a numbered registry (DNSSEC algorithms, certificate types). */

@@ -180,15 +180,9 @@ static bool gpos(zp_rd *r)
  * rendezvous servers, none or more, uncompressed names that keep their case. */
 static bool hip(zp_rd *r)
 {
-  const zp_field *f;
   uint64_t alg;
   size_t at = r->n;
-  if (!zp_rd_next(r, &f))
-    return false;
-  if (!zp_rd_digits(f, 255, &alg))
-    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a number from 0 to 255",
-                      (int)f->len, f->text);
-  if (!zp_rd_put_u8(r, 0) || !zp_rd_put_u8(r, (uint32_t)alg) || !zp_rd_put_u16(r, 0) ||
+  if (!zp_rd_number(r, 255, &alg, NULL) || !zp_rd_put_u8(r, 0) || !zp_rd_put_u8(r, (uint32_t)alg) || !zp_rd_put_u16(r, 0) ||
       !zp_rd_hex(r, false))
     return false;
   size_t hit = r->n - at - 4;
@@ -213,19 +207,10 @@ static bool hip(zp_rd *r)
  * IPv6; 3 a name, its case kept), the relay. */
 static bool amtrelay(zp_rd *r)
 {
-  const zp_field *f;
   uint64_t d, type;
-  if (!zp_rd_next(r, &f))
-    return false;
-  if (!zp_rd_digits(f, 1, &d))
-    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\": the discovery optional bit is 0 "
-                      "or 1 (RFC 8777 section 4.2.2)", (int)f->len, f->text);
-  if (!zp_rd_next(r, &f))
-    return false;
-  if (!zp_rd_digits(f, 3, &type))
-    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not an AMTRELAY type: 0, 1, 2 "
-                      "or 3 (RFC 8777 section 4.2.3)", (int)f->len, f->text);
-  if (!zp_rd_put_u8(r, (uint32_t)(d << 7 | type)))
+  if (!zp_rd_number(r, 1, &d, "the discovery optional bit: 0 or 1 (RFC 8777 section 4.2.2)") ||
+      !zp_rd_number(r, 3, &type, "an AMTRELAY type: 0, 1, 2 or 3 (RFC 8777 section 4.2.3)") ||
+      !zp_rd_put_u8(r, (uint32_t)(d << 7 | type)))
     return false;
   return zp_rd_gateway(r, (unsigned)type, "type 0 has no relay, written \".\" (RFC 8777 "
                        "section 4.3.1)");

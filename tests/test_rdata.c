@@ -372,8 +372,8 @@ static const bad bads[] = {
   {"GPOS", "91 0 0", "21: \"91\" in GPOS RDATA: a latitude from -90 to 90 expected (RFC 1712 "
    "section 3)"},
   {"ATMA", "+1650-555", "21: an E.164 ATMA address is \"+\" and digits"},
-  {"AMTRELAY", "10 2 0 .", "24: \"2\": the discovery optional bit is 0 or 1 (RFC 8777 section "
-   "4.2.2)"},
+  {"AMTRELAY", "10 2 0 .", "24: \"2\" is not the discovery optional bit: 0 or 1 (RFC 8777 "
+   "section 4.2.2)"},
   {"AMTRELAY", "10 0 4 .", "26: \"4\" is not an AMTRELAY type: 0, 1, 2 or 3 (RFC 8777 section "
    "4.2.3)"},
   {"HIP", "2 2001 AwE a.", "31: base64 in HIP RDATA does not end on a group of four characters "
