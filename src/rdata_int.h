@@ -63,6 +63,12 @@ int zp_rd_hexval(char c);
 bool zp_rd_dname(zp_rd *r);
 bool zp_rd_address(zp_rd *r, int af);
 bool zp_rd_base64(zp_rd *r);
+/* Addresses, prefixes and places (rdata_place.c). */
+bool zp_rd_eui(zp_rd *r, size_t octets);
+bool zp_rd_ilnp64(zp_rd *r);
+bool zp_rd_apl(zp_rd *r);
+bool zp_rd_loc(zp_rd *r);
+bool zp_rd_ipseckey_gateway(zp_rd *r);
 /* The gateway or relay a type number says (RFC 4025 section 3.1, RFC 8777 section 4.3): 0
  * none, written "." (none: the message when it is not), 1 IPv4, 2 IPv6, 3 a domain name. */
 bool zp_rd_gateway(zp_rd *r, unsigned type, const char *none);
