@@ -13,6 +13,7 @@ enum { ZP_EXIT_OK = 0, ZP_EXIT_ERRORS = 1, ZP_EXIT_USAGE = 2 };
 typedef struct zp_cli {
   zp_mode mode;
   const char *output;      /* -o FILE, NULL for stdout */
+  bool any_owner;          /* --allow-owner-change: -o may give FILE this user's ownership */
   const char *origin;      /* -z NAME */
   const char *ttl;         /* -t TTL, as written (the zone module parses TTL syntax) */
   int idna;                /* 2003 (2008 is refused until implemented) */

@@ -76,7 +76,17 @@ static int convert(const zp_cli *cli, const char *path)
             cli->output);
     return ZP_EXIT_USAGE;
   }
-  if (zp_output_open(cli->output, &out) != ZP_OK) {
+  zp_status ost = zp_output_open(cli->output, cli->any_owner, &out);
+  if (ost == ZP_EOWNER) {
+    struct stat sb;
+    if (stat(cli->output, &sb) == 0)
+      fprintf(stderr, "zonepuny: error: %s is owned by uid %u, gid %u, and this user cannot give "
+              "a new file that owner and group: whoever reads it now (a name server, say) "
+              "might not; run as its owner or root, or pass --allow-owner-change\n",
+              cli->output, (unsigned)sb.st_uid, (unsigned)sb.st_gid);
+    return ZP_EXIT_USAGE;
+  }
+  if (ost != ZP_OK) {
     fprintf(stderr, "zonepuny: error: cannot write %s: %s\n", cli->output, strerror(errno));
     return ZP_EXIT_USAGE;
   }

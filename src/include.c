@@ -141,6 +141,13 @@ zp_status zp_zone_read_file(zp_zone *z, const char *path, const char *data, size
     goto out;
   }
   struct stat sb;
+  /* a directory opens, and reads as an error: the zone named cannot be read (an I/O error,
+   * exit 2), not a zone with an error in it */
+  if (!parent && f->in != stdin && fstat(fileno(f->in), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+    errno = EISDIR;
+    s = ZP_EIO;
+    goto out;
+  }
   if (f->in != stdin && fstat(fileno(f->in), &sb) == 0) {
     f->dev = sb.st_dev;
     f->ino = sb.st_ino;
@@ -172,12 +179,14 @@ zp_status zp_zone_read_file(zp_zone *z, const char *path, const char *data, size
     s = ZP_ENOMEM;
   else if (zp_lex_read_error(f))
     zp_zone_report(z, NULL, "reading %s: %s", path, strerror(errno));
-out:
+out:;
+  int e = errno;   /* what the caller reports for ZP_EIO, not what closing leaves */
   zp_lex_close(f);
   if (f->in && f->in != stdin)
     fclose(f->in);
   zp_buf_free(&f->buf);
   free(f);
+  errno = e;
   return s;
 }
 

@@ -21,7 +21,10 @@ static const char usage_text[] =
     "       zonepuny --to-ascii [NAME...]            convert names (arguments, or stdin)\n"
     "       zonepuny --to-unicode [NAME...]\n"
     "\n"
-    "  -o, --output FILE    write there atomically; left untouched on error\n"
+    "  -o, --output FILE    write there atomically, with FILE's owner, group and mode;\n"
+    "                       left untouched on error\n"
+    "      --allow-owner-change  let -o give FILE this user's owner and group when it may\n"
+    "                       not keep FILE's (refused otherwise, exit 2)\n"
     "  -z, --origin NAME    initial origin\n"
     "  -t, --ttl TTL        default TTL before any $TTL\n"
     "      --idna=2003      IDNA2003 ToASCII (the default)\n"
@@ -41,7 +44,7 @@ static const char usage_text[] =
     "Exit status: 0 clean, 1 the zone has errors, 2 usage or I/O error.\n";
 
 enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SORT, OPT_UNICODE,
-       OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC };
+       OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC, OPT_ANY_OWNER };
 
 /* --generic: "none", or types separated by commas, as a bit per type. */
 static bool generic_types(const char *list, uint8_t *set)
@@ -63,6 +66,7 @@ static bool generic_types(const char *list, uint8_t *set)
 
 static const struct option longopts[] = {
   {"output", required_argument, NULL, 'o'},
+  {"allow-owner-change", no_argument, NULL, OPT_ANY_OWNER},
   {"origin", required_argument, NULL, 'z'},
   {"ttl", required_argument, NULL, 't'},
   {"check", no_argument, NULL, OPT_CHECK},
@@ -108,6 +112,7 @@ int main(int argc, char **argv)
   while ((c = getopt_long(argc, argv, "o:z:t:W:qVh", longopts, NULL)) != -1) {
     switch (c) {
     case 'o': cli.output = optarg; break;
+    case OPT_ANY_OWNER: cli.any_owner = true; break;
     case 'z': cli.origin = optarg; break;
     case 't': cli.ttl = optarg; break;
     case 'W':
@@ -170,6 +175,9 @@ int main(int argc, char **argv)
   }
   char **rest = argv + optind;
   int nrest = argc - optind;
+  if (cli.output && cli.mode != ZP_MODE_CONVERT)
+    return usage_error("-o is where a converted zone goes; %s writes none",
+                       cli.mode == ZP_MODE_CHECK ? "--check" : "name conversion");
   switch (cli.mode) {
   case ZP_MODE_TO_ASCII:
   case ZP_MODE_TO_UNICODE:

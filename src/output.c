@@ -52,17 +52,31 @@ static void release_signals(zp_output *o)
 }
 
 /* The new file gets the old one's permission bits, or what the umask allows a new file. */
-static mode_t target_mode(const char *path)
+static mode_t target_mode(const struct stat *old)
 {
-  struct stat st;
-  if (stat(path, &st) == 0)
-    return st.st_mode & 07777;
+  if (old)
+    return old->st_mode & 07777;
   mode_t mask = umask(0);
   umask(mask);
   return 0666 & ~mask;
 }
 
-zp_status zp_output_open(const char *path, zp_output **out)
+/* The new file gets the old one's owner and group: false when this process may not give them
+ * (errno EPERM), unless any_owner. Set before the permission bits, which chown may clear. */
+static bool keep_owner(int fd, const struct stat *old, bool any_owner)
+{
+  struct stat now;
+  if (!old || fstat(fd, &now) != 0)
+    return true;
+  if (now.st_uid == old->st_uid && now.st_gid == old->st_gid)
+    return true;
+  if (fchown(fd, now.st_uid == old->st_uid ? (uid_t)-1 : old->st_uid,
+             now.st_gid == old->st_gid ? (gid_t)-1 : old->st_gid) == 0)
+    return true;
+  return any_owner && (errno == EPERM || errno == EINVAL);
+}
+
+zp_status zp_output_open(const char *path, bool any_owner, zp_output **out)
 {
   zp_status st = ZP_ENOMEM;
   int fd = -1;
@@ -85,7 +99,9 @@ zp_status zp_output_open(const char *path, zp_output **out)
   memcpy(o->tmp, path, dir);
   strcpy(o->tmp + dir, ".zonepuny.XXXXXX");
   st = ZP_EIO;
-  mode_t mode = target_mode(path);
+  struct stat old_st;
+  const struct stat *old = stat(path, &old_st) == 0 ? &old_st : NULL;
+  mode_t mode = target_mode(old);
   /* Blocked from before the file exists until its handlers are in place: a signal in between
    * would otherwise leave the temporary file behind. */
   sigset_t block, saved;
@@ -99,8 +115,11 @@ zp_status zp_output_open(const char *path, zp_output **out)
   sigprocmask(SIG_SETMASK, &saved, NULL);
   if (fd < 0)
     goto out;
-  if (fchmod(fd, mode) != 0 || !(o->fp = fdopen(fd, "w"))) {
+  bool owned = keep_owner(fd, old, any_owner);
+  if (!owned || fchmod(fd, mode) != 0 || !(o->fp = fdopen(fd, "w"))) {
     int e = errno;
+    if (!owned)
+      st = ZP_EOWNER;
     close(fd);
     unlink(o->tmp);
     release_signals(o);

@@ -2,6 +2,7 @@
 #ifndef ZP_OUTPUT_H
 #define ZP_OUTPUT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "status.h"
@@ -10,9 +11,12 @@ typedef struct zp_output zp_output;
 
 /* path NULL or "-" is standard output. Otherwise a temporary file is created in path's
  * directory (so the final rename stays on one file system) and path is not touched until
- * zp_output_commit. While a temporary file exists, SIGINT, SIGTERM and SIGHUP remove it before
- * the process dies. Returns ZP_EIO (with errno set) when the temporary file cannot be made. */
-ZP_NODISCARD zp_status zp_output_open(const char *path, zp_output **out);
+ * zp_output_commit. The temporary file gets the owner, group and permission bits of the file it
+ * will replace (a server reading it as another user must still read it): ZP_EOWNER when this
+ * process may not give it that owner and group, unless any_owner, which then keeps this
+ * process's. While a temporary file exists, SIGINT, SIGTERM and SIGHUP remove it before the
+ * process dies. Returns ZP_EIO (with errno set) when the temporary file cannot be made. */
+ZP_NODISCARD zp_status zp_output_open(const char *path, bool any_owner, zp_output **out);
 
 /* The stream to write to; borrowed. */
 FILE *zp_output_file(const zp_output *o);

@@ -250,8 +250,8 @@ static bool string(zp_rd *r, const zp_field *f)
   size_t n = zp_rd_unescape(f->text, f->len, s, sizeof s);
   if (n > sizeof s)
     return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
-                      "invalid character string in %s RDATA: \"%.*s\"", r->tname, (int)f->len,
-                      f->text);
+                      "character-string of %zu octets in %s RDATA: longer than 255 octets (RFC "
+                      "1035 section 3.3)", n, r->tname);
   return zp_rd_put_u8(r, (uint32_t)n) && zp_rd_put(r, s, n);
 }
 

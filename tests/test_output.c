@@ -78,7 +78,7 @@ Test(output, commit_replaces_the_target_and_keeps_its_mode, .fini = remove_dir)
   write_file(path, "old\n");
   chmod(path, 0640);
   zp_output *o;
-  cr_assert_eq(zp_output_open(path, &o), ZP_OK);
+  cr_assert_eq(zp_output_open(path, false, &o), ZP_OK);
   fputs("new\n", zp_output_file(o));
   cr_expect_str_eq(read_file(path), "old\n");
   cr_assert_eq(zp_output_commit(o), ZP_OK);
@@ -96,7 +96,7 @@ Test(output, abort_leaves_the_target_byte_identical, .fini = remove_dir)
   path_in(path, "out.zone");
   write_file(path, "old\n");
   zp_output *o;
-  cr_assert_eq(zp_output_open(path, &o), ZP_OK);
+  cr_assert_eq(zp_output_open(path, false, &o), ZP_OK);
   fputs("half a zo", zp_output_file(o));
   zp_output_abort(o);
   cr_expect_str_eq(read_file(path), "old\n");
@@ -110,7 +110,7 @@ Test(output, a_failed_rename_removes_the_temporary_file, .fini = remove_dir)
   path_in(path, "adir");
   cr_assert_eq(mkdir(path, 0755), 0);
   zp_output *o;
-  cr_assert_eq(zp_output_open(path, &o), ZP_OK);
+  cr_assert_eq(zp_output_open(path, false, &o), ZP_OK);
   fputs("x\n", zp_output_file(o));
   cr_expect_eq(zp_output_commit(o), ZP_EIO);
   cr_expect_eq(entries(), 1);
@@ -119,7 +119,7 @@ Test(output, a_failed_rename_removes_the_temporary_file, .fini = remove_dir)
 Test(output, a_missing_directory_is_an_io_error, .fini = remove_dir)
 {
   zp_output *o;
-  cr_expect_eq(zp_output_open("/nonexistent-zp/out.zone", &o), ZP_EIO);
+  cr_expect_eq(zp_output_open("/nonexistent-zp/out.zone", false, &o), ZP_EIO);
   cr_expect_null(o);
 }
 
@@ -127,7 +127,7 @@ Test(output, a_full_standard_output_is_an_io_error, .fini = remove_dir)
 {
   cr_assert_not_null(freopen("/dev/full", "w", stdout));
   zp_output *o;
-  cr_assert_eq(zp_output_open(NULL, &o), ZP_OK);
+  cr_assert_eq(zp_output_open(NULL, false, &o), ZP_OK);
   for (int i = 0; i < 10000; i++)
     fputs("x.\t3600\tIN\tA\t192.0.2.1\n", zp_output_file(o));
   cr_expect_eq(zp_output_commit(o), ZP_EIO);
@@ -143,7 +143,7 @@ Test(output, a_signal_removes_the_temporary_file, .fini = remove_dir)
   cr_assert_neq(pid, -1);
   if (pid == 0) {
     zp_output *o;
-    if (zp_output_open(path, &o) != ZP_OK)
+    if (zp_output_open(path, false, &o) != ZP_OK)
       _exit(3);
     fputs("new\n", zp_output_file(o));
     fflush(zp_output_file(o));

@@ -477,7 +477,7 @@ Test(rdata, wire_limits)
   cr_expect(parse("TXT", one, got, 16), "255 octets");
   strcpy(one + 256, "x\"");
   cr_expect_not(parse("TXT", one, got, sizeof got), "256 octets");
-  cr_expect(strncmp(got, "21: invalid character string in TXT RDATA:", 42) == 0, "%s", got);
+  cr_expect(strstr(got, "in TXT RDATA: longer than 255 octets") != NULL, "%s", got);
   /* 257 strings of 255 octets, each 256 octets with its length: the 256th crosses 65535 */
   zp_field fields[257];
   for (int i = 0; i < 257; i++)

@@ -131,6 +131,17 @@ expect_rc 0 "--idna=2003" -- "$ZONEPUNY" --idna=2003 idn.zone
 expect_rc 2 "--idna=2008" -- "$ZONEPUNY" --idna=2008 idn.zone
 grep -q 'not yet supported' "$tmp/err" && ok || bad "--idna=2008: message"
 
+# -o goes with conversion only; a directory named as a zone cannot be read (exit 2, not 1)
+expect_rc 2 "--check -o" -- "$ZONEPUNY" --check -o "$tmp/d/c.zone" idn.zone
+grep -q '^zonepuny: error: -o is where a converted zone goes; --check writes none$' "$tmp/err" &&
+  ok || bad "--check -o: message: $(cat "$tmp/err")"
+[ ! -e "$tmp/d/c.zone" ] && ok || bad "--check -o wrote a file"
+expect_rc 2 "--to-ascii -o" -- "$ZONEPUNY" --to-ascii -o "$tmp/d/c.zone" münchen
+expect_rc 2 "a directory" -- "$ZONEPUNY" "$tmp/d"
+grep -q "^zonepuny: error: cannot read $tmp/d: Is a directory$" "$tmp/err" && ok ||
+  bad "a directory: message: $(cat "$tmp/err")"
+expect_rc 2 "--check a directory" -- "$ZONEPUNY" --check idn.zone "$tmp/d"
+
 # -V and -h
 expect_rc 0 "-V" -- "$ZONEPUNY" -V
 grep -q '^zonepuny [0-9]' "$tmp/out" && ok || bad "-V output"
