@@ -151,6 +151,7 @@ deps:
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/zonepuny
+	install -m 755 tools/zonepuny-reload $(DESTDIR)$(PREFIX)/bin/zonepuny-reload
 	install -m 644 man/zonepuny.1 $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny.1
 
 clean:

@@ -9,7 +9,7 @@ pkgs=(
   libidn-dev libidn2-dev idn         # oracles: GNU libidn (IDNA2003), libidn2
   python3 python3-dnspython          # oracles: encodings.idna, dnspython; table generator
   bind9-utils nsd                    # peers: named-checkzone, nsd-checkzone, dnssec-*
-  bind9                              # peer: named-rrchecker (and named itself)
+  bind9 bind9-dnsutils               # named, rndc, named-rrchecker; dig (the reload test)
   knot-dnssecutils                   # peer: kzonecheck (Knot DNS)
   clang libclang-rt-14-dev           # libFuzzer and sanitizers
   valgrind time

@@ -8,6 +8,7 @@ make_tmp
 dest=$tmp
 make -s install BUILD="${BUILD:-build}" DESTDIR="$dest" PREFIX=/opt/zp >/dev/null
 check test -x "$dest/opt/zp/bin/zonepuny"
+check test -x "$dest/opt/zp/bin/zonepuny-reload"
 check test -f "$dest/opt/zp/share/man/man1/zonepuny.1"
 check test "$("$dest/opt/zp/bin/zonepuny" --version | cut -d' ' -f1)" = zonepuny
 if command -v man >/dev/null; then check man -l "$dest/opt/zp/share/man/man1/zonepuny.1" >/dev/null 2>&1
