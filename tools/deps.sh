@@ -13,6 +13,7 @@ pkgs=(
   knot-dnssecutils                   # peer: kzonecheck (Knot DNS)
   clang libclang-rt-14-dev           # libFuzzer and sanitizers
   valgrind time
+  pre-commit git                     # the pre-commit hook, tested with the real framework
 )
 missing=()
 for p in "${pkgs[@]}"; do
