@@ -74,6 +74,14 @@ for p in /dev/zero fifo.zone sub; do
   grep -q 'is not a regular file' "$tmp/err" && ok || bad "\$INCLUDE $p: message: $(cat "$tmp/err")"
 done
 
+# no secrets in logs: a file outside the root that would be an error on every line (a key file,
+# say) is refused at the $INCLUDE, and no line of it is quoted
+printf 'Private-key-format: v1.3\nPrivateExponent: c2VjcmV0\n' > "$tmp/outside/K.private"
+printf '$ORIGIN example.\n%s\n$INCLUDE ../outside/K.private\n' "$soa" > "$tmp/root/key.zone"
+run 1 "a key file outside the root" --include-root root root/key.zone
+grep -q 'PrivateExponent\|Private-key-format' "$tmp/err" && bad "a line of the key file was quoted" || ok
+grep -qF 'root/key.zone:3:10: error: $INCLUDE "root/../outside/K.private" refused' "$tmp/err" && ok || bad "key file: message: $(cat "$tmp/err")"
+
 run 2 "--include-root not a directory" --include-root root/main.zone root/main.zone
 run 2 "--include-root missing" --include-root nowhere root/main.zone
 
