@@ -21,11 +21,19 @@ LIB_SRC  = $(filter-out src/main.c,$(wildcard src/*.c))
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(GRAM_C:$(BUILD)/gen/%.c=$(BUILD)/obj/%.o)
 LIB      = $(BUILD)/libzonepuny.a
 BIN      = $(BUILD)/zonepuny
+# The IDNA library installed for other programs: Punycode, Nameprep, IDNA2003, UTF-8, statuses.
+IDNA_SRC = punycode nameprep nameprep_tables idna utf8 status
+IDNA_LIB = $(BUILD)/libzonepuny-idna.a
+IDNA_HDR = idna.h punycode.h nameprep.h utf8.h status.h wire.h
+# Releases are tagged vMAJOR.MINOR.PATCH; a build from git says how far it is from the last tag
+# (git describe), one from a release tarball says VERSION.
+VERSION := $(shell git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null | sed 's/^v//')
+VERSION := $(if $(VERSION),$(VERSION),$(shell cat VERSION))
 TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 DRIVERS  = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/*_driver.c))
 BENCHES  = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
-.PHONY: all check check-unit check-scripts check-asan check-valgrind bench tables deps install clean \
+.PHONY: FORCE all check check-unit check-scripts check-asan check-valgrind bench tables deps install clean \
         fuzz fuzz-build fuzz-smoke check-ci
 .DELETE_ON_ERROR:
 
@@ -50,6 +58,20 @@ $(BUILD)/obj/%.o: $(BUILD)/gen/%.c | $(GRAM_H)
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+$(IDNA_LIB): $(IDNA_SRC:%=$(BUILD)/obj/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+# rewritten only when the version changes, so that main.o is rebuilt then and only then
+$(BUILD)/gen/version.h: FORCE
+	@mkdir -p $(@D)
+	@printf '#define ZP_VERSION "%s"\n' '$(VERSION)' > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+$(BUILD)/obj/main.o: $(BUILD)/gen/version.h
+
+FORCE:
 
 $(BIN): $(BUILD)/obj/main.o $(LIB)
 	$(CC) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
@@ -148,11 +170,16 @@ tables:
 deps:
 	bash tools/deps.sh
 
-install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+install: $(BIN) $(IDNA_LIB)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/zonepuny
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/zonepuny
 	install -m 755 tools/zonepuny-reload $(DESTDIR)$(PREFIX)/bin/zonepuny-reload
 	install -m 644 man/zonepuny.1 $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny.1
+	install -m 644 $(IDNA_LIB) $(DESTDIR)$(PREFIX)/lib/libzonepuny-idna.a
+	install -m 644 $(IDNA_HDR:%=src/%) $(DESTDIR)$(PREFIX)/include/zonepuny/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' tools/zonepuny-idna.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/zonepuny-idna.pc
 
 clean:
 	rm -rf build build-asan build-fuzz build-vg

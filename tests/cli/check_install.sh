@@ -5,7 +5,8 @@ set -u
 cd "$repo_dir"
 check() { if "$@"; then ok; else bad "$*"; fi; }
 make_tmp
-dest=$tmp
+dest=$tmp/dest
+mkdir "$dest"
 make -s install BUILD="${BUILD:-build}" DESTDIR="$dest" PREFIX=/opt/zp >/dev/null
 check test -x "$dest/opt/zp/bin/zonepuny"
 check test -x "$dest/opt/zp/bin/zonepuny-reload"
@@ -13,5 +14,34 @@ check test -f "$dest/opt/zp/share/man/man1/zonepuny.1"
 check test "$("$dest/opt/zp/bin/zonepuny" --version | cut -d' ' -f1)" = zonepuny
 if command -v man >/dev/null; then check man -l "$dest/opt/zp/share/man/man1/zonepuny.1" >/dev/null 2>&1
 else skip "man not installed, the man page is not rendered"; fi
+check test -f "$dest/opt/zp/include/zonepuny/idna.h"
+check test -f "$dest/opt/zp/lib/libzonepuny-idna.a"
+check grep -q '^prefix=/opt/zp$' "$dest/opt/zp/lib/pkgconfig/zonepuny-idna.pc"
+check grep -q "^Version: $(cat VERSION)" "$dest/opt/zp/lib/pkgconfig/zonepuny-idna.pc"
+# a program built against the installed library through pkg-config (its prefix moved to where
+# DESTDIR put it) converts münchen, whose ACE form Python's encodings.idna gives as
+# xn--mnchen-3ya
+if command -v pkg-config >/dev/null; then
+  cat > "$tmp/t.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+#include <zonepuny/idna.h>
+int main(void)
+{
+  const char *in = "m\xc3\xbcnchen";
+  char out[64];
+  size_t n = sizeof out;
+  if (zp_idna_label_to_ascii(in, strlen(in), out, &n, 0, NULL) != ZP_OK)
+    return 1;
+  printf("%.*s\n", (int)n, out);
+  return 0;
+}
+C
+  pc() { PKG_CONFIG_PATH=$dest/opt/zp/lib/pkgconfig pkg-config --define-variable=prefix="$dest/opt/zp" "$@" zonepuny-idna; }
+  check cc -std=c11 -o "$tmp/t" "$tmp/t.c" $(pc --cflags) $(pc --libs)
+  check test "$("$tmp/t")" = xn--mnchen-3ya
+else
+  skip "pkg-config not installed: the library is not linked against"
+fi
 check test -z "$(ls -A "$dest" | grep -v '^opt$')"
 finish
