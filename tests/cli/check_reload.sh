@@ -2,9 +2,9 @@
 # check_reload.sh -- tools/zonepuny-reload against a real named (Debian package bind9), started
 # here on 127.0.0.1 at a high port with a minimal configuration in a temporary directory, and
 # stopped by its PID. Each case is followed by a query with dig: a good change is served; a zone
-# BIND refuses, a name only check-names refuses, a served file this user cannot replace, and a
-# zone named itself refuses after BIND's check passed (max-zone-ttl in named.conf) all leave the
-# previous zone served, and its file in place.
+# BIND refuses, a name only check-names refuses, a served file this user cannot replace or read,
+# and a zone named itself refuses after BIND's check passed (max-zone-ttl in named.conf) all
+# leave the previous zone served, and its file in place.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}"
@@ -82,6 +82,14 @@ if command -v setpriv >/dev/null; then
   [ $? -eq 2 ] && ok || bad "unwritable: exit, want 2: $(cat "$tmp/err")"
   grep -q "cannot write beside" "$tmp/err" && ok || bad "unwritable: message: $(cat "$tmp/err")"
   [ "$(soa)" = 2 ] && ok || bad "unwritable: serial $(soa)"
+  # and one it cannot read, so could not put back: refused before anything
+  chmod 0600 "$tmp/served.zone"
+  setpriv --reuid=65534 --regid=65534 --clear-groups env PATH="$PATH" "$reload" --rndc true \
+    example. "$tmp/src.zone" "$tmp/served.zone" > "$tmp/out" 2> "$tmp/err"
+  [ $? -eq 2 ] && ok || bad "unreadable: exit, want 2: $(cat "$tmp/err")"
+  grep -q "cannot read $tmp/served.zone" "$tmp/err" && ok || bad "unreadable: $(cat "$tmp/err")"
+  chmod 0644 "$tmp/served.zone"
+  [ "$(soa)" = 2 ] && ok || bad "unreadable: serial $(soa)"
 else
   skip "setpriv not installed: the unwritable case"
 fi
