@@ -274,6 +274,28 @@ static bool octets(zp_rd *r, bool target)
   return true;
 }
 
+bool zp_rd_hex_feed(zp_rd *r, const zp_field *f, size_t from, bool dots, int *half,
+                    size_t *octets)
+{
+  for (size_t i = from; i < f->len; i++) {
+    if (dots && f->text[i] == '.')
+      continue;
+    int v = zp_rd_hexval(f->text[i]);
+    if (v < 0)
+      return zp_rd_fail(r, r->fi - 1, i, "invalid hex digit '%c' in %s RDATA", f->text[i],
+                        r->tname);
+    if (*half < 0) {
+      *half = v;
+      continue;
+    }
+    if (!zp_rd_put_u8(r, (uint32_t)(*half << 4 | v)))
+      return false;
+    *half = -1;
+    ++*octets;
+  }
+  return true;
+}
+
 /* Base16 in one field, or in every field to the end (rest): an even number of digits, at
  * least two; pieces may split an octet. */
 bool zp_rd_hex(zp_rd *r, bool rest)
@@ -284,20 +306,8 @@ bool zp_rd_hex(zp_rd *r, bool rest)
   if (!zp_rd_next(r, &f))
     return false;
   for (;;) {
-    for (size_t i = 0; i < f->len; i++) {
-      int v = zp_rd_hexval(f->text[i]);
-      if (v < 0)
-        return zp_rd_fail(r, r->fi - 1, i, "invalid hex digit '%c' in %s RDATA", f->text[i],
-                    r->tname);
-      if (half < 0) {
-        half = v;
-        continue;
-      }
-      if (!zp_rd_put_u8(r, (uint32_t)(half << 4 | v)))
-        return false;
-      half = -1;
-      octets++;
-    }
+    if (!zp_rd_hex_feed(r, f, 0, false, &half, &octets))
+      return false;
     if (!rest || r->fi == r->in->nfields)
       break;
     if (!zp_rd_next(r, &f))

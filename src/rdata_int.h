@@ -72,6 +72,10 @@ bool zp_rd_ipseckey_gateway(zp_rd *r);
 /* The gateway or relay a type number says (RFC 4025 section 3.1, RFC 8777 section 4.3): 0
  * none, written "." (none: the message when it is not), 1 IPv4, 2 IPv6, 3 a domain name. */
 bool zp_rd_gateway(zp_rd *r, unsigned type, const char *none);
+/* Hex digits of f->text[from..), two to an octet, an odd one carried in *half into the next
+ * piece; '.' between them skipped when dots. */
+bool zp_rd_hex_feed(zp_rd *r, const zp_field *f, size_t from, bool dots, int *half,
+                    size_t *octets);
 /* Base16 in the next field, or in every field to the end (rest): an even number of digits. */
 bool zp_rd_hex(zp_rd *r, bool rest);
 

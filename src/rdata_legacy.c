@@ -77,22 +77,8 @@ static bool dotted_hex(zp_rd *r, const zp_field *f, size_t i)
 {
   int half = -1;
   size_t octets = 0;
-  for (; i < f->len; i++) {
-    if (f->text[i] == '.')
-      continue;
-    int v = zp_rd_hexval(f->text[i]);
-    if (v < 0)
-      return zp_rd_fail(r, r->fi - 1, i, "invalid hex digit '%c' in %s RDATA", f->text[i],
-                        r->tname);
-    if (half < 0) {
-      half = v;
-      continue;
-    }
-    if (!zp_rd_put_u8(r, (uint32_t)(half << 4 | v)))
-      return false;
-    half = -1;
-    octets++;
-  }
+  if (!zp_rd_hex_feed(r, f, i, true, &half, &octets))
+    return false;
   if (half >= 0 || octets == 0)
     return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "%s RDATA needs an even number of hex "
                       "digits, at least two", r->tname);
