@@ -48,7 +48,9 @@ chmod 0711 "$tmp"   # (nobody passes through it to its own directory)
 mkdir "$d" && chown 65534:65534 "$d"
 cp "$tmp/in.zone" "$d/in.zone" && chmod 0644 "$d/in.zone"
 echo old > "$d/out.zone" && chown 65534:1 "$d/out.zone" && chmod 0640 "$d/out.zone"
-as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$ZONEPUNY" "$@"; }
+# (a copy nobody can reach: the repository may sit in a directory only root can enter)
+cp "$ZONEPUNY" "$tmp/zonepuny" && chmod 0755 "$tmp/zonepuny"
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$tmp/zonepuny" "$@"; }
 as_nobody -o "$d/out.zone" "$d/in.zone" 2> "$tmp/err"
 rc=$?
 [ $rc -eq 2 ] && ok || bad "nobody, another group: exit $rc, want 2"
