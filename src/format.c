@@ -1,5 +1,7 @@
 /* format.c -- presentation format as ldns writes it, for the field kinds that make up nearly
- * every zone; ldns itself formats the rest. tests/test_emit.c proves the two byte-identical. */
+ * every zone, and as BIND writes it where ldns 1.8 is wrong (SVCB parameters, times from 2^31,
+ * WKS, ATMA, an empty CAA value) or silent (AMTRELAY); ldns formats the rest (the DNSSEC kinds,
+ * LOC, APL ...). tests/test_emit.c holds each to its oracle. */
 #include "format.h"
 
 #include <arpa/inet.h>

@@ -1,4 +1,5 @@
-/* format.h -- presentation format as ldns writes it: names, RDATA fields, whole records */
+/* format.h -- presentation format: names, RDATA fields, whole records, as ldns writes them where
+ * ldns is right */
 #ifndef ZP_FORMAT_H
 #define ZP_FORMAT_H
 
@@ -30,8 +31,9 @@ bool zp_format_head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t 
 bool zp_format_generic(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rclass,
                        uint16_t type, const uint8_t *rdata, size_t rdlen);
 /* Appends one RDATA field in wire form d[0..n) of kind t, after a tab (the first field) or a
- * space. Only for the kinds formatted here (names, addresses, integers, strings, hex,
- * base64): false for any other, or when out of memory. */
+ * space. Only for the kinds formatted here (names, addresses, integers, times, strings, hex,
+ * base64, CAA tags, WKS, ATMA, AMTRELAY, SVCB parameters): false for any other, or when out of
+ * memory. */
 bool zp_format_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n, bool first);
 /* The whole line of rr, newline included, into fm->line (ZP_ENOMEM). */
 zp_status zp_format_rr(zp_format *fm, const ldns_rr *rr);
