@@ -475,11 +475,6 @@ static bool field(zp_rd *r, uint8_t kind)
   }
 }
 
-bool zp_rdata_strict(uint16_t type)
-{
-  return zp_rrtype_reads_text(type);
-}
-
 zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rdata_error *err)
 {
   zp_rd r = {.in = in, .out = out, .err = err};

@@ -31,11 +31,9 @@ typedef struct zp_rdata_in {
   const zp_label_conv *lower, *keep;
 } zp_rdata_in;
 
-/* Whether zonepuny parses the text of this type itself (zp_rrtype_reads_text). */
-bool zp_rdata_strict(uint16_t type);
-
-/* Parses the RDATA of in->type, field by field as zp_rrtype_kinds lists them, into
- * out[0..ZP_RDATA_MAX); *len is its length. ZP_OK, or a status with *err filled. */
+/* Parses the RDATA of in->type (a type zp_rrtype_reads_text takes), field by field as
+ * zp_rrtype_kinds lists them, into out[0..ZP_RDATA_MAX); *len is its length. ZP_OK, or a
+ * status with *err filled. */
 ZP_NODISCARD zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_t *len,
                                       zp_rdata_error *err);
 

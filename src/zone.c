@@ -240,7 +240,7 @@ static bool rdata(zp_zone *z, zp_record *rec)
   if (st == ZP_OK) {
     rec->rdata = z->rdata;
     /* RFC 3597 RDATA of a type parsed here is that type's wire form now, written as such */
-    rec->generic = rec->generic && !zp_rdata_strict(rec->rtype);
+    rec->generic = rec->generic && !zp_rrtype_reads_text(rec->rtype);
     return true;
   }
   zp_loc at = zp_rdata_error_loc(&err, rec);
@@ -282,7 +282,7 @@ void zp_zone_deliver(zp_zone *z)
                    "and 3.3.5): write MX instead");
     return;
   }
-  if (!generic && !zp_rdata_strict(z->rtype)) {
+  if (!generic && !zp_rrtype_reads_text(z->rtype)) {
     char tb[ZP_RRTYPE_TEXT_MAX];
     zp_zone_report(z, z->ntok ? &z->fields[0].loc : &z->rec_loc,
                    "zonepuny does not check the text of %s: write its RDATA as \\# LENGTH HEX "

@@ -55,7 +55,7 @@ static void emit_records(run *r, bool sort, const zp_record *recs, size_t n)
      * reaches the writer in wire form, or as an error at its field */
     static uint8_t wire[ZP_RDATA_MAX];
     zp_record rec = recs[i];
-    if (!rec.generic && !zp_rdata_strict(rec.rtype)) {
+    if (!rec.generic && !zp_rrtype_reads_text(rec.rtype)) {
       zp_diag_report(&diag, &rec.loc, ZP_ERROR, "text of a type not parsed");
       continue;
     }
@@ -70,7 +70,7 @@ static void emit_records(run *r, bool sort, const zp_record *recs, size_t n)
         continue;
       }
       rec.rdata = wire;
-      rec.generic = rec.generic && !zp_rdata_strict(rec.rtype);
+      rec.generic = rec.generic && !zp_rrtype_reads_text(rec.rtype);
     }
     cr_assert_eq(zp_emit_record(em, &rec), ZP_OK);
   }
