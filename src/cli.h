@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "check.h"
+
 typedef enum zp_mode { ZP_MODE_CONVERT, ZP_MODE_CHECK, ZP_MODE_TO_ASCII, ZP_MODE_TO_UNICODE } zp_mode;
 
 /* Exit statuses: 0 clean, 1 the zone has errors, 2 usage or I/O error. */
@@ -23,6 +25,7 @@ typedef struct zp_cli {
   const char *include_root; /* --include-root DIR: $INCLUDE must resolve inside DIR, or NULL */
   const uint8_t *generic;  /* --generic: a bit per type written in RFC 3597 form, or NULL for
                               the default */
+  zp_check_options checks; /* -W NAME, -W no-NAME, -W error=NAME, --check-names, --fragment */
 } zp_cli;
 
 /* --to-ascii / --to-unicode over names[0..n), or standard input when n == 0. Exit status. */

@@ -30,6 +30,7 @@ static bool init_options(const zp_cli *cli, zp_pipeline_options *po)
     .include_root = cli->include_root,
     .output = cli->output,
     .generic = cli->generic,
+    .checks = cli->checks,
   };
   if (cli->ttl) {
     if (!zp_ttl_parse(cli->ttl, strlen(cli->ttl), &po->default_ttl)) {
@@ -87,7 +88,10 @@ static int convert(const zp_cli *cli, const char *path)
     return ZP_EXIT_USAGE;
   }
   if (ost != ZP_OK) {
-    fprintf(stderr, "zonepuny: error: cannot write %s: %s\n", cli->output, strerror(errno));
+    if (cli->output)
+      fprintf(stderr, "zonepuny: error: cannot write %s: %s\n", cli->output, strerror(errno));
+    else
+      fprintf(stderr, "zonepuny: error: writing output: %s\n", strerror(errno));
     return ZP_EXIT_USAGE;
   }
   zp_input in = {.path = path};

@@ -79,6 +79,41 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
   return ZP_OK;
 }
 
+/* A non-ASCII label is the same name before and after ToASCII when ToUnicode gives it back:
+ * "münchen" is "xn--mnchen-3ya" whichever is written, while "straße" (ss), "BÜCHER" (case) or
+ * fullwidth letters are spellings that ToASCII maps onto another label's name. */
+static zp_status spell_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
+                             size_t *outlen, char *msg, size_t msgcap)
+{
+  (void)ctx;
+  char ace[ZP_LABEL_MAX + 1], back[4 * ZP_LABEL_MAX + 1];
+  uint8_t low[4 * ZP_LABEL_MAX];
+  size_t acelen = sizeof ace, backlen = sizeof back;
+  bool high = false;
+  for (size_t i = 0; i < inlen && inlen <= sizeof low; i++) {
+    high |= in[i] >= 0x80;
+    low[i] = lower(in[i]);   /* ASCII case is no spelling of its own: DNS ignores it */
+  }
+  if (high && zp_idna_label_to_ascii((const char *)in, inlen, ace, &acelen, FLAGS, NULL) == ZP_OK &&
+      zp_idna_label_to_unicode(ace, acelen, back, &backlen, FLAGS) == ZP_OK &&
+      (backlen != inlen || memcmp(back, low, inlen) != 0)) {
+    /* the label as written; past 63 octets only its start, cut at a character */
+    size_t n = inlen <= ZP_LABEL_MAX ? inlen : ZP_LABEL_MAX;
+    while (n < inlen && n > 0 && (in[n] & 0xC0) == 0x80)
+      n--;
+    memcpy(out, low, n);
+    *outlen = n;
+    return ZP_OK;
+  }
+  zp_convert plain = {0};
+  return zp_convert_label(&plain, in, inlen, out, outlen, msg, msgcap);
+}
+
+zp_label_conv zp_convert_spelling(void)
+{
+  return (zp_label_conv){spell_label, NULL};
+}
+
 zp_label_conv zp_convert_policy(zp_convert *c)
 {
   return (zp_label_conv){zp_convert_label, c};

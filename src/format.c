@@ -9,39 +9,8 @@
 #include <time.h>
 
 #include "idna.h"
+#include "name.h"
 #include "rrtype.h"
-
-/* Dname text: "\X" for the characters that mean something in a master file, "\DDD" for
- * octets that are not printable ASCII, the rest as they are. The "\X" set is BIND's, wider than
- * ldns's: an unescaped '"' opens a quoted string for BIND and for our own scanner, '$' at the
- * start of a line is read as a directive, and ldns reads "@.example." as the origin itself. */
-static size_t format_name(char *out, const uint8_t *wire)
-{
-  size_t n = 0;
-  if (*wire == 0) {
-    out[n++] = '.';
-    return n;
-  }
-  for (const uint8_t *p = wire; *p; p += *p + 1) {
-    for (unsigned i = 1; i <= *p; i++) {
-      uint8_t c = p[i];
-      if (c == '.' || c == ';' || c == '(' || c == ')' || c == '\\' || c == '"' || c == '$' ||
-          c == '@') {
-        out[n++] = '\\';
-        out[n++] = (char)c;
-      } else if (c < 0x21 || c >= 0x7F) {
-        out[n++] = '\\';
-        out[n++] = (char)('0' + c / 100);
-        out[n++] = (char)('0' + c / 10 % 10);
-        out[n++] = (char)('0' + c % 10);
-      } else {
-        out[n++] = (char)c;
-      }
-    }
-    out[n++] = '.';
-  }
-  return n;
-}
 
 /* --unicode: ACE labels shown through ToUnicode as raw UTF-8 (a label ToUnicode leaves alone
  * is shown as it is); everything else exactly as format_name writes it. Longest result: 63
@@ -68,7 +37,7 @@ static size_t put_name_unicode(char *out, const uint8_t *wire)
     uint8_t one[ZP_LABEL_MAX + 2];
     memcpy(one, p, *p + 1u);
     one[*p + 1] = 0;
-    n += format_name(out + n, one);
+    n += zp_name_text(out + n, one);
   }
   return n;
 }
@@ -274,7 +243,7 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
     if (!zp_buf_reserve(&fm->line, UNICODE_NAME_MAX))
       return PUT_NOMEM;
     fm->line.len += fm->unicode ? put_name_unicode(fm->line.p + fm->line.len, d)
-                                    : format_name(fm->line.p + fm->line.len, d);
+                                    : zp_name_text(fm->line.p + fm->line.len, d);
     return PUT_DONE;
   case LDNS_RDF_TYPE_A:
     if (n != 4 || !zp_buf_reserve(&fm->line, 16))
@@ -391,7 +360,7 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
     } else if ((type == 1 && n == 5) || (type == 2 && n == 17)) {
       k += type == 1 ? put_ipv4(o + k, d + 1) : put_ipv6(o + k, d + 1);
     } else if (type == 3) {
-      k += fm->unicode ? put_name_unicode(o + k, d + 1) : format_name(o + k, d + 1);
+      k += fm->unicode ? put_name_unicode(o + k, d + 1) : zp_name_text(o + k, d + 1);
     } else {
       break;
     }
@@ -473,7 +442,7 @@ static bool head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rcl
   if (!zp_buf_reserve(&fm->line, UNICODE_NAME_MAX + 16 + clen + tlen))
     return false;
   char *o = fm->line.p;
-  size_t k = fm->unicode ? put_name_unicode(o, owner) : format_name(o, owner);
+  size_t k = fm->unicode ? put_name_unicode(o, owner) : zp_name_text(o, owner);
   o[k++] = '\t';
   k += put_uint(o + k, ttl);
   o[k++] = '\t';

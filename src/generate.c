@@ -187,10 +187,8 @@ void zp_zone_generate_end(zp_zfile *f)
         return;
       }
     }
-    if (!zp_zone_name(z, z->gen_buf, strlen(z->gen_buf), false, &z->gen_owner_loc,
-                      zp_zone_origin_of(z), z->sc.owner))
+    if (!zp_zone_set_owner(z, z->gen_buf, strlen(z->gen_buf), false, &z->gen_owner_loc))
       return;
-    z->sc.have_owner = true;
     for (size_t i = 0; i < z->ntok; i++)
       z->fields[i] = (zp_field){z->gen_buf + offs[i], strlen(z->gen_buf + offs[i]),
                                 z->tok[i].quoted, z->tok[i].joined, z->tok_loc[i]};

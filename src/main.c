@@ -32,6 +32,13 @@ static const char usage_text[] =
     "      --generic TYPES  write these types (comma-separated, or none) in RFC 3597 form;\n"
     "                       default: the types Knot cannot read as text (MD, PX, NULL, HIP...)\n"
     "  -W error             warnings count as errors\n"
+    "  -W NAME, -W no-NAME, -W error=NAME\n"
+    "                       turn a whole-zone check on, off, or into an error (names below)\n"
+    "      --check-names=fail|warn|ignore\n"
+    "                       host-name rules as named's check-names (default fail)\n"
+    "      --fragment       the file is a piece of a zone ($INCLUDE file): no whole-zone checks\n"
+    "      --check-memory N memory for the whole-zone checks (suffix K or M; default 16M): past\n"
+    "                       it, sorted runs go to files in $TMPDIR\n"
     "      --max-errors N   stop after N errors (default 50)\n"
     "      --no-include     refuse every $INCLUDE\n"
     "      --include-root DIR  refuse a $INCLUDE that resolves outside DIR (after symlinks)\n"
@@ -39,10 +46,14 @@ static const char usage_text[] =
     "  -V, --version        print the version\n"
     "  -h, --help           print this help\n"
     "\n"
-    "Exit status: 0 clean, 1 the zone has errors, 2 usage or I/O error.\n";
+    "Exit status: 0 clean, 1 the zone has errors, 2 usage or I/O error.\n"
+    "\n"
+    "Whole-zone checks (errors where named refuses the zone, warnings where it serves it\n"
+    "otherwise than the file says):\n";
 
 enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SORT, OPT_UNICODE,
-       OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC, OPT_ANY_OWNER };
+       OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC, OPT_ANY_OWNER,
+       OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY };
 
 /* --generic: "none", or types separated by commas, as a bit per type. */
 static bool generic_types(const char *list, uint8_t *set)
@@ -78,6 +89,9 @@ static const struct option longopts[] = {
   {"no-include", no_argument, NULL, OPT_NO_INCLUDE},
   {"include-root", required_argument, NULL, OPT_INCLUDE_ROOT},
   {"generic", required_argument, NULL, OPT_GENERIC},
+  {"check-names", required_argument, NULL, OPT_CHECK_NAMES},
+  {"fragment", no_argument, NULL, OPT_FRAGMENT},
+  {"check-memory", required_argument, NULL, OPT_CHECK_MEMORY},
   {"quiet", no_argument, NULL, 'q'},
   {"version", no_argument, NULL, 'V'},
   {"help", no_argument, NULL, 'h'},
@@ -107,6 +121,7 @@ int main(int argc, char **argv)
 {
   zp_cli cli = {.mode = ZP_MODE_CONVERT, .idna = 2003, .max_errors = 50};
   int c, rc;
+  zp_check_defaults(&cli.checks);
   while ((c = getopt_long(argc, argv, "o:z:t:W:qVh", longopts, NULL)) != -1) {
     switch (c) {
     case 'o': cli.output = optarg; break;
@@ -114,10 +129,36 @@ int main(int argc, char **argv)
     case 'z': cli.origin = optarg; break;
     case 't': cli.ttl = optarg; break;
     case 'W':
-      if (strcmp(optarg, "error") != 0)
-        return usage_error("unknown warning option '-W %s' (only '-W error' exists)", optarg);
-      cli.werror = true;
+      if (strcmp(optarg, "error") == 0)
+        cli.werror = true;
+      else if (!zp_check_option(&cli.checks, optarg))
+        return usage_error("unknown warning option '-W %s' (-W error, or a check's name: see "
+                           "zonepuny --help)", optarg);
       break;
+    case OPT_CHECK_NAMES: {
+      static const char *const levels[] = {"ignore", "warn", "fail"};
+      size_t i = 0;
+      while (i < 3 && strcmp(optarg, levels[i]) != 0)
+        i++;
+      if (i == 3)
+        return usage_error("--check-names takes fail, warn or ignore, not '%s'", optarg);
+      cli.checks.level[ZP_CK_CHECK_NAMES] = (uint8_t)i;   /* in zp_check_level's order */
+      break;
+    }
+    case OPT_FRAGMENT: cli.checks.off = true; break;
+    case OPT_CHECK_MEMORY: {
+      char *end;
+      errno = 0;
+      unsigned long long n = strtoull(optarg, &end, 10);
+      unsigned shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : 0;
+      if (shift)
+        end++;
+      if (errno || end == optarg || *end || optarg[0] == '-' || n == 0 || n > (1ull << 40) >> shift)
+        return usage_error("--check-memory takes a size in bytes (suffix K or M), not '%s'",
+                           optarg);
+      cli.checks.run_bytes = (size_t)(n << shift);
+      break;
+    }
     case OPT_CHECK:
       if ((rc = set_mode(&cli, ZP_MODE_CHECK, "--check")) != ZP_EXIT_OK)
         return rc;
@@ -167,7 +208,13 @@ int main(int argc, char **argv)
     }
     case 'q': cli.quiet = true; break;
     case 'V': printf("zonepuny %s\n", ZP_VERSION); return ZP_EXIT_OK;
-    case 'h': fputs(usage_text, stdout); return ZP_EXIT_OK;
+    case 'h':
+      fputs(usage_text, stdout);
+      for (size_t i = 0; i < ZP_CK_COUNT; i++)
+        printf("  %-22s %-7s %s\n", zp_check_name((zp_check_id)i),
+               zp_check_default((zp_check_id)i) == ZP_LEVEL_ERROR ? "error" : "warning",
+               zp_check_what((zp_check_id)i));
+      return ZP_EXIT_OK;
     default: fputs("Try 'zonepuny --help'.\n", stderr); return ZP_EXIT_USAGE;
     }
   }

@@ -31,6 +31,78 @@ size_t zp_name_wire_len(const uint8_t *wire)
   return n + 1;
 }
 
+size_t zp_name_text(char *out, const uint8_t *wire)
+{
+  size_t n = 0;
+  if (*wire == 0) {
+    out[n++] = '.';
+    return n;
+  }
+  for (const uint8_t *p = wire; *p; p += *p + 1) {
+    for (unsigned i = 1; i <= *p; i++) {
+      uint8_t c = p[i];
+      /* the "\X" set is BIND's, wider than ldns's: an unescaped '"' opens a quoted string for
+       * BIND and for our own scanner, '$' at the start of a line is read as a directive, and
+       * ldns reads "@.example." as the origin itself */
+      if (c == '.' || c == ';' || c == '(' || c == ')' || c == '\\' || c == '"' || c == '$' ||
+          c == '@') {
+        out[n++] = '\\';
+        out[n++] = (char)c;
+      } else if (c < 0x21 || c >= 0x7F) {
+        out[n++] = '\\';
+        out[n++] = (char)('0' + c / 100);
+        out[n++] = (char)('0' + c / 10 % 10);
+        out[n++] = (char)('0' + c % 10);
+      } else {
+        out[n++] = (char)c;
+      }
+    }
+    out[n++] = '.';
+  }
+  return n;
+}
+
+size_t zp_name_sort_key(const uint8_t *wire, uint8_t *key)
+{
+  const uint8_t *labels[128];
+  size_t n = 0, k = 0;
+  for (const uint8_t *p = wire; *p && n < 128; p += *p + 1)
+    labels[n++] = p;
+  while (n > 0) {
+    const uint8_t *l = labels[--n];
+    for (unsigned i = 1; i <= *l; i++) {
+      uint8_t c = l[i] >= 'A' && l[i] <= 'Z' ? (uint8_t)(l[i] + 32) : l[i];
+      if (c <= 1) {
+        key[k++] = 1;
+        key[k++] = (uint8_t)(c + 1);
+      } else {
+        key[k++] = c;
+      }
+    }
+    key[k++] = 0;
+  }
+  return k;
+}
+
+void zp_name_from_sort_key(const uint8_t *key, size_t len, uint8_t *wire)
+{
+  /* labels come root first: each is written at the end of what is left, moving leftwards */
+  uint8_t tmp[ZP_NAME_MAX];
+  size_t at = ZP_NAME_MAX;
+  tmp[--at] = 0;
+  for (size_t i = 0; i < len;) {
+    uint8_t label[ZP_LABEL_MAX];
+    size_t n = 0;
+    for (; key[i] != 0; i++)
+      label[n++] = key[i] == 1 ? (uint8_t)(key[++i] - 1) : key[i];
+    i++;
+    at -= n;
+    memcpy(tmp + at, label, n);
+    tmp[--at] = (uint8_t)n;
+  }
+  memcpy(wire, tmp + at, ZP_NAME_MAX - at);
+}
+
 static bool is_digit(char c)
 {
   return c >= '0' && c <= '9';

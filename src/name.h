@@ -36,4 +36,19 @@ ZP_NODISCARD zp_status zp_name_parse(const char *text, size_t len, const uint8_t
 /* Length of the wire-form name at wire (up to and including the root label). */
 size_t zp_name_wire_len(const uint8_t *wire);
 
+/* Presentation text of a wire-form name, absolute (a final "."), not NUL-terminated: "\X" for
+ * the characters that mean something in a master file, "\DDD" for octets that are not
+ * printable ASCII; returns its length, at most ZP_NAME_TEXT_MAX. */
+enum { ZP_NAME_TEXT_MAX = 4 * ZP_NAME_MAX };
+size_t zp_name_text(char *out, const uint8_t *wire);
+
+/* RFC 4034 section 6.1 order as an octet string that memcmp orders (a shorter string first):
+ * labels from the root down, ASCII case folded, each ended by 0x00, octets 0x00 and 0x01
+ * escaped as 0x01 0x01 and 0x01 0x02. A name's key is a prefix of its descendants' keys.
+ * Returns the length, at most ZP_NAME_KEY_MAX. */
+enum { ZP_NAME_KEY_MAX = 2 * ZP_NAME_MAX };
+size_t zp_name_sort_key(const uint8_t *wire, uint8_t *key);
+/* The wire form of the name whose sort key is key[0..len) (labels in their folded case). */
+void zp_name_from_sort_key(const uint8_t *key, size_t len, uint8_t *wire);
+
 #endif

@@ -1,4 +1,5 @@
-/* output.c -- standard output, or a temporary file renamed over the target only on success */
+/* output.c -- standard output, or a temporary file renamed over the target only on success;
+ * either way nothing of a zone with an error is left behind */
 #include "output.h"
 
 #include <errno.h>
@@ -16,7 +17,60 @@ struct zp_output {
   FILE *fp;
   char *path, *tmp;   /* NULL for standard output */
   struct sigaction old[NCAUGHT];
+  /* standard output: a regular file is written in place and cut back to trunc_at on abort;
+   * anything else (a pipe, a terminal) gets the zone from fp, an unlinked file, on commit */
+  bool spooled;
+  off_t trunc_at;
 };
+
+/* Standard output set up so that an aborted zone leaves nothing in it. */
+static bool open_stdout(zp_output *o)
+{
+  struct stat sb;
+  int fl = fcntl(STDOUT_FILENO, F_GETFL);
+  if (fl < 0)
+    return false;   /* closed: and the spool would take its descriptor */
+  if (fstat(STDOUT_FILENO, &sb) == 0 && S_ISREG(sb.st_mode)) {
+    off_t at = (fl & O_APPEND) ? sb.st_size : lseek(STDOUT_FILENO, 0, SEEK_CUR);
+    if (at >= 0) {
+      o->fp = stdout;
+      o->trunc_at = at;
+      return true;
+    }
+  }
+  const char *dir = getenv("TMPDIR");
+  if (!dir || !*dir)
+    dir = "/tmp";
+  char *path = malloc(strlen(dir) + sizeof "/zonepuny-out.XXXXXX");
+  if (!path)
+    return false;
+  strcpy(path, dir);
+  strcat(path, "/zonepuny-out.XXXXXX");
+  int fd = mkstemp(path);
+  if (fd >= 0)
+    unlink(path);
+  free(path);
+  if (fd < 0 || !(o->fp = fdopen(fd, "w+"))) {
+    if (fd >= 0)
+      close(fd);
+    return false;
+  }
+  o->spooled = true;
+  return true;
+}
+
+/* The spooled zone to standard output. */
+static bool copy_spool(zp_output *o)
+{
+  char buf[1 << 16];
+  size_t n;
+  if (fflush(o->fp) != 0 || ferror(o->fp) || fseek(o->fp, 0, SEEK_SET) != 0)
+    return false;
+  while ((n = fread(buf, 1, sizeof buf, o->fp)) > 0)
+    if (fwrite(buf, 1, n, stdout) != n)
+      return false;
+  return !ferror(o->fp) && fflush(stdout) == 0 && !ferror(stdout);
+}
 
 static const int caught[NCAUGHT] = {SIGINT, SIGTERM, SIGHUP};
 
@@ -85,7 +139,12 @@ zp_status zp_output_open(const char *path, bool any_owner, zp_output **out)
   if (!o)
     goto out;
   if (!path || strcmp(path, "-") == 0) {
-    o->fp = stdout;
+    if (!open_stdout(o)) {
+      int e = errno;
+      free(o);
+      errno = e;
+      return ZP_EIO;
+    }
     *out = o;
     return ZP_OK;
   }
@@ -166,8 +225,12 @@ zp_status zp_output_commit(zp_output *o)
   zp_status st = ZP_EIO;
   bool ok;
   if (!o->tmp) {
-    ok = fflush(o->fp) == 0 && !ferror(o->fp);
+    ok = o->spooled ? copy_spool(o) : fflush(o->fp) == 0 && !ferror(o->fp);
+    int e = errno;
+    if (o->spooled)
+      fclose(o->fp);
     free(o);
+    errno = e;
     return ok ? ZP_OK : ZP_EIO;
   }
   ok = fflush(o->fp) == 0 && !ferror(o->fp) && fsync(fileno(o->fp)) == 0;
@@ -207,8 +270,12 @@ void zp_output_abort(zp_output *o)
     fclose(o->fp);
     unlink(o->tmp);
     release_signals(o);
+  } else if (o->spooled) {
+    fclose(o->fp);
   } else {
-    fflush(o->fp);
+    /* what was written of the zone goes; a write error here changes nothing more */
+    if (fflush(o->fp) == 0 && ftruncate(STDOUT_FILENO, o->trunc_at) == 0)
+      lseek(STDOUT_FILENO, o->trunc_at, SEEK_SET);
   }
   free(o->path);
   free(o->tmp);

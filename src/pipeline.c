@@ -5,10 +5,12 @@
 #include "convert.h"
 #include "emit.h"
 #include "rrtype.h"
+#include <string.h>
 #include "zone.h"
 
 typedef struct counter {
   zp_emitter *em;
+  zp_checker *ck;
   unsigned long records;
 } counter;
 
@@ -16,7 +18,20 @@ static zp_status count_record(void *user, const zp_record *rec)
 {
   counter *c = user;
   c->records++;
-  return zp_emit_record(c->em, rec);
+  zp_status st = zp_check_record(c->ck, rec);
+  return st == ZP_OK ? zp_emit_record(c->em, rec) : st;
+}
+
+/* The zone's name for the checks: -z in wire form, or NULL (the SOA's owner then; a -z that is
+ * no name is reported by the reader). */
+static const uint8_t *zone_name(const zp_pipeline_options *opt, zp_label_conv *conv,
+                                uint8_t *wire)
+{
+  size_t len;
+  if (!opt->origin || zp_name_parse(opt->origin, strlen(opt->origin), (const uint8_t *)"", conv,
+                                    wire, &len, NULL) != ZP_OK)
+    return NULL;
+  return wire;
 }
 
 zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp_diag *diag,
@@ -29,6 +44,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     .have_default_ttl = opt->have_default_ttl,
     .conv = zp_convert_policy(&conv),
     .conv_keep_case = zp_convert_policy(&keep),
+    .spelling = opt->checks.off ? (zp_label_conv){0} : zp_convert_spelling(),
     .no_include = opt->no_include,
     .include_root = opt->include_root,
     .output = opt->output,
@@ -39,17 +55,27 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   zp_emit_options eo = {.sort = opt->sort, .unicode = opt->unicode,
                         .generic = opt->generic ? opt->generic : generic};
   counter c = {0};
-  zp_status st = zp_emit_new(&eo, out, diag, &c.em);
+  uint8_t zone[ZP_NAME_MAX];
+  zp_status st = zp_check_new(&opt->checks, zone_name(opt, &zo.conv, zone), diag, &c.ck);
   if (st != ZP_OK)
     return st;
+  st = zp_emit_new(&eo, out, diag, &c.em);
+  if (st != ZP_OK) {
+    zp_check_free(c.ck);
+    return st;
+  }
   if (in->data)
     st = zp_zone_parse_mem(in->path, in->data, in->len, &zo, diag, count_record, &c);
   else
     st = zp_zone_parse(in->path, &zo, diag, count_record, &c);
+  /* the checks of the whole zone, on a zone read to its end */
+  if (st == ZP_OK && !zp_diag_stop(diag))
+    st = zp_check_finish(c.ck);
   /* a failed write stops the parse with ZP_EIO too: finish tells the two apart */
   if (zp_emit_finish(c.em) != ZP_OK)
     st = ZP_EWRITE;
   zp_emit_free(c.em);
+  zp_check_free(c.ck);
   if (records)
     *records = c.records;
   return st;

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "check.h"
 #include "diag.h"
 #include "status.h"
 
@@ -22,6 +23,7 @@ typedef struct zp_pipeline_options {
   const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is refused */
   const uint8_t *generic;   /* --generic: a bit per type written in RFC 3597 form (as
                                zp_emit_options has it); NULL: zp_rrtype_generic_default */
+  zp_check_options checks;  /* the whole-zone checks (zp_check_defaults) */
 } zp_pipeline_options;
 
 /* A zone: the file at path ("-" is standard input) or, when data is not NULL, the text
@@ -33,8 +35,9 @@ typedef struct zp_input {
 } zp_input;
 
 /* Reads the zone, puts every name through the label policy and every record through the
- * writer, which writes to out (NULL: the zone is only checked). Problems in the zone go to diag
- * and leave the status ZP_OK. *records (may be NULL) counts the records read. ZP_EIO when the
+ * writer, which writes to out (NULL: the zone is only checked), and the whole-zone checks over
+ * the converted zone once it is read. Problems in the zone go to diag and leave the status
+ * ZP_OK; out may then hold part of the zone (the caller throws it away). *records (may be NULL) counts the records read. ZP_EIO when the
  * zone cannot be read, ZP_EWRITE when writing to out failed (errno tells why, for both),
  * ZP_ENOMEM. */
 ZP_NODISCARD zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt,

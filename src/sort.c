@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wire.h"
+#include "name.h"
 
-/* One record held back: the canonical key (owner as sort_key writes it, class, type, RDATA
+/* One record held back: the canonical key (owner as zp_name_sort_key writes it, class, type, RDATA
  * wire form) and the presentation line already formatted, all stored at off in the arena. */
 typedef struct held {
   uint64_t pre[2];      /* the key's first 16 octets, big-endian, zero-padded: most comparisons */
@@ -17,31 +17,6 @@ typedef struct held {
   uint16_t key_len, rdata_len;
   uint32_t line_len;
 } held;
-
-/* RFC 4034 section 6.1 order as a byte string that memcmp orders: labels from the root down,
- * case-folded, each ended by 0x00, with octets 0x00 and 0x01 escaped as 0x01 0x01 and 0x01 0x02
- * so that the end of a label sorts before any octet (a shorter label first). */
-static size_t sort_key(const uint8_t *wire, uint8_t *key)
-{
-  const uint8_t *labels[128];
-  size_t n = 0, k = 0;
-  for (const uint8_t *p = wire; *p && n < 128; p += *p + 1)
-    labels[n++] = p;
-  while (n > 0) {
-    const uint8_t *l = labels[--n];
-    for (unsigned i = 1; i <= *l; i++) {
-      uint8_t c = l[i] >= 'A' && l[i] <= 'Z' ? (uint8_t)(l[i] + 32) : l[i];
-      if (c <= 1) {
-        key[k++] = 1;
-        key[k++] = (uint8_t)(c + 1);
-      } else {
-        key[k++] = c;
-      }
-    }
-    key[k++] = 0;
-  }
-  return k;
-}
 
 zp_status zp_sort_hold(zp_sorter *s, const uint8_t *owner, uint16_t rclass, uint16_t rtype,
                        const uint8_t *rdata, size_t rdata_len, const char *line, size_t line_len)
@@ -57,8 +32,8 @@ zp_status zp_sort_hold(zp_sorter *s, const uint8_t *owner, uint16_t rclass, uint
     .rdata_len = (uint16_t)rdata_len,
     .line_len = (uint32_t)line_len,
   };
-  uint8_t key[2 * ZP_NAME_MAX + 16];
-  h.key_len = (uint16_t)sort_key(owner, key);
+  uint8_t key[ZP_NAME_KEY_MAX + 16];
+  h.key_len = (uint16_t)zp_name_sort_key(owner, key);
   /* zero padding sorts right: inside a key a 0x00 (label end) is never followed by another */
   memset(key + h.key_len, 0, 16);
   for (size_t i = 0; i < 16; i++)

@@ -77,6 +77,14 @@ int zp_zone_classify(const char *text, size_t len, bool class_seen, uint16_t *nu
   return 0;
 }
 
+static bool has_high(const char *text, size_t len)
+{
+  for (size_t i = 0; i < len; i++)
+    if ((unsigned char)text[i] >= 0x80)
+      return true;
+  return false;
+}
+
 bool zp_zone_name(zp_zone *z, const char *text, size_t len, bool quoted, const zp_loc *loc,
                   const uint8_t *origin, uint8_t *out)
 {
@@ -110,16 +118,27 @@ void zp_zone_record_begin(zp_zone *z, const zp_loc *loc)
   z->ntok = 0;
 }
 
-bool zp_zone_owner(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
+bool zp_zone_set_owner(zp_zone *z, const char *text, size_t len, bool quoted, const zp_loc *loc)
 {
-  zp_zone *z = f->z;
-  zp_zone_record_begin(z, loc);
-  z->sc.have_owner = false;
-  if (!zp_zone_name(z, zp_zone_text(f, t), t->len, t->quoted, loc,
-                  zp_zone_origin_of(z), z->sc.owner))
+  z->sc.have_owner = z->sc.have_spelling = false;
+  if (!zp_zone_name(z, text, len, quoted, loc, zp_zone_origin_of(z), z->sc.owner))
     return false;
   z->sc.have_owner = true;
+  /* only a name with a non-ASCII octet (raw or escaped) can be spelled otherwise than it ends */
+  const zp_label_conv *sp = &z->opt->spelling;
+  if (!sp->fn || (!memchr(text, '\\', len) && !has_high(text, len)))
+    return true;
+  size_t wlen;
+  if (zp_name_parse(text, len, zp_zone_origin_of(z), sp, z->sc.spelling, &wlen, NULL) == ZP_OK)
+    z->sc.have_spelling = zp_name_wire_len(z->sc.owner) != wlen ||
+                          memcmp(z->sc.owner, z->sc.spelling, wlen) != 0;
   return true;
+}
+
+bool zp_zone_owner(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
+{
+  zp_zone_record_begin(f->z, loc);
+  return zp_zone_set_owner(f->z, zp_zone_text(f, t), t->len, t->quoted, loc);
 }
 
 bool zp_zone_blank(zp_zfile *f, const zp_loc *loc)
@@ -268,6 +287,7 @@ void zp_zone_deliver(zp_zone *z)
   zp_record rec = {
     .loc = z->rec_loc,
     .owner = z->sc.owner,
+    .spelling = z->sc.have_spelling ? z->sc.spelling : NULL,
     .origin = zp_zone_origin_of(z),
     .ttl = ttl,
     .rclass = z->rclass,

@@ -24,6 +24,10 @@ typedef struct zp_field {
 typedef struct zp_record {
   zp_loc loc;               /* of the record's first token (owner, or first field if blank) */
   const uint8_t *owner;     /* wire form, labels through the zone options' label policy */
+  const uint8_t *spelling;  /* the owner as written, in wire form, where a label of it is not
+                               the same name before and after IDNA (straße, BÜCHER, fullwidth
+                               letters): its labels raw, escapes resolved, ASCII lowercased;
+                               NULL when the owner is its converted name but for ASCII case */
   const uint8_t *origin;    /* wire form: the origin in force, to complete relative RDATA names */
   uint32_t ttl;
   uint16_t rclass, rtype;
@@ -46,6 +50,7 @@ typedef struct zp_zone_options {
   uint32_t default_ttl;     /* -t: TTL before any $TTL, when have_default_ttl */
   bool have_default_ttl;
   zp_label_conv conv;       /* label policy for every name the front end parses */
+  zp_label_conv spelling;   /* the label policy of zp_record.spelling; fn NULL: none made */
   zp_label_conv conv_keep_case;  /* the same keeping ASCII case, for the RDATA names DNSSEC
                                     does not lowercase (RFC 6840 section 5.1) */
   bool no_include;          /* --no-include: every $INCLUDE is an error */

@@ -41,6 +41,8 @@ typedef struct zp_scope {
   bool have_ttl;
   uint8_t owner[ZP_NAME_MAX];
   bool have_owner;
+  uint8_t spelling[ZP_NAME_MAX];   /* zp_record.spelling of the owner */
+  bool have_spelling;
 } zp_scope;
 
 /* The whole parse: options, state, and the record being built. */
@@ -149,6 +151,9 @@ const char *zp_zone_text(const zp_zfile *f, const zp_tok *t);
  * origin (NULL: none); reports and returns false when it is not a name. */
 bool zp_zone_name(zp_zone *z, const char *text, size_t len, bool quoted, const zp_loc *loc,
                   const uint8_t *origin, uint8_t *out);
+/* The owner in scope from now on: text as zp_zone_name reads it, and its spelling (zp_record).
+ * False (reported) when it is not a name. */
+bool zp_zone_set_owner(zp_zone *z, const char *text, size_t len, bool quoted, const zp_loc *loc);
 /* The origin of $ORIGIN and of $INCLUDE's second argument: a name relative to the origin in
  * force ("@" is that origin), as BIND reads both. False (reported) when it is not a name. */
 bool zp_zone_origin(zp_zfile *f, const zp_tok *t, const zp_loc *loc);

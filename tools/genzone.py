@@ -5,7 +5,9 @@ usage: genzone.py [--records N] [--idn-ratio R] [--seed S] [--ace ACE.zone] OUT.
 
 Owners and RDATA names are drawn from ASCII words and from UTF-8 words in several scripts; a
 record whose owner is internationalized counts toward --idn-ratio (default 0.3). The record mix
-is what a hosting zone holds: A, AAAA, MX, CNAME, TXT, NS, SRV, PTR, CAA. With --ace the same
+is what a hosting zone holds: A, AAAA, MX, CNAME, TXT, NS, SRV, PTR, CAA. The names MX, SRV, NS,
+CNAME and PTR records point to come from a pool of hosts that each have an address first, so
+that the zone passes zonepuny's whole-zone checks as BIND's. With --ace the same
 zone is also written with every name in its ACE form, computed by Python's encodings.idna (an
 oracle, not zonepuny), for the peers that cannot convert: BIND, NSD, ldns.
 """
@@ -54,7 +56,10 @@ def main():
     def word(idn):
         return rnd.choice(IDN if idn else ASCII)
 
-    for i in range(a.records - 5):
+    hosts = ["%s.%s" % (w, v) for w in ASCII + IDN for v in ASCII]
+    for h, host in enumerate(hosts):
+        emit("{} IN A 198.51.%d.%d" % (h >> 8, h & 255), [host])
+    for i in range(a.records - 5 - len(hosts)):
         idn = rnd.random() < a.idn_ratio
         owner = "%s%d.%s" % (word(False), i, word(idn))
         target = "%s.%s" % (word(rnd.random() < a.idn_ratio), word(False))

@@ -28,17 +28,18 @@ cmp -s "$tmp/d/keep.zone" "$tmp/keep.copy" && ok || bad "-o changed the file of 
 [ "$(leftovers "$tmp/d")" -eq 0 ] && ok || bad "-o left a temporary file after errors"
 cmp -s "$tmp/err" bad-names.err && ok || bad "-o bad zone: stderr differs from bad-names.err"
 
-# --generic: a list of types written in RFC 3597 form (MX 10 a.example. is 000a, then the name
-# 01 'a' 07 'example' 00: 13 octets), none for text, a bad list is a usage error
+# --generic (on a piece of a zone: --fragment): a list of types written in RFC 3597 form (MX 10
+# a.example. is 000a, then the name 01 'a' 07 'example' 00: 13 octets), none for text, a bad
+# list is a usage error
 printf '$ORIGIN example.\n$TTL 60\nm MX 10 a\np PX 1 a b\n' > "$tmp/g.zone"
 px_text=$'\tPX\t1 a.example. b.example.'
-expect_rc 0 "--generic MX" -- "$ZONEPUNY" --generic MX "$tmp/g.zone"
+expect_rc 0 "--generic MX" -- "$ZONEPUNY" --fragment --generic MX "$tmp/g.zone"
 grep -qxF $'m.example.\t60\tIN\tTYPE15\t\\# 13 000a0161076578616d706c6500' "$tmp/out" && ok ||
   bad "--generic MX: $(head -1 "$tmp/out")"
 grep -qF "$px_text" "$tmp/out" && ok || bad "--generic MX: PX not as text"
-expect_rc 0 "--generic none" -- "$ZONEPUNY" --generic none "$tmp/g.zone"
+expect_rc 0 "--generic none" -- "$ZONEPUNY" --fragment --generic none "$tmp/g.zone"
 grep -qF "$px_text" "$tmp/out" && ok || bad "--generic none: PX not as text"
-expect_rc 0 "default" -- "$ZONEPUNY" "$tmp/g.zone"
+expect_rc 0 "default" -- "$ZONEPUNY" --fragment "$tmp/g.zone"
 grep -qF $'\tTYPE26\t\\# ' "$tmp/out" && ok || bad "default: PX not in RFC 3597 form"
 expect_rc 2 "--generic FOO" -- "$ZONEPUNY" --generic MX,FOO "$tmp/g.zone"
 grep -q "^zonepuny: error: --generic takes type mnemonics" "$tmp/err" && ok ||
@@ -104,7 +105,7 @@ grep -q '^zonepuny: error: too many errors (2), stopping$' "$tmp/err" && ok || b
 
 # -z and -t: a zone without $ORIGIN and $TTL
 printf 'www IN A 192.0.2.1\nmünchen IN CNAME www\n' > "$tmp/bare.zone"
-expect_rc 0 "-z -t" -- "$ZONEPUNY" -z example. -t 1h "$tmp/bare.zone"
+expect_rc 0 "-z -t" -- "$ZONEPUNY" --fragment -z example. -t 1h "$tmp/bare.zone"
 printf 'www.example.\t3600\tIN\tA\t192.0.2.1\nxn--mnchen-3ya.example.\t3600\tIN\tCNAME\twww.example.\n' > "$tmp/bare.want"
 cmp -s "$tmp/out" "$tmp/bare.want" && ok || { bad "-z -t output"; diff "$tmp/bare.want" "$tmp/out"; }
 expect_rc 2 "-t garbage" -- "$ZONEPUNY" -z example. -t 1x "$tmp/bare.zone"

@@ -17,6 +17,7 @@ $ORIGIN example.
 $TTL 3600
 @ IN SOA ns hostmaster 1 7200 3600 1209600 3600
 @ IN NS ns
+ns IN A 192.0.2.1
 $GENERATE 1-4000 host-$ IN TXT "some text to make each record long enough to fill a small disk"
 Z
 "$ZONEPUNY" "$tmp/big.zone" > "$tmp/big.out" 2>/dev/null || bad "big zone does not convert"

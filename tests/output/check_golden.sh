@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # check_golden.sh -- zones/NAME.zone converted by zonepuny gives exactly NAME.out on stdout and
 # NAME.err on stderr (missing .err: nothing). NAME.args holds extra arguments. Exit status: 1
-# when .err has an "error:" line, else 0. The .out files come from tools/gen_golden.py (oracles).
+# when .err has an "error:" line, else 0. The .out files come from tools/gen_golden.py (oracles);
+# a zone with an error writes nothing, so its .out is empty.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir/zones"

@@ -25,7 +25,7 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import Tally, REPO_DIR  # noqa: E402
-from peers import FIRST, bind, have, run, wire_of, write_zone, zonepuny  # noqa: E402
+from peers import FIRST, bind, commented, have, run, wire_of, write_zone, zonepuny  # noqa: E402
 from check_rdata_peers import TYPES, text_for, ORIGIN  # noqa: E402
 
 import dns.rdata  # noqa: E402
@@ -77,9 +77,9 @@ def seeds():
     """The RDATA of every-type.zone's records, by type, as BIND reads them (named-rrchecker -u
     would be a process each: zonepuny's generic output of the zone is checked against BIND
     below like any other record)."""
-    out = run([os.path.join(REPO_DIR, "build", "zonepuny"), "--generic", ",".join(
-        list(TYPES) + ["TYPE%d" % n for n in MORE.values()]), os.path.join(REPO_DIR, "zones",
-                                                                   "every-type.zone")])
+    out = run([os.path.join(REPO_DIR, "build", "zonepuny"), "--fragment", "--generic",
+               ",".join(list(TYPES) + ["TYPE%d" % n for n in MORE.values()]),
+               os.path.join(REPO_DIR, "zones", "every-type.zone")])
     by_type = collections.defaultdict(list)
     for line in out.stdout.splitlines():
         p = line.split("\t")
@@ -125,18 +125,23 @@ def main():
         zone = os.path.join(tmp, "w.zone")
         write_zone(zone, records)
         ours_bad, ours_wire = zonepuny(zone, {r[2] for r in records})
-        msgs = run([os.path.join(REPO_DIR, "build", "zonepuny"), "--check", "--max-errors",
-                    "0", zone]).stderr
+        if ours_bad is None:
+            t.bad("zonepuny refuses the zone without the lines it refused: " + ours_wire)
+            t.finish()
+        msgs = run([os.path.join(REPO_DIR, "build", "zonepuny"), "--check", "--fragment",
+                    "--max-errors", "0", zone]).stderr
         why = {int(m.group(1)): m.group(2)
                for m in re.finditer(r"w\.zone:(\d+):\d+: error: (.*)", msgs)}
+        # zonepuny's own text of what it took (every type as text where it has one), read back
+        # by dnspython directly and by BIND, must be the octets it took; taken from a copy
+        # without the lines it refuses (a conversion with an error writes nothing), before
+        # bind() comments out BIND's in the zone itself
+        text = run([os.path.join(REPO_DIR, "build", "zonepuny"), "--fragment", "--max-errors",
+                    "0", "--generic", "none", commented(zone, ours_bad)]).stdout
         bind_bad, taken = bind(zone)
         if bind_bad is None:
             t.bad("BIND refuses the zone without naming a line: " + taken)
             t.finish()
-        # zonepuny's own text of what it took (every type as text where it has one), read back
-        # by dnspython directly and by BIND, must be the octets it took
-        text = run([os.path.join(REPO_DIR, "build", "zonepuny"), "--max-errors", "0",
-                    "--generic", "none", zone]).stdout
         back = os.path.join(tmp, "back.zone")
         with open(back, "w") as f:
             f.write(text)

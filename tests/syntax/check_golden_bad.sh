@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # check_golden_bad.sh -- zones/bad/NAME.zone, one defect each: `zonepuny --check` prints exactly
 # NAME.err (location, message, quoted line, caret, summary) and exits 1 (0 for an empty zone).
+# The defects are in records: the zones are checked as pieces of a zone (--fragment), and the
+# whole-zone checks have their own zones (tests/checks/).
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir/zones/bad"
@@ -8,7 +10,7 @@ cd "$repo_dir/zones/bad"
 make_tmp
 for z in *.zone; do
   base=${z%.zone}
-  "$ZONEPUNY" --check "$z" > "$tmp/out" 2> "$tmp/err"
+  "$ZONEPUNY" --check --fragment "$z" > "$tmp/out" 2> "$tmp/err"
   rc=$?
   want_rc=1
   grep -q ': error: ' "$base.err" || want_rc=0
@@ -21,7 +23,7 @@ done
 # A 1 MB line, made here rather than committed: one error at its start, the next record read.
 { printf '$ORIGIN example.\n$TTL 300\na IN TXT '; head -c 1048576 /dev/zero | tr '\0' x
   printf '\nb IN A 192.0.2.1\n'; } > "$tmp/long-line.zone"
-(cd "$tmp" && "$ZONEPUNY" --check long-line.zone) 2> "$tmp/err"
+(cd "$tmp" && "$ZONEPUNY" --check --fragment long-line.zone) 2> "$tmp/err"
 if head -1 "$tmp/err" | cmp -s - <(echo "long-line.zone:3:1: error: line longer than 65535 bytes") &&
    tail -1 "$tmp/err" | cmp -s - <(echo "zonepuny: 1 file, 1 record, 1 error, 0 warnings"); then
   ok "1 MB line"

@@ -7,11 +7,12 @@ set -u
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}"
 make_tmp
 
-# run WANT_RC NAME ARGS...: zonepuny with ARGS from $tmp, stdout/stderr kept in $tmp/out, err
+# run WANT_RC NAME ARGS...: zonepuny with ARGS from $tmp, stdout/stderr kept in $tmp/out, err;
+# the zones here are about files, not whole-zone rules (--fragment)
 run() {
   local want=$1 name=$2
   shift 2
-  (cd "$tmp" && "$ZONEPUNY" "$@" >out 2>err)
+  (cd "$tmp" && "$ZONEPUNY" --fragment "$@" >out 2>err)
   local rc=$?
   [ "$rc" -eq "$want" ] && ok || { bad "$name: exit $rc, want $want"; cat "$tmp/err"; }
 }

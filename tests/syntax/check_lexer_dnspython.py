@@ -145,7 +145,9 @@ def main():
             path = os.path.join(tmp, "z%d.zone" % seed)
             with open(path, "w", encoding="utf-8", newline="") as f:
                 f.write(data)
-            run = subprocess.run([zonepuny, path], capture_output=True)
+            # --fragment: the zones are syntax only (no SOA or NS, MX targets without
+            # addresses, names check-names refuses), not whole zones to check
+            run = subprocess.run([zonepuny, "--fragment", path], capture_output=True)
             ok = run.returncode == 0 and not run.stderr
             if ok:
                 ours = records(run.stdout.decode("utf-8"))

@@ -1,0 +1,948 @@
+/* check.c -- whole-zone checks in bounded memory. Every record becomes a tuple (canonical owner,
+ * class, type, TTL, RDATA digest, spelling, location) and every name a record points to (NS,
+ * MX, SRV, CNAME targets) a reference tuple keyed by that name. spill.c sorts them in canonical
+ * order (RFC 4034 section 6.1), so one pass sees each name's records, then the references to it,
+ * with a small stack of the delegations and DNAMEs above it. */
+#include "check.h"
+
+#include <arpa/inet.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "name.h"
+#include "rrtype.h"
+#include "spill.h"
+
+enum {
+  T_A = 1, T_NS = 2, T_CNAME = 5, T_SOA = 6, T_WKS = 11, T_PTR = 12, T_MINFO = 14, T_MX = 15,
+  T_RP = 17, T_AFSDB = 18, T_RT = 21, T_SIG = 24, T_KEY = 25, T_AAAA = 28, T_NXT = 30,
+  T_SRV = 33, T_A6 = 38, T_DNAME = 39, T_DS = 43, T_RRSIG = 46, T_NSEC = 47, T_SVCB = 64,
+  T_HTTPS = 65,
+};
+
+#define CHECK_NAME(id, name, level, what) name,
+static const char *const check_names[] = {ZP_CHECKS(CHECK_NAME)};
+#undef CHECK_NAME
+#define CHECK_LEVEL(id, name, level, what) level,
+static const uint8_t check_levels[] = {ZP_CHECKS(CHECK_LEVEL)};
+#undef CHECK_LEVEL
+#define CHECK_WHAT(id, name, level, what) what,
+static const char *const check_whats[] = {ZP_CHECKS(CHECK_WHAT)};
+#undef CHECK_WHAT
+
+void zp_check_defaults(zp_check_options *o)
+{
+  memset(o, 0, sizeof *o);
+  memcpy(o->level, check_levels, sizeof o->level);
+}
+
+bool zp_check_option(zp_check_options *o, const char *arg)
+{
+  uint8_t level = ZP_LEVEL_WARNING;
+  if (strncmp(arg, "no-", 3) == 0) {
+    arg += 3;
+    level = ZP_LEVEL_OFF;
+  } else if (strncmp(arg, "error=", 6) == 0) {
+    arg += 6;
+    level = ZP_LEVEL_ERROR;
+  }
+  for (size_t i = 0; i < ZP_CK_COUNT; i++) {
+    if (strcmp(arg, check_names[i]) != 0)
+      continue;
+    if (level == ZP_LEVEL_WARNING)
+      level = check_levels[i] == ZP_LEVEL_ERROR ? ZP_LEVEL_ERROR : ZP_LEVEL_WARNING;
+    o->level[i] = level;
+    return true;
+  }
+  return false;
+}
+
+const char *zp_check_name(zp_check_id id)
+{
+  return check_names[id];
+}
+
+zp_check_level zp_check_default(zp_check_id id)
+{
+  return (zp_check_level)check_levels[id];
+}
+
+const char *zp_check_what(zp_check_id id)
+{
+  return check_whats[id];
+}
+
+/* ---- tuples ---- */
+
+enum { K_RECORD, K_REF };
+enum { F_NULL_MX = 1, F_ROOT_TARGET = 2 };
+
+/* Stored unaligned in spill's buffer, then the key, then (a record) its spelling or (a
+ * reference) the referring owner in wire form. */
+typedef struct tuple {
+  uint32_t seq;          /* input order */
+  uint32_t ttl;
+  uint32_t src, line, col;
+  uint64_t line_off;
+  uint64_t digest;       /* of the RDATA */
+  uint16_t rclass, rtype;  /* a reference: the referring record's */
+  uint16_t key_len;
+  uint16_t extra_len;    /* spelling (0: the canonical name itself) or referring owner */
+  uint8_t kind, flags;
+} tuple;
+
+static int tuple_cmp(const uint8_t *a, const uint8_t *b)
+{
+  tuple x, y;
+  memcpy(&x, a, sizeof x);
+  memcpy(&y, b, sizeof y);
+  size_t n = x.key_len < y.key_len ? x.key_len : y.key_len;
+  int c = memcmp(a + sizeof x, b + sizeof y, n);
+  if (c != 0)
+    return c;
+  if (x.key_len != y.key_len)
+    return x.key_len < y.key_len ? -1 : 1;
+  if (x.kind != y.kind)
+    return x.kind < y.kind ? -1 : 1;
+  if (x.rclass != y.rclass)
+    return x.rclass < y.rclass ? -1 : 1;
+  if (x.rtype != y.rtype)
+    return x.rtype < y.rtype ? -1 : 1;
+  return (x.seq > y.seq) - (x.seq < y.seq);
+}
+
+/* A copy of a source in the include chain: the parser frees its own once the file is read. */
+typedef struct source {
+  zp_source src;
+  const zp_source *orig;   /* the parser's, to recognise the next record's */
+} source;
+
+/* A CNAME pointing to a name that holds a CNAME: a link of a chain, kept for loop finding. */
+typedef struct link {
+  uint64_t from, to;     /* hashes of the names */
+  uint32_t src, line, col;
+  uint64_t line_off;
+  size_t name_off;       /* the CNAME's owner in wire form, in links_names */
+} link;
+
+/* A record kept whole in the group state: for messages that name two records. */
+typedef struct rep {
+  bool set;
+  tuple t;
+  uint8_t spell[ZP_NAME_MAX];
+} rep;
+
+/* What the pass knows of the name being looked at. */
+typedef struct group {
+  uint8_t key[ZP_NAME_KEY_MAX];
+  size_t key_len;
+  uint8_t owner[ZP_NAME_MAX];
+  bool in_zone, apex, refs_started;
+  int cut, dname;        /* stack index of the delegation (DNAME) at or above, or -1 */
+  bool has_a, has_ns, has_cname, has_dname, has_soa, has_ds, mx_null, mx_other;
+  rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds;
+  bool rrset_ttl_told, rrset_single_told;
+} group;
+
+typedef struct frame {
+  uint8_t key[ZP_NAME_KEY_MAX];
+  size_t key_len;
+  bool cut, dname;
+  tuple t;               /* the NS or DNAME record */
+} frame;
+
+struct zp_checker {
+  zp_check_options opt;
+  zp_diag *diag;
+  zp_spill *sp;
+  uint32_t seq;
+  /* the zone: from -z, else the first SOA's owner */
+  uint8_t apex_key[ZP_NAME_KEY_MAX];
+  size_t apex_len;
+  bool have_apex, apex_from_soa, apex_seen;
+  /* the prefix given to spill: octets of the key after this one (the first record's zone) */
+  uint8_t skip[ZP_NAME_KEY_MAX];
+  size_t skip_len;
+  bool have_skip;
+  source **srcs;
+  size_t nsrcs;
+  uint8_t entry[ZP_SPILL_ENTRY_MAX];
+  link *links;
+  size_t nlinks, links_cap;
+  zp_buf link_names;
+  frame stack[128];
+  size_t depth;
+  group g;
+};
+
+static zp_severity severity(const zp_checker *c, zp_check_id id)
+{
+  return c->opt.level[id] == ZP_LEVEL_ERROR ? ZP_ERROR : ZP_WARNING;
+}
+
+static bool on(const zp_checker *c, zp_check_id id)
+{
+  return !c->opt.off && c->opt.level[id] != ZP_LEVEL_OFF;
+}
+
+static zp_loc loc_of(const zp_checker *c, const tuple *t)
+{
+  return (zp_loc){.src = t->src == UINT32_MAX ? NULL : &c->srcs[t->src]->src, .line = t->line, .col = t->col,
+                  .line_off = t->line_off};
+}
+
+ZP_PRINTF(4, 5) static void report(zp_checker *c, zp_check_id id, const tuple *at,
+                                   const char *fmt, ...)
+{
+  char msg[1536];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  zp_loc loc;
+  if (at)
+    loc = loc_of(c, at);
+  zp_diag_report(c->diag, at ? &loc : NULL, severity(c, id), "%s [-W%s]", msg, check_names[id]);
+}
+
+/* The text of a wire name, NUL-terminated, in one of a few rotating buffers (a message names
+ * up to three). */
+static const char *name_text(const uint8_t *wire)
+{
+  static char bufs[4][ZP_NAME_TEXT_MAX + 1];
+  static unsigned next;
+  char *b = bufs[next++ % 4];
+  b[zp_name_text(b, wire)] = '\0';
+  return b;
+}
+
+/* "file:line" of a tuple, for a message that names a second record. */
+static const char *where(const zp_checker *c, const tuple *t)
+{
+  static char bufs[2][600];
+  static unsigned next;
+  char *b = bufs[next++ % 2];
+  if (t->src == UINT32_MAX)
+    snprintf(b, sizeof bufs[0], "line %u", t->line);
+  else
+    snprintf(b, sizeof bufs[0], "%s:%u", c->srcs[t->src]->src.path, t->line);
+  return b;
+}
+
+static const char *type_text(uint16_t type)
+{
+  static char bufs[2][ZP_RRTYPE_TEXT_MAX];
+  static unsigned next;
+  return zp_rrtype_name(type, bufs[next++ % 2]);
+}
+
+/* ---- taking records in ---- */
+
+zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag *diag,
+                       zp_checker **out)
+{
+  *out = NULL;
+  zp_checker *c = calloc(1, sizeof *c);
+  if (!c)
+    return ZP_ENOMEM;
+  c->opt = *opt;
+  c->diag = diag;
+  if (zone) {
+    c->apex_len = zp_name_sort_key(zone, c->apex_key);
+    c->have_apex = true;
+    memcpy(c->skip, c->apex_key, c->apex_len);
+    c->skip_len = c->apex_len;
+    c->have_skip = true;
+  }
+  zp_status st = zp_spill_new(opt->run_bytes ? opt->run_bytes : 16u << 20, tuple_cmp, &c->sp);
+  if (st != ZP_OK) {
+    free(c);
+    return st;
+  }
+  *out = c;
+  return ZP_OK;
+}
+
+/* The index of the copy of rec's source, made on first sight. */
+static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *index)
+{
+  /* records come file by file: the last copy is nearly always the one */
+  for (size_t i = c->nsrcs; i-- > 0 && i + 4 >= c->nsrcs;) {
+    const source *k = c->srcs[i];
+    if (k->orig == s && strcmp(k->src.path, s->path) == 0 && k->src.line == s->line &&
+        k->src.col == s->col) {
+      *index = (uint32_t)i;
+      return ZP_OK;
+    }
+  }
+  /* the parent first: it may add copies of its own */
+  uint32_t parent = UINT32_MAX;
+  zp_status st = s->parent ? intern_source(c, s->parent, &parent) : ZP_OK;
+  if (st != ZP_OK)
+    return st;
+  source *k = calloc(1, sizeof *k);
+  source **grown = realloc(c->srcs, (c->nsrcs + 1) * sizeof *grown);
+  char *path = strdup(s->path);
+  if (grown)
+    c->srcs = grown;
+  if (!k || !grown || !path) {
+    free(k);
+    free(path);
+    return ZP_ENOMEM;
+  }
+  k->src = *s;
+  k->src.path = path;
+  k->orig = s;
+  k->src.parent = parent == UINT32_MAX ? NULL : &c->srcs[parent]->src;
+  c->srcs[c->nsrcs] = k;
+  *index = (uint32_t)c->nsrcs++;
+  return ZP_OK;
+}
+
+static uint64_t hash(const uint8_t *p, size_t n)
+{
+  uint64_t h = 0xcbf29ce484222325u;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ p[i]) * 0x100000001b3u;
+  return h;
+}
+
+/* The prefix spill compares first: two bits for "before, inside, after" the first record's
+ * zone, then the key's next seven octets past it (zeros past its end, which sort first as the
+ * end of a key does). */
+static uint64_t key_prefix(const zp_checker *c, const uint8_t *key, size_t len)
+{
+  size_t n = len < c->skip_len ? len : c->skip_len;
+  int cmp = memcmp(key, c->skip, n);
+  if (cmp < 0 || (cmp == 0 && len < c->skip_len))
+    return 0;
+  if (cmp > 0)
+    return 2ull << 62;
+  uint64_t p = 0;
+  for (size_t i = 0; i < 7; i++)
+    p = p << 8 | (c->skip_len + i < len ? key[c->skip_len + i] : 0);
+  return 1ull << 62 | p << 6;
+}
+
+static zp_status add(zp_checker *c, tuple *t, const uint8_t *key, const uint8_t *extra)
+{
+  memcpy(c->entry, t, sizeof *t);
+  memcpy(c->entry + sizeof *t, key, t->key_len);
+  memcpy(c->entry + sizeof *t + t->key_len, extra, t->extra_len);
+  return zp_spill_add(c->sp, c->entry, sizeof *t + t->key_len + t->extra_len,
+                      key_prefix(c, key, t->key_len));
+}
+
+/* A reference from rec to the name at target, filed under that name. */
+static zp_status add_ref(zp_checker *c, const tuple *rec, const zp_record *r,
+                         const uint8_t *target, uint8_t flags)
+{
+  uint8_t key[ZP_NAME_KEY_MAX];
+  tuple t = *rec;
+  t.kind = K_REF;
+  t.flags = flags;
+  t.key_len = (uint16_t)zp_name_sort_key(target, key);
+  t.extra_len = (uint16_t)zp_name_wire_len(r->owner);
+  return add(c, &t, key, r->owner);
+}
+
+/* RFC 952 and RFC 1123 host names as BIND's check-names reads them: letters, digits and
+ * hyphens, a letter or digit at both ends of each label; a leading "*" label where wildcard. */
+static bool is_hostname(const uint8_t *w, bool wildcard)
+{
+  if (wildcard && w[0] == 1 && w[1] == '*')
+    w += 2;
+  for (; *w; w += *w + 1)
+    for (unsigned i = 1; i <= *w; i++) {
+      uint8_t ch = w[i];
+      bool alnum = (ch >= '0' && ch <= '9') || ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z');
+      if (!alnum && (ch != '-' || i == 1 || i == *w))
+        return false;
+    }
+  return true;
+}
+
+/* A mailbox (SOA RNAME, RP, MINFO): the first label is the local part, anything goes. */
+static bool is_mailbox(const uint8_t *w)
+{
+  return *w == 0 || is_hostname(w + *w + 1, false);
+}
+
+static bool is_reverse(const uint8_t *owner)
+{
+  static const uint8_t *const zones[] = {
+    (const uint8_t *)"\7in-addr\4arpa", (const uint8_t *)"\3ip6\4arpa", (const uint8_t *)"\3ip6\3int"};
+  size_t n = zp_name_wire_len(owner);
+  for (size_t z = 0; z < 3; z++) {
+    size_t m = strlen((const char *)zones[z]) + 1;
+    if (n >= m && strncasecmp((const char *)owner + n - m, (const char *)zones[z], m) == 0) {
+      /* a whole label boundary: walk the labels to see that one starts there */
+      for (const uint8_t *p = owner; *p; p += *p + 1)
+        if (p == owner + n - m)
+          return true;
+    }
+  }
+  return false;
+}
+
+/* The names of rec's RDATA that check-names holds to a rule: host names, or mailboxes. Sets
+ * want[i] (true: host name) for each offset in at[]; returns how many. */
+static size_t named_fields(const zp_record *r, size_t at[2], bool host[2])
+{
+  const uint8_t *d = r->rdata;
+  switch (r->rtype) {
+  case T_NS: at[0] = 0; host[0] = true; return 1;
+  case T_MX: case T_AFSDB: case T_RT: at[0] = 2; host[0] = true; return 1;
+  case T_SRV: at[0] = 6; host[0] = true; return 1;
+  case T_SVCB: case T_HTTPS: at[0] = 2; host[0] = true; return 1;
+  case T_PTR:
+    if (!is_reverse(r->owner))
+      return 0;
+    at[0] = 0; host[0] = true; return 1;
+  case T_SOA:
+    at[0] = 0; host[0] = true;
+    at[1] = zp_name_wire_len(d); host[1] = false;
+    return 2;
+  case T_RP: at[0] = 0; host[0] = false; return 1;
+  case T_MINFO:
+    at[0] = 0; host[0] = false;
+    at[1] = zp_name_wire_len(d); host[1] = false;
+    return 2;
+  default:
+    return 0;
+  }
+}
+
+static void names_check(zp_checker *c, const zp_record *r, const tuple *t)
+{
+  if (!on(c, ZP_CK_CHECK_NAMES))
+    return;
+  uint16_t ty = r->rtype;
+  if ((ty == T_A || ty == T_AAAA || ty == T_A6 || ty == T_MX || ty == T_WKS) &&
+      !is_hostname(r->owner, true))
+    report(c, ZP_CK_CHECK_NAMES, t, "the owner of this %s record, %s, is not a host name: "
+           "letters, digits and inner hyphens only (RFC 952, RFC 1123 section 2.1; named's "
+           "check-names)", type_text(ty), name_text(r->owner));
+  size_t at[2];
+  bool host[2];
+  size_t n = r->rdata && !r->generic ? named_fields(r, at, host) : 0;
+  for (size_t i = 0; i < n; i++) {
+    const uint8_t *w = r->rdata + at[i];
+    if (host[i] ? is_hostname(w, false) : is_mailbox(w))
+      continue;
+    report(c, ZP_CK_CHECK_NAMES, t, "%s %s in %s RDATA is not a %s (RFC 952, RFC 1123 section "
+           "2.1; named's check-names)", host[i] ? "name" : "mailbox", name_text(w),
+           type_text(ty), host[i] ? "host name: letters, digits and inner hyphens only"
+                                  : "mailbox: a host name after its first label");
+  }
+}
+
+/* BIND's own test: the target's text as written is an IPv4 address ("192.0.2.1" read as a
+ * name relative to the origin). */
+static void address_target(zp_checker *c, const zp_record *r, const tuple *t)
+{
+  size_t f = r->rtype == T_NS ? 0 : r->rtype == T_MX ? 1 : 3;
+  if (!on(c, ZP_CK_ADDRESS_TARGET) || r->generic || f >= r->nfields)
+    return;
+  const zp_field *fd = &r->fields[f];
+  char text[64];
+  struct in_addr a;
+  if (fd->len >= sizeof text)
+    return;
+  memcpy(text, fd->text, fd->len);
+  text[fd->len] = '\0';
+  if (inet_pton(AF_INET, text, &a) == 1)
+    report(c, ZP_CK_ADDRESS_TARGET, t, "%s target '%s' is an IPv4 address, read as the name %s: "
+           "%s takes a host name (RFC 1035 section 3.3)", type_text(r->rtype), text,
+           name_text(r->rdata + (r->rtype == T_NS ? 0 : r->rtype == T_MX ? 2 : 6)),
+           type_text(r->rtype));
+}
+
+zp_status zp_check_record(zp_checker *c, const zp_record *r)
+{
+  if (c->opt.off)
+    return ZP_OK;
+  tuple t;
+  memset(&t, 0, sizeof t);   /* padding too: the tuple is written to a file */
+  uint8_t key[ZP_NAME_KEY_MAX];
+  zp_status st = ZP_OK;
+  t.src = UINT32_MAX;
+  if (r->loc.src && (st = intern_source(c, r->loc.src, &t.src)) != ZP_OK)
+    return st;
+  t.seq = c->seq++;
+  t.ttl = r->ttl;
+  t.line = r->loc.line;
+  t.col = r->loc.col;
+  t.line_off = r->loc.line_off;
+  t.rclass = r->rclass;
+  t.rtype = r->rtype;
+  t.kind = K_RECORD;
+  t.digest = hash(r->rdata, r->rdlen);
+  t.key_len = (uint16_t)zp_name_sort_key(r->owner, key);
+  if (!c->have_skip) {
+    memcpy(c->skip, key, t.key_len);
+    c->skip_len = t.key_len;
+    c->have_skip = true;
+  }
+  if (r->rtype == T_SOA && !c->have_apex) {
+    memcpy(c->apex_key, key, t.key_len);
+    c->apex_len = t.key_len;
+    c->have_apex = c->apex_from_soa = true;
+  }
+  const uint8_t *spell = r->spelling;
+  t.extra_len = spell ? (uint16_t)zp_name_wire_len(spell) : 0;
+  bool parsed = r->rdata && !r->generic;
+  const uint8_t *target = NULL;
+  if (parsed) {
+    switch (r->rtype) {
+    case T_NS: case T_CNAME: target = r->rdata; break;
+    case T_MX:
+      target = r->rdata + 2;
+      if (*target == 0)
+        t.flags = r->rdata[0] == 0 && r->rdata[1] == 0 ? F_NULL_MX : F_ROOT_TARGET;
+      break;
+    case T_SRV:
+      target = r->rdata + 6;
+      if (*target == 0)
+        t.flags = F_ROOT_TARGET;
+      break;
+    default: break;
+    }
+  }
+  if ((st = add(c, &t, key, spell)) != ZP_OK)
+    return st;
+  if (target && *target && (st = add_ref(c, &t, r, target, 0)) != ZP_OK)
+    return st;
+  if (r->rclass == 1)
+    names_check(c, r, &t);
+  if (parsed && (r->rtype == T_NS || r->rtype == T_MX || r->rtype == T_SRV))
+    address_target(c, r, &t);
+  return ZP_OK;
+}
+
+/* ---- the pass over the sorted tuples ---- */
+
+static bool is_prefix(const uint8_t *k, size_t kn, const uint8_t *of, size_t on_len)
+{
+  return kn <= on_len && memcmp(k, of, kn) == 0;
+}
+
+/* Types BIND allows beside a CNAME: the DNSSEC records about the name itself. */
+static bool beside_cname(uint16_t type)
+{
+  return type == T_RRSIG || type == T_NSEC || type == T_KEY || type == T_SIG || type == T_NXT;
+}
+
+static void keep(rep *r, const tuple *t, const uint8_t *spell)
+{
+  r->set = true;
+  r->t = *t;
+  memcpy(r->spell, spell, t->extra_len);
+}
+
+static bool same_spelling(const rep *a, const tuple *t, const uint8_t *spell)
+{
+  return a->t.extra_len == t->extra_len && memcmp(a->spell, spell, t->extra_len) == 0;
+}
+
+/* How a record's owner was written: its spelling, or the name itself. */
+static const char *spelled(const zp_checker *c, const rep *r)
+{
+  return name_text(r->t.extra_len ? r->spell : c->g.owner);
+}
+
+/* "; 'straße' (a:3) and 'strasse' (a:4) are one name after IDNA" when two records in a
+ * message were written differently, else "". */
+static const char *collision_note(const zp_checker *c, const rep *x, const rep *y)
+{
+  static char b[2 * ZP_NAME_TEXT_MAX + 1400];
+  b[0] = '\0';
+  if (x->set && y->set && !same_spelling(x, &y->t, y->spell))
+    snprintf(b, sizeof b, "; written '%s' (%s) and '%s' (%s), one name after IDNA2003 ToASCII",
+             spelled(c, x), where(c, &x->t), spelled(c, y), where(c, &y->t));
+  return b;
+}
+
+static void group_begin(zp_checker *c, const uint8_t *key, size_t len)
+{
+  group *g = &c->g;
+  memset(g, 0, offsetof(group, rrset));
+  g->rrset.set = g->cname.set = g->other.set = g->spell1.set = g->spell2.set = false;
+  g->glue_other.set = g->occ.set = g->dname_rec.set = g->ns.set = g->ds.set = false;
+  g->rrset_ttl_told = g->rrset_single_told = false;
+  memcpy(g->key, key, len);
+  g->key_len = len;
+  zp_name_from_sort_key(key, len, g->owner);
+  g->in_zone = !c->have_apex || is_prefix(c->apex_key, c->apex_len, key, len);
+  g->apex = c->have_apex && len == c->apex_len && g->in_zone;
+  if (g->apex)
+    c->apex_seen = true;
+  while (c->depth > 0 && !is_prefix(c->stack[c->depth - 1].key, c->stack[c->depth - 1].key_len,
+                                    key, len))
+    c->depth--;
+  g->cut = g->dname = -1;
+  for (size_t i = 0; i < c->depth; i++) {
+    if (c->stack[i].cut && g->cut < 0)
+      g->cut = (int)i;
+    if (c->stack[i].dname && g->dname < 0)
+      g->dname = (int)i;
+  }
+}
+
+static void record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
+{
+  group *g = &c->g;
+  /* an RRset: the tuples of one class and type, in input order */
+  if (!g->rrset.set || g->rrset.t.rclass != t->rclass || g->rrset.t.rtype != t->rtype) {
+    keep(&g->rrset, t, spell);
+    g->rrset_ttl_told = g->rrset_single_told = false;
+  } else {
+    if (t->ttl != g->rrset.t.ttl && !g->rrset_ttl_told && on(c, ZP_CK_TTL)) {
+      rep r = {.set = true, .t = *t};
+      memcpy(r.spell, spell, t->extra_len);
+      report(c, ZP_CK_TTL, t, "%s %s has TTL %u here and %u at %s: one RRset, one TTL (RFC "
+             "2181 section 5.2); BIND serves the RRset with %u (the first), Knot with the last "
+             "read, NSD each record with its own%s", name_text(g->owner), type_text(t->rtype),
+             t->ttl, g->rrset.t.ttl, where(c, &g->rrset.t), g->rrset.t.ttl,
+             collision_note(c, &g->rrset, &r));
+      g->rrset_ttl_told = true;
+    }
+    bool single = t->rtype == T_CNAME || t->rtype == T_DNAME || t->rtype == T_SOA;
+    if (single && t->digest != g->rrset.t.digest && !g->rrset_single_told &&
+        on(c, ZP_CK_SINGLETON)) {
+      rep r = {.set = true, .t = *t};
+      memcpy(r.spell, spell, t->extra_len);
+      report(c, ZP_CK_SINGLETON, t, "a second %s record at %s, beside the one at %s: a name "
+             "holds one %s (RFC %s)%s", type_text(t->rtype), name_text(g->owner),
+             where(c, &g->rrset.t), type_text(t->rtype),
+             t->rtype == T_CNAME ? "2181 section 10.1" : t->rtype == T_DNAME ? "6672 section 2.4"
+                                                                          : "1035 section 5.2",
+             collision_note(c, &g->rrset, &r));
+      g->rrset_single_told = true;
+    }
+  }
+  if (!g->spell1.set)
+    keep(&g->spell1, t, spell);
+  else if (!g->spell2.set && !same_spelling(&g->spell1, t, spell))
+    keep(&g->spell2, t, spell);
+  switch (t->rtype) {
+  case T_A: case T_AAAA: g->has_a = true; break;
+  case T_NS: g->has_ns = true; if (!g->ns.set) keep(&g->ns, t, spell); break;
+  case T_CNAME: g->has_cname = true; if (!g->cname.set) keep(&g->cname, t, spell); break;
+  case T_DNAME: g->has_dname = true; if (!g->dname_rec.set) keep(&g->dname_rec, t, spell); break;
+  case T_SOA: g->has_soa = true; break;
+  case T_DS: g->has_ds = true; if (!g->ds.set) keep(&g->ds, t, spell); break;
+  case T_MX:
+    if (t->flags & F_NULL_MX)
+      g->mx_null = true;
+    else
+      g->mx_other = true;
+    break;
+  default: break;
+  }
+  if (t->rtype != T_CNAME && !beside_cname(t->rtype) && (!g->other.set || t->seq < g->other.t.seq))
+    keep(&g->other, t, spell);
+  /* what a delegation point may hold, and glue below it */
+  bool at_cut_ok = t->rtype == T_NS || t->rtype == T_DS || t->rtype == T_RRSIG ||
+                   t->rtype == T_NSEC || t->rtype == T_A || t->rtype == T_AAAA ||
+                   t->rtype == T_DNAME;   /* (dname-and-ns tells of that one) */
+  if (!at_cut_ok && (!g->occ.set || t->seq < g->occ.t.seq))
+    keep(&g->occ, t, spell);
+  if (t->rtype != T_A && t->rtype != T_AAAA && (!g->glue_other.set || t->seq < g->glue_other.t.seq))
+    keep(&g->glue_other, t, spell);
+}
+
+/* The first record of the group, for a message about the name as a whole. */
+static const tuple *first(const group *g)
+{
+  return &g->spell1.t;
+}
+
+/* Everything about the name's own records, once they are all seen. */
+static void records_done(zp_checker *c)
+{
+  group *g = &c->g;
+  if (g->refs_started)
+    return;
+  g->refs_started = true;
+  if (!g->spell1.set)
+    return;   /* only references: a name with no records */
+  if (!g->in_zone) {
+    if (on(c, ZP_CK_OUT_OF_ZONE)) {
+      uint8_t apex[ZP_NAME_MAX];
+      zp_name_from_sort_key(c->apex_key, c->apex_len, apex);
+      report(c, ZP_CK_OUT_OF_ZONE, first(g), "%s is outside the zone %s: BIND and Knot leave "
+             "it out, NSD refuses the zone", name_text(g->owner), name_text(apex));
+    }
+    return;
+  }
+  if (g->spell2.set && on(c, ZP_CK_COLLISION))
+    report(c, ZP_CK_COLLISION, &g->spell2.t, "'%s' here and '%s' at %s are one name, %s, after "
+           "IDNA2003 ToASCII: their records are one name's", spelled(c, &g->spell2),
+           spelled(c, &g->spell1), where(c, &g->spell1.t), name_text(g->owner));
+  if (g->has_cname && g->other.set && on(c, ZP_CK_CNAME_OTHER)) {
+    const rep *later = g->cname.t.seq > g->other.t.seq ? &g->cname : &g->other;
+    const rep *earlier = later == &g->cname ? &g->other : &g->cname;
+    report(c, ZP_CK_CNAME_OTHER, &later->t, "CNAME and other data at %s: %s here, %s at %s (RFC "
+           "1034 section 3.6.2; BIND, NSD and Knot refuse the zone)%s", name_text(g->owner),
+           type_text(later->t.rtype), type_text(earlier->t.rtype), where(c, &earlier->t),
+           collision_note(c, earlier, later));
+  }
+  if (g->apex) {
+    if (!g->has_soa && on(c, ZP_CK_APEX_SOA))
+      report(c, ZP_CK_APEX_SOA, first(g), "the zone %s has no SOA record at its apex (RFC 1035 "
+             "section 5.2)", name_text(g->owner));
+    if (!g->has_ns && on(c, ZP_CK_APEX_NS))
+      report(c, ZP_CK_APEX_NS, first(g), "the zone %s has no NS records at its apex (RFC 1034 "
+             "section 4.2.1); BIND refuses it", name_text(g->owner));
+    if (g->has_ds && on(c, ZP_CK_DS_APEX))
+      report(c, ZP_CK_DS_APEX, &g->ds.t, "DS record at the apex of %s: DS belongs in the parent "
+             "zone (RFC 4034 section 5); BIND refuses the zone", name_text(g->owner));
+  } else {
+    if (g->has_soa && on(c, ZP_CK_APEX_SOA)) {
+      uint8_t apex[ZP_NAME_MAX];
+      zp_name_from_sort_key(c->apex_key, c->apex_len, apex);
+      report(c, ZP_CK_APEX_SOA, first(g), "SOA record at %s, below the apex of %s (RFC 1035 "
+             "section 5.2); BIND and NSD refuse the zone", name_text(g->owner), name_text(apex));
+    }
+    if (g->has_ds && !g->has_ns && on(c, ZP_CK_DS_PLACEMENT))
+      report(c, ZP_CK_DS_PLACEMENT, &g->ds.t, "DS record at %s, which is no delegation (no NS records): "
+             "DS describes a child zone (RFC 4034 section 5)", name_text(g->owner));
+    if (g->has_ns && g->key_len >= 2 && g->key[g->key_len - 2] == '*' &&
+        (g->key_len == 2 || g->key[g->key_len - 3] == 0) && on(c, ZP_CK_WILDCARD_NS))
+      report(c, ZP_CK_WILDCARD_NS, &g->ns.t, "NS records at the wildcard %s (RFC 4592 section "
+             "4.2); BIND refuses the zone", name_text(g->owner));
+    if (g->has_ns && g->has_dname && on(c, ZP_CK_DNAME_NS))
+      report(c, ZP_CK_DNAME_NS, &g->dname_rec.t, "DNAME beside NS at %s, below the apex (RFC "
+             "6672 section 2.3); Knot refuses the zone", name_text(g->owner));
+  }
+  if (g->mx_null && g->mx_other && on(c, ZP_CK_NULL_MX))
+    report(c, ZP_CK_NULL_MX, first(g), "a null MX (\"0 .\") beside other MX records at %s: a "
+           "domain that accepts no mail has only the null MX (RFC 7505 section 3)",
+           name_text(g->owner));
+  if (g->dname >= 0 && on(c, ZP_CK_BELOW_DNAME)) {
+    frame *f = &c->stack[g->dname];
+    uint8_t d[ZP_NAME_MAX];
+    zp_name_from_sort_key(f->key, f->key_len, d);
+    report(c, ZP_CK_BELOW_DNAME, first(g), "%s is below the DNAME at %s (%s) and is never "
+           "served (RFC 6672 section 2.4); Knot and NSD refuse the zone", name_text(g->owner),
+           name_text(d), where(c, &f->t));
+  } else if (g->cut >= 0 && g->glue_other.set && on(c, ZP_CK_OCCLUDED)) {
+    frame *f = &c->stack[g->cut];
+    uint8_t d[ZP_NAME_MAX];
+    zp_name_from_sort_key(f->key, f->key_len, d);
+    report(c, ZP_CK_OCCLUDED, &g->glue_other.t, "%s %s is below the delegation at %s (%s) and "
+           "is never served: only address records (glue) belong there (RFC 1034 section 4.2.1)",
+           name_text(g->owner), type_text(g->glue_other.t.rtype), name_text(d), where(c, &f->t));
+  } else if (!g->apex && g->has_ns && g->occ.set && on(c, ZP_CK_OCCLUDED)) {
+    report(c, ZP_CK_OCCLUDED, &g->occ.t, "%s %s is at the delegation %s and is never served: "
+           "a delegation holds NS, DS and glue (RFC 1034 section 4.2.1)", name_text(g->owner),
+           type_text(g->occ.t.rtype), name_text(g->owner));
+  }
+}
+
+static void chain_link(zp_checker *c, const tuple *t, const uint8_t *from)
+{
+  if (c->nlinks == c->links_cap) {
+    size_t cap = c->links_cap ? 2 * c->links_cap : 64;
+    link *l = realloc(c->links, cap * sizeof *l);
+    if (!l)
+      return;   /* (a loop then goes unreported; memory is what ran out) */
+    c->links = l;
+    c->links_cap = cap;
+  }
+  uint8_t key[ZP_NAME_KEY_MAX];
+  size_t off = c->link_names.len;
+  if (!zp_buf_put(&c->link_names, from, t->extra_len))
+    return;
+  c->links[c->nlinks++] = (link){hash(key, zp_name_sort_key(from, key)),
+                                 hash(c->g.key, c->g.key_len), t->src, t->line, t->col,
+                                 t->line_off, off};
+}
+
+/* A record at the name from points to the group's name. */
+static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
+{
+  group *g = &c->g;
+  records_done(c);
+  if (t->rtype == T_CNAME) {
+    if (g->has_cname && on(c, ZP_CK_CNAME_LOOP))
+      chain_link(c, t, from);
+    return;
+  }
+  if (!g->in_zone || !c->have_apex)
+    return;   /* BIND looks such names up in the DNS; zonepuny does not */
+  uint8_t fkey[ZP_NAME_KEY_MAX];
+  size_t fkey_len = zp_name_sort_key(from, fkey);
+  if (!is_prefix(c->apex_key, c->apex_len, fkey, fkey_len))
+    return;   /* the referring record is out of the zone, and told as such */
+  bool glue_zone = g->cut >= 0 || (g->has_ns && !g->apex);
+  const char *target = name_text(g->owner), *ty = type_text(t->rtype);
+  if (t->rtype == T_NS) {
+    bool apex = fkey_len == c->apex_len && memcmp(fkey, c->apex_key, fkey_len) == 0;
+    zp_check_id id = apex ? ZP_CK_APEX_NS : ZP_CK_NS_TARGET;
+    if (g->dname >= 0) {
+      if (on(c, id))
+        report(c, id, t, "NS target %s of %s is below a DNAME%s", target, name_text(from),
+               apex ? "; BIND refuses the zone" : "");
+    } else if (glue_zone && !apex) {
+      bool required = is_prefix(fkey, fkey_len, g->key, g->key_len);
+      if (!g->has_a && on(c, ZP_CK_GLUE))
+        report(c, ZP_CK_GLUE, t, "delegation %s: name server %s is %s and needs glue, an A "
+               "or AAAA record for it in this zone (RFC 1034 section 4.2.1)", name_text(from),
+               target, required ? "inside it" : "inside another delegation");
+    } else if (g->has_cname) {
+      if (on(c, id))
+        report(c, id, t, "NS target %s of %s is an alias (CNAME at %s): a name server must "
+               "be named by its own name (RFC 2181 section 10.3)%s", target, name_text(from),
+               where(c, &g->cname.t), apex ? "; BIND refuses the zone" : "");
+    } else if (!g->has_a) {
+      if (on(c, id))
+        report(c, id, t, "NS target %s of %s has no A or AAAA record in the zone%s", target,
+               name_text(from), apex ? "; BIND refuses the zone" : "");
+    }
+    return;
+  }
+  zp_check_id id = t->rtype == T_MX ? ZP_CK_MX_TARGET : ZP_CK_SRV_TARGET;
+  if (!on(c, id) || glue_zone || (t->flags & (F_NULL_MX | F_ROOT_TARGET)))
+    return;   /* a name below a delegation is the child zone's to answer for */
+  if (g->dname >= 0)
+    report(c, id, t, "%s target %s is below a DNAME", ty, target);
+  else if (g->has_cname)
+    report(c, id, t, "%s target %s is an alias (CNAME at %s): it must name a host (RFC 2181 "
+           "section 10.3%s)", ty, target, where(c, &g->cname.t),
+           t->rtype == T_SRV ? ", RFC 2782" : "");
+  else if (!g->has_a)
+    report(c, id, t, "%s target %s has no A or AAAA record in the zone", ty, target);
+}
+
+/* The name is done: a delegation or a DNAME goes on the stack for the names below it. */
+static void group_end(zp_checker *c)
+{
+  group *g = &c->g;
+  records_done(c);
+  bool cut = g->in_zone && !g->apex && g->has_ns;
+  if ((cut || (g->in_zone && g->has_dname)) && c->depth < 128) {
+    frame *f = &c->stack[c->depth++];
+    memcpy(f->key, g->key, g->key_len);
+    f->key_len = g->key_len;
+    f->cut = cut;
+    f->dname = g->has_dname;
+    f->t = g->has_dname ? g->dname_rec.t : g->ns.t;
+  }
+}
+
+static int link_cmp(const void *a, const void *b)
+{
+  const link *x = a, *y = b;
+  return (x->from > y->from) - (x->from < y->from);
+}
+
+static const link *link_from(const zp_checker *c, uint64_t h)
+{
+  link k = {.from = h};
+  return bsearch(&k, c->links, c->nlinks, sizeof k, link_cmp);
+}
+
+/* Each CNAME at a name that holds a CNAME is a link; following links from any name either ends
+ * or comes back: a loop, told once, at the link where it was entered. */
+static void find_loops(zp_checker *c)
+{
+  qsort(c->links, c->nlinks, sizeof *c->links, link_cmp);
+  uint8_t *state = calloc(c->nlinks ? c->nlinks : 1, 1);   /* 0 new, 1 on the path, 2 done */
+  if (!state)
+    return;
+  for (size_t i = 0; i < c->nlinks; i++) {
+    const link *l = &c->links[i];
+    while (l && state[l - c->links] == 0) {
+      state[l - c->links] = 1;
+      l = link_from(c, l->to);
+    }
+    if (l && state[l - c->links] == 1) {
+      /* a loop: from l round to l */
+      char path[1200];
+      size_t n = 0;
+      const link *k = l;
+      do {
+        const uint8_t *nm = (const uint8_t *)c->link_names.p + k->name_off;
+        n += (size_t)snprintf(path + n, n < sizeof path ? sizeof path - n : 0, "%s -> ",
+                              name_text(nm));
+        k = link_from(c, k->to);
+      } while (k && k != l && n < sizeof path);
+      const uint8_t *nm = (const uint8_t *)c->link_names.p + l->name_off;
+      if (n < sizeof path)
+        snprintf(path + n, sizeof path - n, "%s", name_text(nm));
+      tuple t = {.src = l->src, .line = l->line, .col = l->col, .line_off = l->line_off};
+      report(c, ZP_CK_CNAME_LOOP, &t, "CNAME chain loops: %s: no answer comes back", path);
+    }
+    for (l = &c->links[i]; l && state[l - c->links] == 1; l = link_from(c, l->to))
+      state[l - c->links] = 2;
+  }
+  free(state);
+}
+
+zp_status zp_check_finish(zp_checker *c)
+{
+  if (c->opt.off)
+    return ZP_OK;
+  const uint8_t *e;
+  size_t len;
+  zp_status st;
+  bool started = false;
+  while ((st = zp_spill_next(c->sp, &e, &len)) == ZP_OK && e && !zp_diag_stop(c->diag)) {
+    tuple t;
+    memcpy(&t, e, sizeof t);
+    const uint8_t *key = e + sizeof t, *extra = key + t.key_len;
+    if (!started || t.key_len != c->g.key_len || memcmp(key, c->g.key, t.key_len) != 0) {
+      if (started)
+        group_end(c);
+      group_begin(c, key, t.key_len);
+      started = true;
+    }
+    if (t.kind == K_RECORD)
+      record_in(c, &t, extra);
+    else
+      ref_in(c, &t, extra);
+  }
+  if (st != ZP_OK)
+    return st;
+  if (started)
+    group_end(c);
+  if (on(c, ZP_CK_APEX_SOA) && !zp_diag_stop(c->diag)) {
+    if (!c->have_apex) {
+      report(c, ZP_CK_APEX_SOA, NULL, "the zone has no SOA record (RFC 1035 section 5.2); "
+               "give its name with -z, or check a piece of a zone with --fragment");
+    } else if (!c->apex_seen) {
+      uint8_t apex[ZP_NAME_MAX];
+      zp_name_from_sort_key(c->apex_key, c->apex_len, apex);
+      report(c, ZP_CK_APEX_SOA, NULL, "the zone %s has no records at its apex: no SOA, no NS "
+             "(RFC 1035 section 5.2)", name_text(apex));
+    }
+  }
+  if (on(c, ZP_CK_CNAME_LOOP))
+    find_loops(c);
+  return ZP_OK;
+}
+
+size_t zp_check_runs(const zp_checker *c)
+{
+  return zp_spill_runs(c->sp);
+}
+
+void zp_check_free(zp_checker *c)
+{
+  if (!c)
+    return;
+  zp_spill_free(c->sp);
+  for (size_t i = 0; i < c->nsrcs; i++) {
+    free((char *)c->srcs[i]->src.path);
+    free(c->srcs[i]);
+  }
+  free(c->srcs);
+  free(c->links);
+  zp_buf_free(&c->link_names);
+  free(c);
+}

@@ -1,0 +1,80 @@
+/* check.h -- whole-zone checks on the converted zone: what named refuses to load (errors) and
+ * what it loads but serves otherwise than the file says (warnings), each check by name */
+#ifndef ZP_CHECK_H
+#define ZP_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "status.h"
+#include "zone.h"
+
+/* X(id, name, default level, what it finds) -- README "Whole-zone checks" says each in full */
+#define ZP_CHECKS(X)                                                                           \
+  X(ZP_CK_APEX_SOA, "apex-soa", ZP_LEVEL_ERROR, "one SOA record, at the apex")                 \
+  X(ZP_CK_APEX_NS, "apex-ns", ZP_LEVEL_ERROR,                                                  \
+    "NS records at the apex; an in-zone apex name server has an address and is no alias")     \
+  X(ZP_CK_CNAME_OTHER, "cname-and-other-data", ZP_LEVEL_ERROR,                                 \
+    "a CNAME beside other data (RRSIG, NSEC, KEY exempt)")                                     \
+  X(ZP_CK_SINGLETON, "singleton", ZP_LEVEL_ERROR, "two different CNAMEs, DNAMEs or SOAs at a name") \
+  X(ZP_CK_DS_APEX, "ds-at-apex", ZP_LEVEL_ERROR, "a DS record at the apex")                   \
+  X(ZP_CK_WILDCARD_NS, "wildcard-ns", ZP_LEVEL_ERROR, "NS records at a wildcard name")         \
+  X(ZP_CK_CHECK_NAMES, "check-names", ZP_LEVEL_ERROR,                                          \
+    "host names where named's check-names wants them")                                         \
+  X(ZP_CK_COLLISION, "idna-collision", ZP_LEVEL_WARNING,                                       \
+    "two spellings in the file, one name after IDNA")                                          \
+  X(ZP_CK_OUT_OF_ZONE, "out-of-zone", ZP_LEVEL_WARNING, "data outside the zone")               \
+  X(ZP_CK_OCCLUDED, "occluded", ZP_LEVEL_WARNING, "data at or below a delegation, not served") \
+  X(ZP_CK_BELOW_DNAME, "below-dname", ZP_LEVEL_WARNING, "data below a DNAME, not served")      \
+  X(ZP_CK_DS_PLACEMENT, "ds-placement", ZP_LEVEL_WARNING, "a DS record that is no delegation's") \
+  X(ZP_CK_DNAME_NS, "dname-and-ns", ZP_LEVEL_WARNING, "DNAME beside NS below the apex")        \
+  X(ZP_CK_TTL, "ttl-mismatch", ZP_LEVEL_WARNING, "one RRset with two TTLs (RFC 2181 5.2)")     \
+  X(ZP_CK_GLUE, "glue", ZP_LEVEL_WARNING, "a delegation's in-zone name server without glue")  \
+  X(ZP_CK_NS_TARGET, "ns-target", ZP_LEVEL_WARNING,                                            \
+    "a delegation's name server is an alias or has no address")                                \
+  X(ZP_CK_MX_TARGET, "mx-target", ZP_LEVEL_WARNING, "an MX target is an alias or has no address") \
+  X(ZP_CK_SRV_TARGET, "srv-target", ZP_LEVEL_WARNING, "an SRV target is an alias or has no address") \
+  X(ZP_CK_ADDRESS_TARGET, "address-target", ZP_LEVEL_WARNING,                                  \
+    "an NS, MX or SRV target written as an IPv4 address")                                      \
+  X(ZP_CK_NULL_MX, "null-mx", ZP_LEVEL_WARNING, "a null MX beside other MX (RFC 7505)")        \
+  X(ZP_CK_CNAME_LOOP, "cname-loop", ZP_LEVEL_WARNING, "a CNAME chain that loops in the zone")
+
+typedef enum zp_check_level { ZP_LEVEL_OFF, ZP_LEVEL_WARNING, ZP_LEVEL_ERROR } zp_check_level;
+
+#define ZP_CHECK_ID(id, name, level, what) id,
+typedef enum zp_check_id { ZP_CHECKS(ZP_CHECK_ID) ZP_CK_COUNT } zp_check_id;
+#undef ZP_CHECK_ID
+
+typedef struct zp_check_options {
+  uint8_t level[ZP_CK_COUNT];  /* zp_check_level of each check; zp_check_defaults sets them */
+  bool off;                    /* no whole-zone checks at all (a fragment, --no-zone-checks) */
+  size_t run_bytes;            /* memory for one sorted run; 0: the default, 16 MiB */
+} zp_check_options;
+
+void zp_check_defaults(zp_check_options *o);
+/* Applies one -W argument naming a check: "NAME" (on, at its default level unless it is
+ * already an error), "no-NAME" (off), "error=NAME" (an error). false: no such check. */
+bool zp_check_option(zp_check_options *o, const char *arg);
+/* A check's name, default level and one line on what it finds (for --help). */
+const char *zp_check_name(zp_check_id id);
+zp_check_level zp_check_default(zp_check_id id);
+const char *zp_check_what(zp_check_id id);
+
+typedef struct zp_checker zp_checker;
+
+/* zone: the zone's name in wire form (-z), or NULL: the owner of the first SOA record. */
+ZP_NODISCARD zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone,
+                                    zp_diag *diag, zp_checker **c);
+/* Takes one record (after conversion) into the checks: those of the record alone (check-names,
+ * a target written as an address) are reported at once. ZP_ENOMEM, ZP_EIO (the temporary
+ * file). */
+ZP_NODISCARD zp_status zp_check_record(zp_checker *c, const zp_record *rec);
+/* Runs the checks of the whole zone over everything recorded and reports to diag. */
+ZP_NODISCARD zp_status zp_check_finish(zp_checker *c);
+/* Runs spilled to the temporary file (for tests of the memory bound). */
+size_t zp_check_runs(const zp_checker *c);
+void zp_check_free(zp_checker *c);
+
+#endif

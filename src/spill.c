@@ -1,0 +1,422 @@
+/* spill.c -- sorted runs in a temporary file, merged through a heap: a whole zone's worth of
+ * entries in order while memory holds only one run */
+#include "spill.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Runs merged at once: the final merge holds one read buffer per run. More runs than this
+ * (a tiny buffer, a huge zone) are first merged FANIN at a time into longer runs. */
+enum { FANIN = 64, READ_BUF = 32 * 1024, WRITE_BUF = 64 * 1024, MEM_MIN = 64 * 1024 };
+
+/* One entry in the buffer: where it is, and its prefix for the quick comparison. */
+typedef struct slot {
+  uint64_t prefix;
+  uint32_t off, len;
+} slot;
+
+typedef struct run {
+  uint64_t start, end;   /* octets of the temporary file: entries, each as prefix, len, octets */
+} run;
+
+/* A run being read during a merge. */
+typedef struct reader {
+  uint64_t pos, end;
+  uint8_t *buf;
+  size_t at, fill;
+  uint64_t prefix;
+  uint8_t *cur;          /* the current entry, ZP_SPILL_ENTRY_MAX octets of room */
+  size_t cur_len;
+} reader;
+
+struct zp_spill {
+  zp_spill_cmp cmp;
+  uint8_t *arena;
+  size_t arena_cap, arena_len;
+  slot *slots, *tmp;     /* tmp: the merge sort's second half of memory */
+  size_t slot_cap, nslots;
+  int fd;                /* the temporary file, -1 until the first run is spilled */
+  uint64_t file_len;
+  run *runs;
+  size_t nruns, runs_cap;
+  uint8_t *wbuf;
+  size_t wlen;
+  bool reading;
+  size_t next;           /* reading an unspilled buffer: the next slot */
+  size_t first;          /* runs before it were merged into later ones */
+  reader *rd;
+  size_t *heap, nheap;
+  uint8_t *out;          /* the entry handed out */
+};
+
+static int slot_cmp(const zp_spill *s, const slot *a, const slot *b)
+{
+  if (a->prefix != b->prefix)
+    return a->prefix < b->prefix ? -1 : 1;
+  return s->cmp(s->arena + a->off, s->arena + b->off);
+}
+
+/* Merge sort (stable, n log n comparisons whatever the input) of v[0..n) using tmp. */
+static void sort_slots(const zp_spill *s, slot *v, slot *tmp, size_t n)
+{
+  if (n < 16) {
+    for (size_t i = 1; i < n; i++) {
+      slot x = v[i];
+      size_t j = i;
+      for (; j > 0 && slot_cmp(s, &v[j - 1], &x) > 0; j--)
+        v[j] = v[j - 1];
+      v[j] = x;
+    }
+    return;
+  }
+  size_t h = n / 2;
+  sort_slots(s, v, tmp, h);
+  sort_slots(s, v + h, tmp, n - h);
+  if (slot_cmp(s, &v[h - 1], &v[h]) <= 0)
+    return;
+  memcpy(tmp, v, h * sizeof *v);
+  size_t i = 0, j = h, k = 0;
+  while (i < h && j < n)
+    v[k++] = slot_cmp(s, &v[j], &tmp[i]) < 0 ? v[j++] : tmp[i++];
+  while (i < h)
+    v[k++] = tmp[i++];
+}
+
+zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill **out)
+{
+  *out = NULL;
+  if (mem < MEM_MIN)
+    mem = MEM_MIN;
+  zp_spill *s = calloc(1, sizeof *s);
+  if (!s)
+    return ZP_ENOMEM;
+  s->cmp = cmp;
+  s->fd = -1;
+  /* an entry is some 60 octets and costs two slots of 16: a third of the memory for slots */
+  s->slot_cap = mem / 3 / (2 * sizeof(slot));
+  s->arena_cap = mem - s->slot_cap * 2 * sizeof(slot);
+  s->arena = malloc(s->arena_cap);
+  s->slots = malloc(s->slot_cap * sizeof(slot));
+  s->tmp = malloc(s->slot_cap * sizeof(slot));
+  if (!s->arena || !s->slots || !s->tmp) {
+    zp_spill_free(s);
+    return ZP_ENOMEM;
+  }
+  *out = s;
+  return ZP_OK;
+}
+
+static bool write_all(int fd, const uint8_t *p, size_t n, uint64_t at)
+{
+  while (n > 0) {
+    ssize_t w = pwrite(fd, p, n, (off_t)at);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      return false;
+    p += w;
+    n -= (size_t)w;
+    at += (uint64_t)w;
+  }
+  return true;
+}
+
+/* Appends to the run being written, through wbuf. */
+static bool put(zp_spill *s, const void *p, size_t n)
+{
+  if (s->wlen + n > WRITE_BUF) {
+    if (!write_all(s->fd, s->wbuf, s->wlen, s->file_len))
+      return false;
+    s->file_len += s->wlen;
+    s->wlen = 0;
+  }
+  memcpy(s->wbuf + s->wlen, p, n);
+  s->wlen += n;
+  return true;
+}
+
+static bool put_entry(zp_spill *s, uint64_t prefix, const uint8_t *p, size_t n)
+{
+  uint16_t len = (uint16_t)n;
+  return put(s, &prefix, sizeof prefix) && put(s, &len, sizeof len) && put(s, p, n);
+}
+
+static zp_status end_run(zp_spill *s, uint64_t start)
+{
+  if (!write_all(s->fd, s->wbuf, s->wlen, s->file_len))
+    return ZP_EIO;
+  s->file_len += s->wlen;
+  s->wlen = 0;
+  if (s->nruns == s->runs_cap) {
+    size_t cap = s->runs_cap ? 2 * s->runs_cap : 16;
+    run *r = realloc(s->runs, cap * sizeof *r);
+    if (!r)
+      return ZP_ENOMEM;
+    s->runs = r;
+    s->runs_cap = cap;
+  }
+  s->runs[s->nruns++] = (run){start, s->file_len};
+  return ZP_OK;
+}
+
+static zp_status open_file(zp_spill *s)
+{
+  const char *dir = getenv("TMPDIR");
+  if (!dir || !*dir)
+    dir = "/tmp";
+  size_t n = strlen(dir);
+  char *path = malloc(n + sizeof "/zonepuny.XXXXXX");
+  s->wbuf = malloc(WRITE_BUF);
+  if (!path || !s->wbuf) {
+    free(path);
+    return ZP_ENOMEM;
+  }
+  memcpy(path, dir, n);
+  strcpy(path + n, "/zonepuny.XXXXXX");
+  s->fd = mkstemp(path);
+  if (s->fd >= 0)
+    unlink(path);
+  free(path);
+  return s->fd >= 0 ? ZP_OK : ZP_EIO;
+}
+
+/* The buffer is full: sorted and written as one run. */
+static zp_status spill(zp_spill *s)
+{
+  zp_status st;
+  if (s->fd < 0 && (st = open_file(s)) != ZP_OK)
+    return st;
+  sort_slots(s, s->slots, s->tmp, s->nslots);
+  uint64_t start = s->file_len;
+  for (size_t i = 0; i < s->nslots; i++)
+    if (!put_entry(s, s->slots[i].prefix, s->arena + s->slots[i].off, s->slots[i].len))
+      return ZP_EIO;
+  s->nslots = 0;
+  s->arena_len = 0;
+  return end_run(s, start);
+}
+
+zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len, uint64_t prefix)
+{
+  if (len > ZP_SPILL_ENTRY_MAX)
+    return ZP_EBUFFER;
+  if (s->nslots == s->slot_cap || s->arena_cap - s->arena_len < len) {
+    zp_status st = spill(s);
+    if (st != ZP_OK)
+      return st;
+  }
+  memcpy(s->arena + s->arena_len, entry, len);
+  s->slots[s->nslots++] = (slot){prefix, (uint32_t)s->arena_len, (uint32_t)len};
+  s->arena_len += len;
+  return ZP_OK;
+}
+
+size_t zp_spill_runs(const zp_spill *s)
+{
+  return s->nruns;
+}
+
+/* ---- merging ---- */
+
+static bool fill(zp_spill *s, reader *r, size_t need)
+{
+  if (r->fill - r->at >= need)
+    return true;
+  memmove(r->buf, r->buf + r->at, r->fill - r->at);
+  r->fill -= r->at;
+  r->at = 0;
+  while (r->fill < need && r->pos < r->end) {
+    size_t want = READ_BUF - r->fill;
+    if (want > r->end - r->pos)
+      want = (size_t)(r->end - r->pos);
+    ssize_t n = pread(s->fd, r->buf + r->fill, want, (off_t)r->pos);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    r->fill += (size_t)n;
+    r->pos += (uint64_t)n;
+  }
+  return r->fill >= need;
+}
+
+/* The reader's next entry into r->cur; false at the end of its run (*err on a read error). */
+static bool advance(zp_spill *s, reader *r, bool *err)
+{
+  uint16_t len;
+  if (r->at == r->fill && r->pos == r->end)
+    return false;
+  if (!fill(s, r, sizeof r->prefix + sizeof len)) {
+    *err = true;
+    return false;
+  }
+  memcpy(&r->prefix, r->buf + r->at, sizeof r->prefix);
+  memcpy(&len, r->buf + r->at + sizeof r->prefix, sizeof len);
+  r->at += sizeof r->prefix + sizeof len;
+  if (!fill(s, r, len)) {
+    *err = true;
+    return false;
+  }
+  memcpy(r->cur, r->buf + r->at, len);
+  r->cur_len = len;
+  r->at += len;
+  return true;
+}
+
+static int reader_cmp(const zp_spill *s, size_t a, size_t b)
+{
+  const reader *x = &s->rd[a], *y = &s->rd[b];
+  if (x->prefix != y->prefix)
+    return x->prefix < y->prefix ? -1 : 1;
+  int c = s->cmp(x->cur, y->cur);
+  return c != 0 ? c : (a > b) - (a < b);   /* equal entries: the earlier run first */
+}
+
+static void sift_down(zp_spill *s, size_t i)
+{
+  for (;;) {
+    size_t l = 2 * i + 1, m = i;
+    if (l < s->nheap && reader_cmp(s, s->heap[l], s->heap[m]) < 0)
+      m = l;
+    if (l + 1 < s->nheap && reader_cmp(s, s->heap[l + 1], s->heap[m]) < 0)
+      m = l + 1;
+    if (m == i)
+      return;
+    size_t t = s->heap[i];
+    s->heap[i] = s->heap[m];
+    s->heap[m] = t;
+    i = m;
+  }
+}
+
+static void free_readers(zp_spill *s, size_t n)
+{
+  for (size_t i = 0; s->rd && i < n; i++) {
+    free(s->rd[i].buf);
+    free(s->rd[i].cur);
+  }
+  free(s->rd);
+  free(s->heap);
+  s->rd = NULL;
+  s->heap = NULL;
+  s->nheap = 0;
+}
+
+/* Readers and a heap over runs[first..first+n). */
+static zp_status start_merge(zp_spill *s, size_t first, size_t n)
+{
+  s->rd = calloc(n, sizeof *s->rd);
+  s->heap = malloc(n * sizeof *s->heap);
+  if (!s->rd || !s->heap)
+    return ZP_ENOMEM;
+  bool err = false;
+  for (size_t i = 0; i < n; i++) {
+    reader *r = &s->rd[i];
+    r->pos = s->runs[first + i].start;
+    r->end = s->runs[first + i].end;
+    r->buf = malloc(READ_BUF);
+    r->cur = malloc(ZP_SPILL_ENTRY_MAX);
+    if (!r->buf || !r->cur)
+      return ZP_ENOMEM;
+    if (advance(s, r, &err))
+      s->heap[s->nheap++] = i;
+    else if (err)
+      return ZP_EIO;
+  }
+  for (size_t i = s->nheap; i-- > 0;)
+    sift_down(s, i);
+  return ZP_OK;
+}
+
+/* The smallest current entry, and the heap moved on past it; NULL when all runs are done. */
+static zp_status merge_next(zp_spill *s, const uint8_t **entry, size_t *len, uint64_t *prefix)
+{
+  *entry = NULL;
+  if (s->nheap == 0)
+    return ZP_OK;
+  reader *r = &s->rd[s->heap[0]];
+  /* the entry is handed out from a copy, as advancing overwrites r->cur */
+  memcpy(s->out, r->cur, r->cur_len);
+  *entry = s->out;
+  *len = r->cur_len;
+  *prefix = r->prefix;
+  bool err = false;
+  if (!advance(s, r, &err)) {
+    if (err)
+      return ZP_EIO;
+    s->heap[0] = s->heap[--s->nheap];
+  }
+  sift_down(s, 0);
+  return ZP_OK;
+}
+
+/* Too many runs for one merge: the oldest FANIN become one run at the end of the file, until
+ * FANIN are left. */
+static zp_status merge_passes(zp_spill *s)
+{
+  while (s->nruns - s->first > FANIN) {
+    zp_status st = start_merge(s, s->first, FANIN);
+    uint64_t start = s->file_len;
+    const uint8_t *e;
+    size_t len;
+    uint64_t prefix;
+    while (st == ZP_OK && (st = merge_next(s, &e, &len, &prefix)) == ZP_OK && e)
+      if (!put_entry(s, prefix, e, len))
+        st = ZP_EIO;
+    free_readers(s, FANIN);
+    if (st == ZP_OK)
+      st = end_run(s, start);
+    if (st != ZP_OK)
+      return st;
+    s->first += FANIN;
+  }
+  return ZP_OK;
+}
+
+zp_status zp_spill_next(zp_spill *s, const uint8_t **entry, size_t *len)
+{
+  zp_status st;
+  if (!s->reading) {
+    s->reading = true;
+    if (!s->out && !(s->out = malloc(ZP_SPILL_ENTRY_MAX)))
+      return ZP_ENOMEM;
+    if (s->nruns == 0) {
+      sort_slots(s, s->slots, s->tmp, s->nslots);
+    } else {
+      if ((s->nslots > 0 && (st = spill(s)) != ZP_OK) || (st = merge_passes(s)) != ZP_OK ||
+          (st = start_merge(s, s->first, s->nruns - s->first)) != ZP_OK)
+        return st;
+    }
+  }
+  if (s->nruns == 0) {
+    *entry = NULL;
+    if (s->next < s->nslots) {
+      const slot *sl = &s->slots[s->next++];
+      *entry = s->arena + sl->off;
+      *len = sl->len;
+    }
+    return ZP_OK;
+  }
+  uint64_t prefix;
+  return merge_next(s, entry, len, &prefix);
+}
+
+void zp_spill_free(zp_spill *s)
+{
+  if (!s)
+    return;
+  free_readers(s, s->nruns - s->first);
+  if (s->fd >= 0)
+    close(s->fd);
+  free(s->arena);
+  free(s->slots);
+  free(s->tmp);
+  free(s->runs);
+  free(s->wbuf);
+  free(s->out);
+  free(s);
+}

@@ -1,0 +1,37 @@
+/* spill.h -- an ordered stream of entries in bounded memory: entries fill a fixed buffer, which
+ * is sorted and spilled as a run to a temporary file when full; the runs are merged at the end */
+#ifndef ZP_SPILL_H
+#define ZP_SPILL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "status.h"
+
+enum { ZP_SPILL_ENTRY_MAX = 4096 };   /* octets in one entry */
+
+/* Orders two entries (their octets, as added): negative, zero or positive. */
+typedef int (*zp_spill_cmp)(const uint8_t *a, const uint8_t *b);
+
+typedef struct zp_spill zp_spill;
+
+/* mem: octets for the buffer (entries and their index); at least 64 KiB are used whatever is
+ * asked, as the merge needs a buffer per run. The temporary file goes to $TMPDIR (else /tmp)
+ * and is unlinked as soon as it is made, so it is gone on every exit, signals included. */
+ZP_NODISCARD zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill **s);
+
+/* Adds entry[0..len), len at most ZP_SPILL_ENTRY_MAX. prefix orders entries as cmp does where it
+ * differs (a smaller prefix sorts first); equal prefixes are ordered by cmp. ZP_ENOMEM, ZP_EIO
+ * (errno set) when the temporary file cannot be made or written. */
+ZP_NODISCARD zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len, uint64_t prefix);
+
+/* The entries in order, one per call: *entry is NULL after the last. An entry stays valid until
+ * the next call. The first call ends adding. ZP_EIO, ZP_ENOMEM. */
+ZP_NODISCARD zp_status zp_spill_next(zp_spill *s, const uint8_t **entry, size_t *len);
+
+/* Runs written to the temporary file so far (0: everything fitted in memory). */
+size_t zp_spill_runs(const zp_spill *s);
+
+void zp_spill_free(zp_spill *s);
+
+#endif
