@@ -78,7 +78,7 @@ const char *zp_check_what(zp_check_id id)
 /* ---- tuples ---- */
 
 enum { K_RECORD, K_REF };
-enum { F_NULL_MX = 1, F_ROOT_TARGET = 2 };
+enum { F_NULL_MX = 1 };   /* an MX "0 ." (RFC 7505) */
 
 /* Stored unaligned in spill's buffer, then the key, then (a record) its spelling or (a
  * reference) the referring owner in wire form. */
@@ -338,12 +338,11 @@ static zp_status add(zp_checker *c, tuple *t, const uint8_t *key, const uint8_t 
 
 /* A reference from rec to the name at target, filed under that name. */
 static zp_status add_ref(zp_checker *c, const tuple *rec, const zp_record *r,
-                         const uint8_t *target, uint8_t flags)
+                         const uint8_t *target)
 {
   uint8_t key[ZP_NAME_KEY_MAX];
   tuple t = *rec;
   t.kind = K_REF;
-  t.flags = flags;
   t.key_len = (uint16_t)zp_name_sort_key(target, key);
   t.extra_len = (uint16_t)zp_name_wire_len(r->owner);
   return add(c, &t, key, r->owner);
@@ -388,32 +387,50 @@ static bool is_reverse(const uint8_t *owner)
   return false;
 }
 
-/* The names of rec's RDATA that check-names holds to a rule: host names, or mailboxes. Sets
- * want[i] (true: host name) for each offset in at[]; returns how many. */
-static size_t named_fields(const zp_record *r, size_t at[2], bool host[2])
+/* The names of rec's RDATA that check-names holds to a rule: for each, its offset in the RDATA,
+ * its field, and whether it is a host name (else a mailbox). Returns how many. */
+typedef struct named_field {
+  size_t at, field;
+  bool host;
+} named_field;
+
+static size_t named_fields(const zp_record *r, named_field f[2])
 {
   const uint8_t *d = r->rdata;
   switch (r->rtype) {
-  case T_NS: at[0] = 0; host[0] = true; return 1;
-  case T_MX: case T_AFSDB: case T_RT: at[0] = 2; host[0] = true; return 1;
-  case T_SRV: at[0] = 6; host[0] = true; return 1;
-  case T_SVCB: case T_HTTPS: at[0] = 2; host[0] = true; return 1;
+  case T_NS: f[0] = (named_field){0, 0, true}; return 1;
+  case T_MX: case T_AFSDB: case T_RT: f[0] = (named_field){2, 1, true}; return 1;
+  case T_SRV: f[0] = (named_field){6, 3, true}; return 1;
+  case T_SVCB: case T_HTTPS: f[0] = (named_field){2, 1, true}; return 1;
   case T_PTR:
     if (!is_reverse(r->owner))
       return 0;
-    at[0] = 0; host[0] = true; return 1;
+    f[0] = (named_field){0, 0, true};
+    return 1;
   case T_SOA:
-    at[0] = 0; host[0] = true;
-    at[1] = zp_name_wire_len(d); host[1] = false;
+    f[0] = (named_field){0, 0, true};
+    f[1] = (named_field){zp_name_wire_len(d), 1, false};
     return 2;
-  case T_RP: at[0] = 0; host[0] = false; return 1;
+  case T_RP: f[0] = (named_field){0, 0, false}; return 1;
   case T_MINFO:
-    at[0] = 0; host[0] = false;
-    at[1] = zp_name_wire_len(d); host[1] = false;
+    f[0] = (named_field){0, 0, false};
+    f[1] = (named_field){zp_name_wire_len(d), 1, false};
     return 2;
   default:
     return 0;
   }
+}
+
+/* A tuple for a message at field i of r (the record's own place when the field is unknown). */
+static tuple at_field(const zp_record *r, const tuple *t, size_t i)
+{
+  tuple at = *t;
+  if (i < r->nfields && r->fields[i].loc.src == r->loc.src) {
+    at.line = r->fields[i].loc.line;
+    at.col = r->fields[i].loc.col;
+    at.line_off = r->fields[i].loc.line_off;
+  }
+  return at;
 }
 
 static void names_check(zp_checker *c, const zp_record *r, const tuple *t)
@@ -426,17 +443,17 @@ static void names_check(zp_checker *c, const zp_record *r, const tuple *t)
     report(c, ZP_CK_CHECK_NAMES, t, "the owner of this %s record, %s, is not a host name: "
            "letters, digits and inner hyphens only (RFC 952, RFC 1123 section 2.1; named's "
            "check-names)", type_text(ty), name_text(r->owner));
-  size_t at[2];
-  bool host[2];
-  size_t n = r->rdata && !r->generic ? named_fields(r, at, host) : 0;
+  named_field f[2];
+  size_t n = r->rdata && !r->generic ? named_fields(r, f) : 0;
   for (size_t i = 0; i < n; i++) {
-    const uint8_t *w = r->rdata + at[i];
-    if (host[i] ? is_hostname(w, false) : is_mailbox(w))
+    const uint8_t *w = r->rdata + f[i].at;
+    if (f[i].host ? is_hostname(w, false) : is_mailbox(w))
       continue;
-    report(c, ZP_CK_CHECK_NAMES, t, "%s %s in %s RDATA is not a %s (RFC 952, RFC 1123 section "
-           "2.1; named's check-names)", host[i] ? "name" : "mailbox", name_text(w),
-           type_text(ty), host[i] ? "host name: letters, digits and inner hyphens only"
-                                  : "mailbox: a host name after its first label");
+    tuple at = at_field(r, t, f[i].field);
+    report(c, ZP_CK_CHECK_NAMES, &at, "%s %s in %s RDATA is not a %s (RFC 952, RFC 1123 "
+           "section 2.1; named's check-names)", f[i].host ? "name" : "mailbox", name_text(w),
+           type_text(ty), f[i].host ? "host name: letters, digits and inner hyphens only"
+                                    : "mailbox: a host name after its first label");
   }
 }
 
@@ -454,8 +471,9 @@ static void address_target(zp_checker *c, const zp_record *r, const tuple *t)
     return;
   memcpy(text, fd->text, fd->len);
   text[fd->len] = '\0';
+  tuple at = at_field(r, t, f);
   if (inet_pton(AF_INET, text, &a) == 1)
-    report(c, ZP_CK_ADDRESS_TARGET, t, "%s target '%s' is an IPv4 address, read as the name %s: "
+    report(c, ZP_CK_ADDRESS_TARGET, &at, "%s target '%s' is an IPv4 address, read as the name %s: "
            "%s takes a host name (RFC 1035 section 3.3)", type_text(r->rtype), text,
            name_text(r->rdata + (r->rtype == T_NS ? 0 : r->rtype == T_MX ? 2 : 6)),
            type_text(r->rtype));
@@ -496,26 +514,31 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   t.extra_len = spell ? (uint16_t)zp_name_wire_len(spell) : 0;
   bool parsed = r->rdata && !r->generic;
   const uint8_t *target = NULL;
+  size_t target_field = 0;
   if (parsed) {
     switch (r->rtype) {
     case T_NS: case T_CNAME: target = r->rdata; break;
     case T_MX:
       target = r->rdata + 2;
+      target_field = 1;
       if (*target == 0)
-        t.flags = r->rdata[0] == 0 && r->rdata[1] == 0 ? F_NULL_MX : F_ROOT_TARGET;
+        t.flags = r->rdata[0] == 0 && r->rdata[1] == 0 ? F_NULL_MX : 0;
       break;
     case T_SRV:
       target = r->rdata + 6;
-      if (*target == 0)
-        t.flags = F_ROOT_TARGET;
+      target_field = 3;
       break;
     default: break;
     }
   }
   if ((st = add(c, &t, key, spell)) != ZP_OK)
     return st;
-  if (target && *target && (st = add_ref(c, &t, r, target, 0)) != ZP_OK)
-    return st;
+  if (target && *target) {
+    /* (told at the target, where a message about it belongs) */
+    tuple at = at_field(r, &t, target_field);
+    if ((st = add_ref(c, &at, r, target)) != ZP_OK)
+      return st;
+  }
   if (r->rclass == 1)
     names_check(c, r, &t);
   if (parsed && (r->rtype == T_NS || r->rtype == T_MX || r->rtype == T_SRV))
@@ -543,15 +566,28 @@ static void keep(rep *r, const tuple *t, const uint8_t *spell)
   memcpy(r->spell, spell, t->extra_len);
 }
 
+/* Spellings differ in more than ASCII case, which DNS ignores (RFC 4343). */
 static bool same_spelling(const rep *a, const tuple *t, const uint8_t *spell)
 {
-  return a->t.extra_len == t->extra_len && memcmp(a->spell, spell, t->extra_len) == 0;
+  if (a->t.extra_len != t->extra_len)
+    return false;
+  for (size_t i = 0; i < t->extra_len; i++) {
+    uint8_t x = a->spell[i], y = spell[i];
+    if (x != y && !((x | 0x20) == (y | 0x20) && (x | 0x20) >= 'a' && (x | 0x20) <= 'z'))
+      return false;
+  }
+  return true;
 }
 
-/* How a record's owner was written: its spelling, or the name itself. */
+/* How a record's owner was written, for people: its spelling, or the name shown through
+ * ToUnicode (what a Unicode spelling that IDNA keeps looks like). */
 static const char *spelled(const zp_checker *c, const rep *r)
 {
-  return name_text(r->t.extra_len ? r->spell : c->g.owner);
+  static char bufs[2][ZP_NAME_UNICODE_MAX + 1];
+  static unsigned next;
+  char *b = bufs[next++ % 2];
+  b[zp_name_text_unicode(b, r->t.extra_len ? r->spell : c->g.owner)] = '\0';
+  return b;
 }
 
 /* "; 'straße' (a:3) and 'strasse' (a:4) are one name after IDNA" when two records in a
@@ -680,8 +716,8 @@ static void records_done(zp_checker *c)
     return;
   }
   if (g->spell2.set && on(c, ZP_CK_COLLISION))
-    report(c, ZP_CK_COLLISION, &g->spell2.t, "'%s' here and '%s' at %s are one name, %s, after "
-           "IDNA2003 ToASCII: their records are one name's", spelled(c, &g->spell2),
+    report(c, ZP_CK_COLLISION, &g->spell2.t, "'%s' here and '%s' at %s are one name after "
+           "IDNA2003 ToASCII, %s: their records merge", spelled(c, &g->spell2),
            spelled(c, &g->spell1), where(c, &g->spell1.t), name_text(g->owner));
   if (g->has_cname && g->other.set && on(c, ZP_CK_CNAME_OTHER)) {
     const rep *later = g->cname.t.seq > g->other.t.seq ? &g->cname : &g->other;
@@ -734,12 +770,13 @@ static void records_done(zp_checker *c)
     frame *f = &c->stack[g->cut];
     uint8_t d[ZP_NAME_MAX];
     zp_name_from_sort_key(f->key, f->key_len, d);
-    report(c, ZP_CK_OCCLUDED, &g->glue_other.t, "%s %s is below the delegation at %s (%s) and "
-           "is never served: only address records (glue) belong there (RFC 1034 section 4.2.1)",
-           name_text(g->owner), type_text(g->glue_other.t.rtype), name_text(d), where(c, &f->t));
+    report(c, ZP_CK_OCCLUDED, &g->glue_other.t, "%s record at %s, below the delegation at %s "
+           "(%s), is never served: only address records (glue) belong there (RFC 1034 section "
+           "4.2.1)", type_text(g->glue_other.t.rtype), name_text(g->owner), name_text(d),
+           where(c, &f->t));
   } else if (!g->apex && g->has_ns && g->occ.set && on(c, ZP_CK_OCCLUDED)) {
-    report(c, ZP_CK_OCCLUDED, &g->occ.t, "%s %s is at the delegation %s and is never served: "
-           "a delegation holds NS, DS and glue (RFC 1034 section 4.2.1)", name_text(g->owner),
+    report(c, ZP_CK_OCCLUDED, &g->occ.t, "%s record at the delegation %s is never served: a "
+           "delegation holds NS, DS and glue (RFC 1034 section 4.2.1)",
            type_text(g->occ.t.rtype), name_text(g->owner));
   }
 }
@@ -807,7 +844,7 @@ static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
     return;
   }
   zp_check_id id = t->rtype == T_MX ? ZP_CK_MX_TARGET : ZP_CK_SRV_TARGET;
-  if (!on(c, id) || glue_zone || (t->flags & (F_NULL_MX | F_ROOT_TARGET)))
+  if (!on(c, id) || glue_zone)
     return;   /* a name below a delegation is the child zone's to answer for */
   if (g->dname >= 0)
     report(c, id, t, "%s target %s is below a DNAME", ty, target);

@@ -81,7 +81,8 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
 
 /* A non-ASCII label is the same name before and after ToASCII when ToUnicode gives it back:
  * "münchen" is "xn--mnchen-3ya" whichever is written, while "straße" (ss), "BÜCHER" (case) or
- * fullwidth letters are spellings that ToASCII maps onto another label's name. */
+ * fullwidth letters are spellings that ToASCII maps onto another label's name. Such a label is
+ * kept as written, ASCII case and all, for messages; spellings are compared ignoring it. */
 static zp_status spell_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
                              size_t *outlen, char *msg, size_t msgcap)
 {
@@ -101,7 +102,7 @@ static zp_status spell_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t
     size_t n = inlen <= ZP_LABEL_MAX ? inlen : ZP_LABEL_MAX;
     while (n < inlen && n > 0 && (in[n] & 0xC0) == 0x80)
       n--;
-    memcpy(out, low, n);
+    memcpy(out, in, n);
     *outlen = n;
     return ZP_OK;
   }

@@ -26,8 +26,8 @@ ZP_NODISCARD zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inl
                                         size_t *outlen, char *msg, size_t msgcap);
 
 /* The policy of zp_record.spelling: a label that ToASCII maps onto another label's name
- * (ToUnicode of its result is not the label: case, "ß", fullwidth forms) is kept as written,
- * ASCII lowercased (cut to 63 octets at a character); every other label as zp_convert_label
+ * (ToUnicode of its result is not the label, ASCII case aside: "ß", "Ü", fullwidth forms) is
+ * kept as written (cut to 63 octets at a character); every other label as zp_convert_label
  * converts it. */
 zp_label_conv zp_convert_spelling(void);
 

@@ -12,35 +12,6 @@
 #include "name.h"
 #include "rrtype.h"
 
-/* --unicode: ACE labels shown through ToUnicode as raw UTF-8 (a label ToUnicode leaves alone
- * is shown as it is); everything else exactly as format_name writes it. Longest result: 63
- * octets of ACE decode to at most 59 code points of 4 octets each. */
-enum { UNICODE_NAME_MAX = 128 * (4 * ZP_LABEL_MAX + 1) };
-
-static size_t put_name_unicode(char *out, const uint8_t *wire)
-{
-  size_t n = 0;
-  if (*wire == 0) {
-    out[n++] = '.';
-    return n;
-  }
-  for (const uint8_t *p = wire; *p; p += *p + 1) {
-    char text[4 * ZP_LABEL_MAX + 1];
-    size_t len = sizeof text;
-    if (zp_idna_is_ace((const char *)p + 1, *p) && zp_idna_label_to_unicode((const char *)p + 1, *p, text, &len, 0) == ZP_OK &&
-        (len != *p || memcmp(text, p + 1, len) != 0)) {
-      memcpy(out + n, text, len);
-      n += len;
-      out[n++] = '.';
-      continue;
-    }
-    uint8_t one[ZP_LABEL_MAX + 2];
-    memcpy(one, p, *p + 1u);
-    one[*p + 1] = 0;
-    n += zp_name_text(out + n, one);
-  }
-  return n;
-}
 
 
 static size_t put_uint(char *out, uint32_t v)
@@ -240,9 +211,9 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
 {
   switch (t) {
   case LDNS_RDF_TYPE_DNAME:
-    if (!zp_buf_reserve(&fm->line, UNICODE_NAME_MAX))
+    if (!zp_buf_reserve(&fm->line, ZP_NAME_UNICODE_MAX))
       return PUT_NOMEM;
-    fm->line.len += fm->unicode ? put_name_unicode(fm->line.p + fm->line.len, d)
+    fm->line.len += fm->unicode ? zp_name_text_unicode(fm->line.p + fm->line.len, d)
                                     : zp_name_text(fm->line.p + fm->line.len, d);
     return PUT_DONE;
   case LDNS_RDF_TYPE_A:
@@ -347,7 +318,7 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
   }
   case LDNS_RDF_TYPE_AMTRELAY: {
     /* RFC 8777 section 4.2: D bit, type, relay ("." for none); ldns 1.8 has no AMTRELAY */
-    if (n < 1 || !zp_buf_reserve(&fm->line, 8 + UNICODE_NAME_MAX))
+    if (n < 1 || !zp_buf_reserve(&fm->line, 8 + ZP_NAME_UNICODE_MAX))
       break;
     char *o = fm->line.p + fm->line.len;
     size_t k = 0, type = d[0] & 0x7F;
@@ -360,7 +331,7 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
     } else if ((type == 1 && n == 5) || (type == 2 && n == 17)) {
       k += type == 1 ? put_ipv4(o + k, d + 1) : put_ipv6(o + k, d + 1);
     } else if (type == 3) {
-      k += fm->unicode ? put_name_unicode(o + k, d + 1) : zp_name_text(o + k, d + 1);
+      k += fm->unicode ? zp_name_text_unicode(o + k, d + 1) : zp_name_text(o + k, d + 1);
     } else {
       break;
     }
@@ -439,10 +410,10 @@ static bool head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rcl
   const char *ctext = zp_rrclass_name(rclass, cb);
   size_t clen = strlen(ctext), tlen = strlen(ttext);
   fm->line.len = 0;
-  if (!zp_buf_reserve(&fm->line, UNICODE_NAME_MAX + 16 + clen + tlen))
+  if (!zp_buf_reserve(&fm->line, ZP_NAME_UNICODE_MAX + 16 + clen + tlen))
     return false;
   char *o = fm->line.p;
-  size_t k = fm->unicode ? put_name_unicode(o, owner) : zp_name_text(o, owner);
+  size_t k = fm->unicode ? zp_name_text_unicode(o, owner) : zp_name_text(o, owner);
   o[k++] = '\t';
   k += put_uint(o + k, ttl);
   o[k++] = '\t';

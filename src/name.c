@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "idna.h"
+#include "utf8.h"
+
 /* Raw labels longer than this cannot come out of ToASCII within 63 octets: Punycode spends at
  * least one output octet per code point, and a code point is at most 4 octets of UTF-8. */
 enum { RAW_LABEL_MAX = 4 * ZP_LABEL_MAX };
@@ -58,6 +61,42 @@ size_t zp_name_text(char *out, const uint8_t *wire)
       }
     }
     out[n++] = '.';
+  }
+  return n;
+}
+
+size_t zp_name_text_unicode(char *out, const uint8_t *wire)
+{
+  size_t n = 0;
+  if (*wire == 0) {
+    out[n++] = '.';
+    return n;
+  }
+  for (const uint8_t *p = wire; *p; p += *p + 1) {
+    char text[4 * ZP_LABEL_MAX + 1];
+    size_t len = sizeof text;
+    bool high = false;
+    for (unsigned i = 1; i <= *p; i++)
+      high |= p[i] >= 0x80;
+    if (high && zp_utf8_validate(p + 1, *p, NULL) == ZP_OK) {
+      /* (a spelling as written: converted names hold no such label) */
+      memcpy(out + n, p + 1, *p);
+      n += *p;
+      out[n++] = '.';
+      continue;
+    }
+    if (zp_idna_is_ace((const char *)p + 1, *p) &&
+        zp_idna_label_to_unicode((const char *)p + 1, *p, text, &len, 0) == ZP_OK &&
+        (len != *p || memcmp(text, p + 1, len) != 0)) {
+      memcpy(out + n, text, len);
+      n += len;
+      out[n++] = '.';
+      continue;
+    }
+    uint8_t one[ZP_LABEL_MAX + 2];
+    memcpy(one, p, *p + 1u);
+    one[*p + 1] = 0;
+    n += zp_name_text(out + n, one);
   }
   return n;
 }

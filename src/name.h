@@ -42,6 +42,12 @@ size_t zp_name_wire_len(const uint8_t *wire);
 enum { ZP_NAME_TEXT_MAX = 4 * ZP_NAME_MAX };
 size_t zp_name_text(char *out, const uint8_t *wire);
 
+/* The same for people to read (--unicode, messages): ACE labels shown through ToUnicode, labels
+ * of valid UTF-8 as they are, everything else as zp_name_text writes it. At most
+ * ZP_NAME_UNICODE_MAX octets: 63 octets of ACE decode to at most 59 code points of 4 octets. */
+enum { ZP_NAME_UNICODE_MAX = 128 * (4 * ZP_LABEL_MAX + 1) };
+size_t zp_name_text_unicode(char *out, const uint8_t *wire);
+
 /* RFC 4034 section 6.1 order as an octet string that memcmp orders (a shorter string first):
  * labels from the root down, ASCII case folded, each ended by 0x00, octets 0x00 and 0x01
  * escaped as 0x01 0x01 and 0x01 0x02. A name's key is a prefix of its descendants' keys.

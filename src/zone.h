@@ -26,8 +26,9 @@ typedef struct zp_record {
   const uint8_t *owner;     /* wire form, labels through the zone options' label policy */
   const uint8_t *spelling;  /* the owner as written, in wire form, where a label of it is not
                                the same name before and after IDNA (straße, BÜCHER, fullwidth
-                               letters): its labels raw, escapes resolved, ASCII lowercased;
-                               NULL when the owner is its converted name but for ASCII case */
+                               letters): such labels raw, escapes resolved, the others as
+                               converted; NULL when the owner is its converted name but for
+                               ASCII case */
   const uint8_t *origin;    /* wire form: the origin in force, to complete relative RDATA names */
   uint32_t ttl;
   uint16_t rclass, rtype;
