@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# check_memory.sh -- the whole-zone checks in bounded memory: with a run buffer of 64 KiB (runs
+# spilled to $TMPDIR and merged, many merge passes) zonepuny reports exactly what it reports with
+# everything in memory, its peak RSS stays small, and no temporary file outlives it, even when it
+# is killed mid-zone. The zone: tools/genzone.py (clean by construction) with known problems
+# added at both ends, so that the merge must bring far-apart records together.
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+cd "$repo_dir"
+: "${ZONEPUNY:=$repo_dir/build/zonepuny}" "${PYTHON:=/usr/bin/python3}"
+make_tmp
+mkdir "$tmp/spill"
+"$PYTHON" tools/genzone.py --records 200000 --seed 7 "$tmp/z.zone"
+# one name's records far apart (two TTLs), a collision of spellings that makes CNAME and other
+# data, an NS without glue, an MX without address: each needs the sort to meet its partner
+cat >> "$tmp/z.zone" <<'Z'
+www0.münchen 300 IN TXT "end of the zone"
+straße.zz IN A 192.0.2.1
+sub9 IN NS ns.sub9
+last IN MX 10 nowhere
+Z
+{ head -5 "$tmp/z.zone"; echo 'www0.münchen 600 IN TXT "start"'; echo 'strasse.zz IN CNAME www.news'
+  tail -n +6 "$tmp/z.zone"; } > "$tmp/zone"
+"$ZONEPUNY" --check "$tmp/zone" 2> "$tmp/mem.err"
+rc_mem=$?
+TMPDIR=$tmp/spill /usr/bin/time -f '%M' -o "$tmp/rss" \
+  "$ZONEPUNY" --check --check-memory 64K "$tmp/zone" 2> "$tmp/spill.err"
+rc_spill=$?
+[ $rc_mem -eq 1 ] && [ $rc_spill -eq 1 ] && ok || bad "exit $rc_mem in memory, $rc_spill spilled, want 1"
+cmp -s "$tmp/mem.err" "$tmp/spill.err" && ok || { bad "spilled runs report otherwise"; diff "$tmp/mem.err" "$tmp/spill.err" | head; }
+for w in ttl-mismatch cname-and-other-data idna-collision glue mx-target; do
+  grep -q "\[-W$w\]" "$tmp/spill.err" && ok || bad "spilled runs: no -W$w"
+done
+grep -q '^zonepuny: 1 file, 200006 records, 1 error, 4 warnings$' "$tmp/spill.err" && ok ||
+  bad "summary: $(tail -1 "$tmp/spill.err")"
+# 200,000 records of tuples take some 12 MB in memory; spilled, the buffer is 64 KiB
+rss=$(tail -1 "$tmp/rss")
+[ "$rss" -lt 12000 ] && ok || bad "peak RSS $rss KB with --check-memory 64K"
+[ -z "$(ls -A "$tmp/spill")" ] && ok || bad "files left in TMPDIR: $(ls -A "$tmp/spill")"
+
+# killed while the runs are on disk (SIGTERM, SIGKILL): the unlinked files go with the process
+for sig in TERM KILL; do
+  TMPDIR=$tmp/spill "$ZONEPUNY" --check --check-memory 64K "$tmp/zone" 2>/dev/null &
+  pid=$!
+  sleep 0.2
+  kill -$sig $pid 2>/dev/null
+  wait $pid 2>/dev/null
+  [ -z "$(ls -A "$tmp/spill")" ] && ok || bad "SIG$sig: files left in TMPDIR: $(ls -A "$tmp/spill")"
+done
+finish

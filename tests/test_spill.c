@@ -1,0 +1,139 @@
+/* test_spill.c -- sorted runs: whatever the memory, entries come back in the comparator's order,
+ * every one exactly once, and no temporary file is left in $TMPDIR. The reference order is
+ * qsort over the same entries. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "spill.h"
+#include "xorshift.h"
+
+/* An entry: a 2-octet length, then that many octets; ordered as octet strings, shorter first
+ * on a tie, then by an 8-octet serial after the text, so no two entries are equal. */
+static int cmp(const uint8_t *a, const uint8_t *b)
+{
+  size_t na = (size_t)a[0] << 8 | a[1], nb = (size_t)b[0] << 8 | b[1];
+  int c = memcmp(a + 2, b + 2, na < nb ? na : nb);
+  if (c != 0)
+    return c;
+  if (na != nb)
+    return na < nb ? -1 : 1;
+  return memcmp(a + 2 + na, b + 2 + nb, 8);
+}
+
+/* The first 8 octets of the text, zero-padded: ordered as cmp orders (a shorter text's zero
+ * padding sorts first, as its end does). */
+static uint64_t prefix(const uint8_t *e)
+{
+  size_t n = (size_t)e[0] << 8 | e[1];
+  uint64_t p = 0;
+  for (size_t i = 0; i < 8; i++)
+    p = p << 8 | (i < n ? e[2 + i] : 0);
+  return p;
+}
+
+static int qcmp(const void *a, const void *b)
+{
+  return cmp(*(const uint8_t *const *)a, *(const uint8_t *const *)b);
+}
+
+/* n random entries (texts over a small alphabet, so that prefixes often tie) through a spill of
+ * mem octets; checks the order against qsort and returns the number of runs spilled. */
+static size_t round_trip(size_t n, size_t mem, uint64_t seed)
+{
+  uint8_t **e = calloc(n, sizeof *e);
+  cr_assert_not_null(e);
+  zp_spill *s;
+  cr_assert_eq(zp_spill_new(mem, cmp, &s), ZP_OK);
+  for (size_t i = 0; i < n; i++) {
+    size_t len = xorshift64star(&seed) % 40;
+    e[i] = malloc(2 + len + 8);
+    e[i][0] = (uint8_t)(len >> 8);
+    e[i][1] = (uint8_t)len;
+    for (size_t k = 0; k < len; k++)
+      e[i][2 + k] = (uint8_t)('a' + xorshift64star(&seed) % 3);
+    for (size_t k = 0; k < 8; k++)
+      e[i][2 + len + k] = (uint8_t)(i >> (56 - 8 * k));
+    cr_assert_eq(zp_spill_add(s, e[i], 2 + len + 8, prefix(e[i])), ZP_OK);
+  }
+  qsort(e, n, sizeof *e, qcmp);
+  for (size_t i = 0; i <= n; i++) {
+    const uint8_t *got;
+    size_t len;
+    cr_assert_eq(zp_spill_next(s, &got, &len), ZP_OK);
+    if (i == n) {
+      cr_assert_null(got, "more entries than were added");
+      break;
+    }
+    cr_assert_not_null(got, "entry %zu of %zu missing", i, n);
+    size_t want = 2 + ((size_t)e[i][0] << 8 | e[i][1]) + 8;
+    cr_assert(len == want && memcmp(got, e[i], len) == 0, "entry %zu out of order", i);
+  }
+  size_t runs = zp_spill_runs(s);
+  zp_spill_free(s);
+  for (size_t i = 0; i < n; i++)
+    free(e[i]);
+  free(e);
+  return runs;
+}
+
+Test(spill, in_memory)
+{
+  cr_assert_eq(round_trip(10000, 16u << 20, 1), 0, "10,000 entries fit in 16 MiB");
+}
+
+Test(spill, runs)
+{
+  /* about 50 octets an entry against 64 KiB: some 20 runs, one merge */
+  size_t runs = round_trip(20000, 64 * 1024, 2);
+  cr_assert(runs > 1 && runs <= 64, "%zu runs", runs);
+}
+
+Test(spill, merge_passes)
+{
+  /* more runs than one merge takes (64): merged 64 at a time first */
+  size_t runs = round_trip(300000, 64 * 1024, 3);
+  cr_assert(runs > 64, "%zu runs", runs);
+}
+
+Test(spill, empty)
+{
+  cr_assert_eq(round_trip(0, 0, 4), 0);
+}
+
+Test(spill, entry_too_long)
+{
+  zp_spill *s;
+  static uint8_t big[ZP_SPILL_ENTRY_MAX + 1];
+  cr_assert_eq(zp_spill_new(0, cmp, &s), ZP_OK);
+  cr_assert_eq(zp_spill_add(s, big, sizeof big, 0), ZP_EBUFFER);
+  zp_spill_free(s);
+}
+
+Test(spill, no_file_left)
+{
+  char dir[] = "/tmp/zp-spill-XXXXXX";
+  cr_assert_not_null(mkdtemp(dir));
+  setenv("TMPDIR", dir, 1);
+  zp_spill *s;
+  cr_assert_eq(zp_spill_new(0, cmp, &s), ZP_OK);
+  uint8_t e[2 + 30 + 8] = {0, 30};
+  for (unsigned i = 0; i < 10000; i++) {
+    memcpy(e + 2, &i, sizeof i);
+    cr_assert_eq(zp_spill_add(s, e, sizeof e, prefix(e)), ZP_OK);
+  }
+  cr_assert_gt(zp_spill_runs(s), 0);
+  /* the file exists only as an open descriptor: the directory is empty while it is in use */
+  DIR *d = opendir(dir);
+  cr_assert_not_null(d);
+  struct dirent *de;
+  int files = 0;
+  while ((de = readdir(d)))
+    files += strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0;
+  closedir(d);
+  zp_spill_free(s);
+  cr_assert_eq(files, 0, "a temporary file is visible in TMPDIR");
+  cr_assert_eq(rmdir(dir), 0);
+}
