@@ -81,7 +81,7 @@ enum { K_RECORD, K_REF };
 enum { F_NULL_MX = 1 };   /* an MX "0 ." (RFC 7505) */
 
 /* Stored unaligned in spill's buffer, then the key, then (a record) its spelling or (a
- * reference) the referring owner in wire form. */
+ * reference) the referring record owner's sort key. */
 typedef struct tuple {
   uint32_t seq;          /* input order */
   uint32_t ttl;
@@ -90,7 +90,7 @@ typedef struct tuple {
   uint64_t digest;       /* of the RDATA */
   uint16_t rclass, rtype;  /* a reference: the referring record's */
   uint16_t key_len;
-  uint16_t extra_len;    /* spelling (0: the canonical name itself) or referring owner */
+  uint16_t extra_len;    /* spelling (0: the canonical name itself), or the referring owner */
   uint8_t kind, flags;
 } tuple;
 
@@ -125,7 +125,7 @@ typedef struct link {
   uint64_t from, to;     /* hashes of the names */
   uint32_t src, line, col;
   uint64_t line_off;
-  size_t name_off;       /* the CNAME's owner in wire form, in links_names */
+  size_t name_off;       /* the CNAME owner's sort key (after its 2-octet length) in link_names */
 } link;
 
 /* A record kept whole in the group state: for messages that name two records. */
@@ -137,14 +137,13 @@ typedef struct rep {
 
 /* What the pass knows of the name being looked at. */
 typedef struct group {
-  uint8_t key[ZP_NAME_KEY_MAX];
-  size_t key_len;
-  uint8_t owner[ZP_NAME_MAX];
   bool in_zone, apex, refs_started;
   int cut, dname;        /* stack index of the delegation (DNAME) at or above, or -1 */
   bool has_a, has_ns, has_cname, has_dname, has_soa, has_ds, mx_null, mx_other;
-  rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds;
   bool rrset_ttl_told, rrset_single_told;
+  rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds;
+  uint8_t key[ZP_NAME_KEY_MAX];
+  size_t key_len;
 } group;
 
 typedef struct frame {
@@ -217,6 +216,14 @@ static const char *name_text(const uint8_t *wire)
   char *b = bufs[next++ % 4];
   b[zp_name_text(b, wire)] = '\0';
   return b;
+}
+
+/* The text of the name whose sort key is key[0..len). */
+static const char *key_text(const uint8_t *key, size_t len)
+{
+  uint8_t wire[ZP_NAME_MAX];
+  zp_name_from_sort_key(key, len, wire);
+  return name_text(wire);
 }
 
 /* "file:line" of a tuple, for a message that names a second record. */
@@ -311,20 +318,24 @@ static uint64_t hash(const uint8_t *p, size_t n)
 }
 
 /* The prefix spill compares first: two bits for "before, inside, after" the first record's
- * zone, then the key's next seven octets past it (zeros past its end, which sort first as the
- * end of a key does). */
-static uint64_t key_prefix(const zp_checker *c, const uint8_t *key, size_t len)
+ * zone, then the key's next 15 octets past it (zeros past its end, which sort first as the end
+ * of a key does). */
+static zp_spill_prefix key_prefix(const zp_checker *c, const uint8_t *key, size_t len)
 {
   size_t n = len < c->skip_len ? len : c->skip_len;
   int cmp = memcmp(key, c->skip, n);
   if (cmp < 0 || (cmp == 0 && len < c->skip_len))
-    return 0;
+    return (zp_spill_prefix){0, 0};
   if (cmp > 0)
-    return 2ull << 62;
-  uint64_t p = 0;
+    return (zp_spill_prefix){2ull << 62, 0};
+  uint64_t hi = 0, lo = 0;
+  const uint8_t *k = key + c->skip_len;
+  size_t left = len - c->skip_len;
   for (size_t i = 0; i < 7; i++)
-    p = p << 8 | (c->skip_len + i < len ? key[c->skip_len + i] : 0);
-  return 1ull << 62 | p << 6;
+    hi = hi << 8 | (i < left ? k[i] : 0);
+  for (size_t i = 7; i < 15; i++)
+    lo = lo << 8 | (i < left ? k[i] : 0);
+  return (zp_spill_prefix){1ull << 62 | hi << 6, lo};
 }
 
 static zp_status add(zp_checker *c, tuple *t, const uint8_t *key, const uint8_t *extra)
@@ -336,16 +347,17 @@ static zp_status add(zp_checker *c, tuple *t, const uint8_t *key, const uint8_t 
                       key_prefix(c, key, t->key_len));
 }
 
-/* A reference from rec to the name at target, filed under that name. */
-static zp_status add_ref(zp_checker *c, const tuple *rec, const zp_record *r,
+/* A reference from the record whose owner has the sort key from to the name at target, filed
+ * under that name with from as its extra. */
+static zp_status add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, size_t from_len,
                          const uint8_t *target)
 {
   uint8_t key[ZP_NAME_KEY_MAX];
   tuple t = *rec;
   t.kind = K_REF;
   t.key_len = (uint16_t)zp_name_sort_key(target, key);
-  t.extra_len = (uint16_t)zp_name_wire_len(r->owner);
-  return add(c, &t, key, r->owner);
+  t.extra_len = (uint16_t)from_len;
+  return add(c, &t, key, from);
 }
 
 /* RFC 952 and RFC 1123 host names as BIND's check-names reads them: letters, digits and
@@ -536,7 +548,7 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   if (target && *target) {
     /* (told at the target, where a message about it belongs) */
     tuple at = at_field(r, &t, target_field);
-    if ((st = add_ref(c, &at, r, target)) != ZP_OK)
+    if ((st = add_ref(c, &at, key, t.key_len, target)) != ZP_OK)
       return st;
   }
   if (r->rclass == 1)
@@ -586,7 +598,10 @@ static const char *spelled(const zp_checker *c, const rep *r)
   static char bufs[2][ZP_NAME_UNICODE_MAX + 1];
   static unsigned next;
   char *b = bufs[next++ % 2];
-  b[zp_name_text_unicode(b, r->t.extra_len ? r->spell : c->g.owner)] = '\0';
+  uint8_t wire[ZP_NAME_MAX];
+  if (!r->t.extra_len)
+    zp_name_from_sort_key(c->g.key, c->g.key_len, wire);
+  b[zp_name_text_unicode(b, r->t.extra_len ? r->spell : wire)] = '\0';
   return b;
 }
 
@@ -608,10 +623,8 @@ static void group_begin(zp_checker *c, const uint8_t *key, size_t len)
   memset(g, 0, offsetof(group, rrset));
   g->rrset.set = g->cname.set = g->other.set = g->spell1.set = g->spell2.set = false;
   g->glue_other.set = g->occ.set = g->dname_rec.set = g->ns.set = g->ds.set = false;
-  g->rrset_ttl_told = g->rrset_single_told = false;
   memcpy(g->key, key, len);
   g->key_len = len;
-  zp_name_from_sort_key(key, len, g->owner);
   g->in_zone = !c->have_apex || is_prefix(c->apex_key, c->apex_len, key, len);
   g->apex = c->have_apex && len == c->apex_len && g->in_zone;
   if (g->apex)
@@ -641,7 +654,7 @@ static void record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
       memcpy(r.spell, spell, t->extra_len);
       report(c, ZP_CK_TTL, t, "%s %s has TTL %u here and %u at %s: one RRset, one TTL (RFC "
              "2181 section 5.2); BIND serves the RRset with %u (the first), Knot with the last "
-             "read, NSD each record with its own%s", name_text(g->owner), type_text(t->rtype),
+             "read, NSD each record with its own%s", key_text(g->key, g->key_len), type_text(t->rtype),
              t->ttl, g->rrset.t.ttl, where(c, &g->rrset.t), g->rrset.t.ttl,
              collision_note(c, &g->rrset, &r));
       g->rrset_ttl_told = true;
@@ -652,7 +665,7 @@ static void record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
       rep r = {.set = true, .t = *t};
       memcpy(r.spell, spell, t->extra_len);
       report(c, ZP_CK_SINGLETON, t, "a second %s record at %s, beside the one at %s: a name "
-             "holds one %s (RFC %s)%s", type_text(t->rtype), name_text(g->owner),
+             "holds one %s (RFC %s)%s", type_text(t->rtype), key_text(g->key, g->key_len),
              where(c, &g->rrset.t), type_text(t->rtype),
              t->rtype == T_CNAME ? "2181 section 10.1" : t->rtype == T_DNAME ? "6672 section 2.4"
                                                                           : "1035 section 5.2",
@@ -711,60 +724,60 @@ static void records_done(zp_checker *c)
       uint8_t apex[ZP_NAME_MAX];
       zp_name_from_sort_key(c->apex_key, c->apex_len, apex);
       report(c, ZP_CK_OUT_OF_ZONE, first(g), "%s is outside the zone %s: BIND and Knot leave "
-             "it out, NSD refuses the zone", name_text(g->owner), name_text(apex));
+             "it out, NSD refuses the zone", key_text(g->key, g->key_len), name_text(apex));
     }
     return;
   }
   if (g->spell2.set && on(c, ZP_CK_COLLISION))
     report(c, ZP_CK_COLLISION, &g->spell2.t, "'%s' here and '%s' at %s are one name after "
            "IDNA2003 ToASCII, %s: their records merge", spelled(c, &g->spell2),
-           spelled(c, &g->spell1), where(c, &g->spell1.t), name_text(g->owner));
+           spelled(c, &g->spell1), where(c, &g->spell1.t), key_text(g->key, g->key_len));
   if (g->has_cname && g->other.set && on(c, ZP_CK_CNAME_OTHER)) {
     const rep *later = g->cname.t.seq > g->other.t.seq ? &g->cname : &g->other;
     const rep *earlier = later == &g->cname ? &g->other : &g->cname;
     report(c, ZP_CK_CNAME_OTHER, &later->t, "CNAME and other data at %s: %s here, %s at %s (RFC "
-           "1034 section 3.6.2; BIND, NSD and Knot refuse the zone)%s", name_text(g->owner),
+           "1034 section 3.6.2; BIND, NSD and Knot refuse the zone)%s", key_text(g->key, g->key_len),
            type_text(later->t.rtype), type_text(earlier->t.rtype), where(c, &earlier->t),
            collision_note(c, earlier, later));
   }
   if (g->apex) {
     if (!g->has_soa && on(c, ZP_CK_APEX_SOA))
       report(c, ZP_CK_APEX_SOA, first(g), "the zone %s has no SOA record at its apex (RFC 1035 "
-             "section 5.2)", name_text(g->owner));
+             "section 5.2)", key_text(g->key, g->key_len));
     if (!g->has_ns && on(c, ZP_CK_APEX_NS))
       report(c, ZP_CK_APEX_NS, first(g), "the zone %s has no NS records at its apex (RFC 1034 "
-             "section 4.2.1); BIND refuses it", name_text(g->owner));
+             "section 4.2.1); BIND refuses it", key_text(g->key, g->key_len));
     if (g->has_ds && on(c, ZP_CK_DS_APEX))
       report(c, ZP_CK_DS_APEX, &g->ds.t, "DS record at the apex of %s: DS belongs in the parent "
-             "zone (RFC 4034 section 5); BIND refuses the zone", name_text(g->owner));
+             "zone (RFC 4034 section 5); BIND refuses the zone", key_text(g->key, g->key_len));
   } else {
     if (g->has_soa && on(c, ZP_CK_APEX_SOA)) {
       uint8_t apex[ZP_NAME_MAX];
       zp_name_from_sort_key(c->apex_key, c->apex_len, apex);
       report(c, ZP_CK_APEX_SOA, first(g), "SOA record at %s, below the apex of %s (RFC 1035 "
-             "section 5.2); BIND and NSD refuse the zone", name_text(g->owner), name_text(apex));
+             "section 5.2); BIND and NSD refuse the zone", key_text(g->key, g->key_len), name_text(apex));
     }
     if (g->has_ds && !g->has_ns && on(c, ZP_CK_DS_PLACEMENT))
       report(c, ZP_CK_DS_PLACEMENT, &g->ds.t, "DS record at %s, which is no delegation (no NS records): "
-             "DS describes a child zone (RFC 4034 section 5)", name_text(g->owner));
+             "DS describes a child zone (RFC 4034 section 5)", key_text(g->key, g->key_len));
     if (g->has_ns && g->key_len >= 2 && g->key[g->key_len - 2] == '*' &&
         (g->key_len == 2 || g->key[g->key_len - 3] == 0) && on(c, ZP_CK_WILDCARD_NS))
       report(c, ZP_CK_WILDCARD_NS, &g->ns.t, "NS records at the wildcard %s (RFC 4592 section "
-             "4.2); BIND refuses the zone", name_text(g->owner));
+             "4.2); BIND refuses the zone", key_text(g->key, g->key_len));
     if (g->has_ns && g->has_dname && on(c, ZP_CK_DNAME_NS))
       report(c, ZP_CK_DNAME_NS, &g->dname_rec.t, "DNAME beside NS at %s, below the apex (RFC "
-             "6672 section 2.3); Knot refuses the zone", name_text(g->owner));
+             "6672 section 2.3); Knot refuses the zone", key_text(g->key, g->key_len));
   }
   if (g->mx_null && g->mx_other && on(c, ZP_CK_NULL_MX))
     report(c, ZP_CK_NULL_MX, first(g), "a null MX (\"0 .\") beside other MX records at %s: a "
            "domain that accepts no mail has only the null MX (RFC 7505 section 3)",
-           name_text(g->owner));
+           key_text(g->key, g->key_len));
   if (g->dname >= 0 && on(c, ZP_CK_BELOW_DNAME)) {
     frame *f = &c->stack[g->dname];
     uint8_t d[ZP_NAME_MAX];
     zp_name_from_sort_key(f->key, f->key_len, d);
     report(c, ZP_CK_BELOW_DNAME, first(g), "%s is below the DNAME at %s (%s) and is never "
-           "served (RFC 6672 section 2.4); Knot and NSD refuse the zone", name_text(g->owner),
+           "served (RFC 6672 section 2.4); Knot and NSD refuse the zone", key_text(g->key, g->key_len),
            name_text(d), where(c, &f->t));
   } else if (g->cut >= 0 && g->glue_other.set && on(c, ZP_CK_OCCLUDED)) {
     frame *f = &c->stack[g->cut];
@@ -772,12 +785,12 @@ static void records_done(zp_checker *c)
     zp_name_from_sort_key(f->key, f->key_len, d);
     report(c, ZP_CK_OCCLUDED, &g->glue_other.t, "%s record at %s, below the delegation at %s "
            "(%s), is never served: only address records (glue) belong there (RFC 1034 section "
-           "4.2.1)", type_text(g->glue_other.t.rtype), name_text(g->owner), name_text(d),
+           "4.2.1)", type_text(g->glue_other.t.rtype), key_text(g->key, g->key_len), name_text(d),
            where(c, &f->t));
   } else if (!g->apex && g->has_ns && g->occ.set && on(c, ZP_CK_OCCLUDED)) {
     report(c, ZP_CK_OCCLUDED, &g->occ.t, "%s record at the delegation %s is never served: a "
            "delegation holds NS, DS and glue (RFC 1034 section 4.2.1)",
-           type_text(g->occ.t.rtype), name_text(g->owner));
+           type_text(g->occ.t.rtype), key_text(g->key, g->key_len));
   }
 }
 
@@ -791,19 +804,21 @@ static void chain_link(zp_checker *c, const tuple *t, const uint8_t *from)
     c->links = l;
     c->links_cap = cap;
   }
-  uint8_t key[ZP_NAME_KEY_MAX];
   size_t off = c->link_names.len;
-  if (!zp_buf_put(&c->link_names, from, t->extra_len))
+  uint16_t len = t->extra_len;
+  if (!zp_buf_put(&c->link_names, &len, sizeof len) ||
+      !zp_buf_put(&c->link_names, from, t->extra_len))
     return;
-  c->links[c->nlinks++] = (link){hash(key, zp_name_sort_key(from, key)),
-                                 hash(c->g.key, c->g.key_len), t->src, t->line, t->col,
-                                 t->line_off, off};
+  c->links[c->nlinks++] = (link){hash(from, t->extra_len), hash(c->g.key, c->g.key_len),
+                                 t->src, t->line, t->col, t->line_off, off};
 }
 
-/* A record at the name from points to the group's name. */
+/* A record at the name whose sort key is from (t->extra_len octets) points to the group's
+ * name. Names are made text only for a message: most references are fine. */
 static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
 {
   group *g = &c->g;
+  size_t from_len = t->extra_len;
   records_done(c);
   if (t->rtype == T_CNAME) {
     if (g->has_cname && on(c, ZP_CK_CNAME_LOOP))
@@ -812,34 +827,33 @@ static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
   }
   if (!g->in_zone || !c->have_apex)
     return;   /* BIND looks such names up in the DNS; zonepuny does not */
-  uint8_t fkey[ZP_NAME_KEY_MAX];
-  size_t fkey_len = zp_name_sort_key(from, fkey);
-  if (!is_prefix(c->apex_key, c->apex_len, fkey, fkey_len))
+  if (!is_prefix(c->apex_key, c->apex_len, from, from_len))
     return;   /* the referring record is out of the zone, and told as such */
   bool glue_zone = g->cut >= 0 || (g->has_ns && !g->apex);
-  const char *target = name_text(g->owner), *ty = type_text(t->rtype);
+#define TARGET key_text(g->key, g->key_len)
+#define FROM key_text(from, from_len)
   if (t->rtype == T_NS) {
-    bool apex = fkey_len == c->apex_len && memcmp(fkey, c->apex_key, fkey_len) == 0;
+    bool apex = from_len == c->apex_len && memcmp(from, c->apex_key, from_len) == 0;
     zp_check_id id = apex ? ZP_CK_APEX_NS : ZP_CK_NS_TARGET;
+    const char *refused = apex ? "; BIND refuses the zone" : "";
     if (g->dname >= 0) {
       if (on(c, id))
-        report(c, id, t, "NS target %s of %s is below a DNAME%s", target, name_text(from),
-               apex ? "; BIND refuses the zone" : "");
+        report(c, id, t, "NS target %s of %s is below a DNAME%s", TARGET, FROM, refused);
     } else if (glue_zone && !apex) {
-      bool required = is_prefix(fkey, fkey_len, g->key, g->key_len);
+      bool required = is_prefix(from, from_len, g->key, g->key_len);
       if (!g->has_a && on(c, ZP_CK_GLUE))
         report(c, ZP_CK_GLUE, t, "delegation %s: name server %s is %s and needs glue, an A "
-               "or AAAA record for it in this zone (RFC 1034 section 4.2.1)", name_text(from),
-               target, required ? "inside it" : "inside another delegation");
+               "or AAAA record for it in this zone (RFC 1034 section 4.2.1)", FROM, TARGET,
+               required ? "inside it" : "inside another delegation");
     } else if (g->has_cname) {
       if (on(c, id))
         report(c, id, t, "NS target %s of %s is an alias (CNAME at %s): a name server must "
-               "be named by its own name (RFC 2181 section 10.3)%s", target, name_text(from),
-               where(c, &g->cname.t), apex ? "; BIND refuses the zone" : "");
+               "be named by its own name (RFC 2181 section 10.3)%s", TARGET, FROM,
+               where(c, &g->cname.t), refused);
     } else if (!g->has_a) {
       if (on(c, id))
-        report(c, id, t, "NS target %s of %s has no A or AAAA record in the zone%s", target,
-               name_text(from), apex ? "; BIND refuses the zone" : "");
+        report(c, id, t, "NS target %s of %s has no A or AAAA record in the zone%s", TARGET,
+               FROM, refused);
     }
     return;
   }
@@ -847,13 +861,16 @@ static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
   if (!on(c, id) || glue_zone)
     return;   /* a name below a delegation is the child zone's to answer for */
   if (g->dname >= 0)
-    report(c, id, t, "%s target %s is below a DNAME", ty, target);
+    report(c, id, t, "%s target %s is below a DNAME", type_text(t->rtype), TARGET);
   else if (g->has_cname)
     report(c, id, t, "%s target %s is an alias (CNAME at %s): it must name a host (RFC 2181 "
-           "section 10.3%s)", ty, target, where(c, &g->cname.t),
+           "section 10.3%s)", type_text(t->rtype), TARGET, where(c, &g->cname.t),
            t->rtype == T_SRV ? ", RFC 2782" : "");
   else if (!g->has_a)
-    report(c, id, t, "%s target %s has no A or AAAA record in the zone", ty, target);
+    report(c, id, t, "%s target %s has no A or AAAA record in the zone", type_text(t->rtype),
+           TARGET);
+#undef TARGET
+#undef FROM
 }
 
 /* The name is done: a delegation or a DNAME goes on the stack for the names below it. */
@@ -884,6 +901,15 @@ static const link *link_from(const zp_checker *c, uint64_t h)
   return bsearch(&k, c->links, c->nlinks, sizeof k, link_cmp);
 }
 
+/* The owner of a link's CNAME, as text. */
+static const char *link_name(const zp_checker *c, const link *l)
+{
+  const uint8_t *p = (const uint8_t *)c->link_names.p + l->name_off;
+  uint16_t len;
+  memcpy(&len, p, sizeof len);
+  return key_text(p + sizeof len, len);
+}
+
 /* Each CNAME at a name that holds a CNAME is a link; following links from any name either ends
  * or comes back: a loop, told once, at the link where it was entered. */
 static void find_loops(zp_checker *c)
@@ -904,14 +930,12 @@ static void find_loops(zp_checker *c)
       size_t n = 0;
       const link *k = l;
       do {
-        const uint8_t *nm = (const uint8_t *)c->link_names.p + k->name_off;
         n += (size_t)snprintf(path + n, n < sizeof path ? sizeof path - n : 0, "%s -> ",
-                              name_text(nm));
+                              link_name(c, k));
         k = link_from(c, k->to);
       } while (k && k != l && n < sizeof path);
-      const uint8_t *nm = (const uint8_t *)c->link_names.p + l->name_off;
       if (n < sizeof path)
-        snprintf(path + n, sizeof path - n, "%s", name_text(nm));
+        snprintf(path + n, sizeof path - n, "%s", link_name(c, l));
       tuple t = {.src = l->src, .line = l->line, .col = l->col, .line_off = l->line_off};
       report(c, ZP_CK_CNAME_LOOP, &t, "CNAME chain loops: %s: no answer comes back", path);
     }

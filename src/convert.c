@@ -83,36 +83,60 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
  * "münchen" is "xn--mnchen-3ya" whichever is written, while "straße" (ss), "BÜCHER" (case) or
  * fullwidth letters are spellings that ToASCII maps onto another label's name. Such a label is
  * kept as written, ASCII case and all, for messages; spellings are compared ignoring it. */
+/* e for the non-ASCII label in[0..inlen): its ACE form, and whether IDNA keeps it (ToUnicode
+ * of the ACE form is the label, ASCII case aside). false when ToASCII refuses the label (the
+ * conversion itself reports that). */
+static bool spell(zp_spelled *e, const uint8_t *in, size_t inlen)
+{
+  char back[4 * ZP_LABEL_MAX + 1];
+  size_t acelen = sizeof e->ace, backlen = sizeof back;
+  e->len = 0;
+  if (zp_idna_label_to_ascii((const char *)in, inlen, (char *)e->ace, &acelen, FLAGS, NULL) !=
+      ZP_OK)
+    return false;
+  e->len = (uint8_t)inlen;
+  e->ace_len = (uint8_t)acelen;
+  memcpy(e->label, in, inlen);
+  e->kept = zp_idna_label_to_unicode((const char *)e->ace, acelen, back, &backlen, FLAGS) ==
+                ZP_OK && backlen == inlen;
+  for (size_t i = 0; e->kept && i < inlen; i++)
+    e->kept = (uint8_t)back[i] == lower(in[i]);
+  return true;
+}
+
 static zp_status spell_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
                              size_t *outlen, char *msg, size_t msgcap)
 {
-  (void)ctx;
-  char ace[ZP_LABEL_MAX + 1], back[4 * ZP_LABEL_MAX + 1];
-  uint8_t low[4 * ZP_LABEL_MAX];
-  size_t acelen = sizeof ace, backlen = sizeof back;
+  zp_spelling *sp = ctx;
   bool high = false;
-  for (size_t i = 0; i < inlen && inlen <= sizeof low; i++) {
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < inlen; i++) {
     high |= in[i] >= 0x80;
-    low[i] = lower(in[i]);   /* ASCII case is no spelling of its own: DNS ignores it */
+    h = (h ^ lower(in[i])) * 16777619u;
   }
-  if (high && zp_idna_label_to_ascii((const char *)in, inlen, ace, &acelen, FLAGS, NULL) == ZP_OK &&
-      zp_idna_label_to_unicode(ace, acelen, back, &backlen, FLAGS) == ZP_OK &&
-      (backlen != inlen || memcmp(back, low, inlen) != 0)) {
-    /* the label as written; past 63 octets only its start, cut at a character */
-    size_t n = inlen <= ZP_LABEL_MAX ? inlen : ZP_LABEL_MAX;
-    while (n < inlen && n > 0 && (in[n] & 0xC0) == 0x80)
-      n--;
-    memcpy(out, in, n);
-    *outlen = n;
+  zp_spelled *e = &sp->seen[h & 255];
+  if (high && inlen <= sizeof e->label &&
+      ((e->len == inlen && memcmp(e->label, in, inlen) == 0) || spell(e, in, inlen))) {
+    if (e->kept) {
+      memcpy(out, e->ace, e->ace_len);
+      *outlen = e->ace_len;
+    } else {
+      /* the label as written; past 63 octets only its start, cut at a character */
+      size_t n = inlen <= ZP_LABEL_MAX ? inlen : ZP_LABEL_MAX;
+      while (n < inlen && n > 0 && (in[n] & 0xC0) == 0x80)
+        n--;
+      memcpy(out, in, n);
+      *outlen = n;
+    }
     return ZP_OK;
   }
   zp_convert plain = {0};
   return zp_convert_label(&plain, in, inlen, out, outlen, msg, msgcap);
 }
 
-zp_label_conv zp_convert_spelling(void)
+zp_label_conv zp_convert_spelling(zp_spelling *s)
 {
-  return (zp_label_conv){spell_label, NULL};
+  return (zp_label_conv){spell_label, s};
 }
 
 zp_label_conv zp_convert_policy(zp_convert *c)

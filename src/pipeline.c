@@ -5,6 +5,7 @@
 #include "convert.h"
 #include "emit.h"
 #include "rrtype.h"
+#include <stdlib.h>
 #include <string.h>
 #include "zone.h"
 
@@ -44,11 +45,15 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     .have_default_ttl = opt->have_default_ttl,
     .conv = zp_convert_policy(&conv),
     .conv_keep_case = zp_convert_policy(&keep),
-    .spelling = opt->checks.off ? (zp_label_conv){0} : zp_convert_spelling(),
     .no_include = opt->no_include,
     .include_root = opt->include_root,
     .output = opt->output,
   };
+  zp_spelling *spelled = opt->checks.off ? NULL : calloc(1, sizeof *spelled);
+  if (!opt->checks.off && !spelled)
+    return ZP_ENOMEM;
+  if (spelled)
+    zo.spelling = zp_convert_spelling(spelled);
   uint8_t generic[65536 / 8];
   if (!opt->generic)
     zp_rrtype_generic_default(generic);
@@ -57,11 +62,11 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   counter c = {0};
   uint8_t zone[ZP_NAME_MAX];
   zp_status st = zp_check_new(&opt->checks, zone_name(opt, &zo.conv, zone), diag, &c.ck);
-  if (st != ZP_OK)
-    return st;
-  st = zp_emit_new(&eo, out, diag, &c.em);
+  if (st == ZP_OK)
+    st = zp_emit_new(&eo, out, diag, &c.em);
   if (st != ZP_OK) {
     zp_check_free(c.ck);
+    free(spelled);
     return st;
   }
   if (in->data)
@@ -76,6 +81,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     st = ZP_EWRITE;
   zp_emit_free(c.em);
   zp_check_free(c.ck);
+  free(spelled);
   if (records)
     *records = c.records;
   return st;

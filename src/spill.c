@@ -15,7 +15,7 @@ enum { FANIN = 64, READ_BUF = 32 * 1024, WRITE_BUF = 64 * 1024, MEM_MIN = 64 * 1
 
 /* One entry in the buffer: where it is, and its prefix for the quick comparison. */
 typedef struct slot {
-  uint64_t prefix;
+  zp_spill_prefix prefix;
   uint32_t off, len;
 } slot;
 
@@ -28,7 +28,7 @@ typedef struct reader {
   uint64_t pos, end;
   uint8_t *buf;
   size_t at, fill;
-  uint64_t prefix;
+  zp_spill_prefix prefix;
   uint8_t *cur;          /* the current entry, ZP_SPILL_ENTRY_MAX octets of room */
   size_t cur_len;
 } reader;
@@ -53,37 +53,71 @@ struct zp_spill {
   uint8_t *out;          /* the entry handed out */
 };
 
-static int slot_cmp(const zp_spill *s, const slot *a, const slot *b)
+static int prefix_cmp(const zp_spill_prefix *a, const zp_spill_prefix *b)
 {
-  if (a->prefix != b->prefix)
-    return a->prefix < b->prefix ? -1 : 1;
-  return s->cmp(s->arena + a->off, s->arena + b->off);
+  if (a->hi != b->hi)
+    return a->hi < b->hi ? -1 : 1;
+  if (a->lo != b->lo)
+    return a->lo < b->lo ? -1 : 1;
+  return 0;
 }
 
-/* Merge sort (stable, n log n comparisons whatever the input) of v[0..n) using tmp. */
+static int slot_cmp(const zp_spill *s, const slot *a, const slot *b)
+{
+  int c = prefix_cmp(&a->prefix, &b->prefix);
+  return c != 0 ? c : s->cmp(s->arena + a->off, s->arena + b->off);
+}
+
+static void insertion(const zp_spill *s, slot *v, size_t n)
+{
+  for (size_t i = 1; i < n; i++) {
+    slot x = v[i];
+    size_t j = i;
+    for (; j > 0 && slot_cmp(s, &v[j - 1], &x) > 0; j--)
+      v[j] = v[j - 1];
+    v[j] = x;
+  }
+}
+
+/* x[0..nx) and y[0..ny), each sorted, merged into out (stable: x first on a tie). */
+static void merge(const zp_spill *s, const slot *x, size_t nx, const slot *y, size_t ny,
+                  slot *out)
+{
+  size_t i = 0, j = 0, k = 0;
+  while (i < nx && j < ny)
+    out[k++] = slot_cmp(s, &y[j], &x[i]) < 0 ? y[j++] : x[i++];
+  memcpy(out + k, x + i, (nx - i) * sizeof *x);
+  memcpy(out + k + (nx - i), y + j, (ny - j) * sizeof *y);
+}
+
+static void sort_into(const zp_spill *s, slot *v, slot *to, size_t n);
+
+/* Merge sort (stable, n log n comparisons whatever the input) of v[0..n), with tmp[0..n) as
+ * scratch: the halves are sorted into tmp and merged back, so each level moves every slot once. */
 static void sort_slots(const zp_spill *s, slot *v, slot *tmp, size_t n)
 {
   if (n < 16) {
-    for (size_t i = 1; i < n; i++) {
-      slot x = v[i];
-      size_t j = i;
-      for (; j > 0 && slot_cmp(s, &v[j - 1], &x) > 0; j--)
-        v[j] = v[j - 1];
-      v[j] = x;
-    }
+    insertion(s, v, n);
     return;
   }
   size_t h = n / 2;
-  sort_slots(s, v, tmp, h);
-  sort_slots(s, v + h, tmp, n - h);
-  if (slot_cmp(s, &v[h - 1], &v[h]) <= 0)
+  sort_into(s, v, tmp, h);
+  sort_into(s, v + h, tmp + h, n - h);
+  merge(s, tmp, h, tmp + h, n - h, v);
+}
+
+/* The same, the result in to[0..n) and v the scratch. */
+static void sort_into(const zp_spill *s, slot *v, slot *to, size_t n)
+{
+  if (n < 16) {
+    insertion(s, v, n);
+    memcpy(to, v, n * sizeof *v);
     return;
-  memcpy(tmp, v, h * sizeof *v);
-  size_t i = 0, j = h, k = 0;
-  while (i < h && j < n)
-    v[k++] = slot_cmp(s, &v[j], &tmp[i]) < 0 ? v[j++] : tmp[i++];
-  while (i < h)
-    v[k++] = tmp[i++];
+  }
+  size_t h = n / 2;
+  sort_slots(s, v, to, h);
+  sort_slots(s, v + h, to + h, n - h);
+  merge(s, v, h, v + h, n - h, to);
 }
 
 zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill **out)
@@ -96,8 +130,8 @@ zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill **out)
     return ZP_ENOMEM;
   s->cmp = cmp;
   s->fd = -1;
-  /* an entry is some 60 octets and costs two slots of 16: a third of the memory for slots */
-  s->slot_cap = mem / 3 / (2 * sizeof(slot));
+  /* an entry is some 70 octets and costs two slots of 24: two fifths of the memory for slots */
+  s->slot_cap = mem / 5 * 2 / (2 * sizeof(slot));
   s->arena_cap = mem - s->slot_cap * 2 * sizeof(slot);
   s->arena = malloc(s->arena_cap);
   s->slots = malloc(s->slot_cap * sizeof(slot));
@@ -139,7 +173,7 @@ static bool put(zp_spill *s, const void *p, size_t n)
   return true;
 }
 
-static bool put_entry(zp_spill *s, uint64_t prefix, const uint8_t *p, size_t n)
+static bool put_entry(zp_spill *s, zp_spill_prefix prefix, const uint8_t *p, size_t n)
 {
   uint16_t len = (uint16_t)n;
   return put(s, &prefix, sizeof prefix) && put(s, &len, sizeof len) && put(s, p, n);
@@ -200,7 +234,7 @@ static zp_status spill(zp_spill *s)
   return end_run(s, start);
 }
 
-zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len, uint64_t prefix)
+zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len, zp_spill_prefix prefix)
 {
   if (len > ZP_SPILL_ENTRY_MAX)
     return ZP_EBUFFER;
@@ -270,9 +304,9 @@ static bool advance(zp_spill *s, reader *r, bool *err)
 static int reader_cmp(const zp_spill *s, size_t a, size_t b)
 {
   const reader *x = &s->rd[a], *y = &s->rd[b];
-  if (x->prefix != y->prefix)
-    return x->prefix < y->prefix ? -1 : 1;
-  int c = s->cmp(x->cur, y->cur);
+  int c = prefix_cmp(&x->prefix, &y->prefix);
+  if (c == 0)
+    c = s->cmp(x->cur, y->cur);
   return c != 0 ? c : (a > b) - (a < b);   /* equal entries: the earlier run first */
 }
 
@@ -333,7 +367,8 @@ static zp_status start_merge(zp_spill *s, size_t first, size_t n)
 }
 
 /* The smallest current entry, and the heap moved on past it; NULL when all runs are done. */
-static zp_status merge_next(zp_spill *s, const uint8_t **entry, size_t *len, uint64_t *prefix)
+static zp_status merge_next(zp_spill *s, const uint8_t **entry, size_t *len,
+                            zp_spill_prefix *prefix)
 {
   *entry = NULL;
   if (s->nheap == 0)
@@ -363,7 +398,7 @@ static zp_status merge_passes(zp_spill *s)
     uint64_t start = s->file_len;
     const uint8_t *e;
     size_t len;
-    uint64_t prefix;
+    zp_spill_prefix prefix;
     while (st == ZP_OK && (st = merge_next(s, &e, &len, &prefix)) == ZP_OK && e)
       if (!put_entry(s, prefix, e, len))
         st = ZP_EIO;
@@ -401,7 +436,7 @@ zp_status zp_spill_next(zp_spill *s, const uint8_t **entry, size_t *len)
     }
     return ZP_OK;
   }
-  uint64_t prefix;
+  zp_spill_prefix prefix;
   return merge_next(s, entry, len, &prefix);
 }
 

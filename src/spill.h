@@ -20,10 +20,17 @@ typedef struct zp_spill zp_spill;
  * and is unlinked as soon as it is made, so it is gone on every exit, signals included. */
 ZP_NODISCARD zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill **s);
 
-/* Adds entry[0..len), len at most ZP_SPILL_ENTRY_MAX. prefix orders entries as cmp does where it
- * differs (a smaller prefix sorts first); equal prefixes are ordered by cmp. ZP_ENOMEM, ZP_EIO
- * (errno set) when the temporary file cannot be made or written. */
-ZP_NODISCARD zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len, uint64_t prefix);
+/* The first comparison of two entries, kept beside each so that most comparisons need not
+ * touch the entries: ordered as cmp orders them where it differs (hi first, then lo); equal
+ * prefixes are ordered by cmp. */
+typedef struct zp_spill_prefix {
+  uint64_t hi, lo;
+} zp_spill_prefix;
+
+/* Adds entry[0..len), len at most ZP_SPILL_ENTRY_MAX, with its prefix. ZP_ENOMEM, ZP_EIO (errno
+ * set) when the temporary file cannot be made or written. */
+ZP_NODISCARD zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len,
+                                    zp_spill_prefix prefix);
 
 /* The entries in order, one per call: *entry is NULL after the last. An entry stays valid until
  * the next call. The first call ends adding. ZP_EIO, ZP_ENOMEM. */

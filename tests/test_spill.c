@@ -23,14 +23,16 @@ static int cmp(const uint8_t *a, const uint8_t *b)
   return memcmp(a + 2 + na, b + 2 + nb, 8);
 }
 
-/* The first 8 octets of the text, zero-padded: ordered as cmp orders (a shorter text's zero
+/* The first 16 octets of the text, zero-padded: ordered as cmp orders (a shorter text's zero
  * padding sorts first, as its end does). */
-static uint64_t prefix(const uint8_t *e)
+static zp_spill_prefix prefix(const uint8_t *e)
 {
   size_t n = (size_t)e[0] << 8 | e[1];
-  uint64_t p = 0;
+  zp_spill_prefix p = {0, 0};
   for (size_t i = 0; i < 8; i++)
-    p = p << 8 | (i < n ? e[2 + i] : 0);
+    p.hi = p.hi << 8 | (i < n ? e[2 + i] : 0);
+  for (size_t i = 8; i < 16; i++)
+    p.lo = p.lo << 8 | (i < n ? e[2 + i] : 0);
   return p;
 }
 
@@ -108,7 +110,7 @@ Test(spill, entry_too_long)
   zp_spill *s;
   static uint8_t big[ZP_SPILL_ENTRY_MAX + 1];
   cr_assert_eq(zp_spill_new(0, cmp, &s), ZP_OK);
-  cr_assert_eq(zp_spill_add(s, big, sizeof big, 0), ZP_EBUFFER);
+  cr_assert_eq(zp_spill_add(s, big, sizeof big, (zp_spill_prefix){0, 0}), ZP_EBUFFER);
   zp_spill_free(s);
 }
 
