@@ -317,25 +317,35 @@ static uint64_t hash(const uint8_t *p, size_t n)
   return h;
 }
 
-/* The prefix spill compares first: two bits for "before, inside, after" the first record's
- * zone, then the key's next 15 octets past it (zeros past its end, which sort first as the end
- * of a key does). */
-static zp_spill_prefix key_prefix(const zp_checker *c, const uint8_t *key, size_t len)
+/* The prefix spill compares first: "before, inside, after" the first record's zone, then the
+ * key's octets past it (zeros past its end, which sort first as the end of a key does). When
+ * the rest of the key fits, a 0 (before any descendant's next octet, which is at least 1), kind,
+ * class and type follow and the prefix is complete: input order, kept by the sort, does the
+ * rest. */
+static zp_spill_prefix key_prefix(const zp_checker *c, const tuple *t, const uint8_t *key)
 {
-  size_t n = len < c->skip_len ? len : c->skip_len;
+  zp_spill_prefix p;
+  memset(&p, 0, sizeof p);
+  size_t len = t->key_len, n = len < c->skip_len ? len : c->skip_len;
   int cmp = memcmp(key, c->skip, n);
   if (cmp < 0 || (cmp == 0 && len < c->skip_len))
-    return (zp_spill_prefix){0, 0};
+    return p;
+  p.b[0] = cmp > 0 ? 2 : 1;
   if (cmp > 0)
-    return (zp_spill_prefix){2ull << 62, 0};
-  uint64_t hi = 0, lo = 0;
-  const uint8_t *k = key + c->skip_len;
+    return p;
   size_t left = len - c->skip_len;
-  for (size_t i = 0; i < 7; i++)
-    hi = hi << 8 | (i < left ? k[i] : 0);
-  for (size_t i = 7; i < 15; i++)
-    lo = lo << 8 | (i < left ? k[i] : 0);
-  return (zp_spill_prefix){1ull << 62 | hi << 6, lo};
+  memcpy(p.b + 1, key + c->skip_len, left < ZP_SPILL_PREFIX - 1 ? left : ZP_SPILL_PREFIX - 1);
+  if (1 + left + 6 <= ZP_SPILL_PREFIX) {
+    uint8_t *q = p.b + 1 + left;
+    q[0] = 0;
+    q[1] = t->kind;
+    q[2] = (uint8_t)(t->rclass >> 8);
+    q[3] = (uint8_t)t->rclass;
+    q[4] = (uint8_t)(t->rtype >> 8);
+    q[5] = (uint8_t)t->rtype;
+    p.complete = true;
+  }
+  return p;
 }
 
 static zp_status add(zp_checker *c, tuple *t, const uint8_t *key, const uint8_t *extra)
@@ -344,7 +354,7 @@ static zp_status add(zp_checker *c, tuple *t, const uint8_t *key, const uint8_t 
   memcpy(c->entry + sizeof *t, key, t->key_len);
   memcpy(c->entry + sizeof *t + t->key_len, extra, t->extra_len);
   return zp_spill_add(c->sp, c->entry, sizeof *t + t->key_len + t->extra_len,
-                      key_prefix(c, key, t->key_len));
+                      key_prefix(c, t, key));
 }
 
 /* A reference from the record whose owner has the sort key from to the name at target, filed

@@ -21,6 +21,8 @@ typedef struct slot {
 
 typedef struct run {
   uint64_t start, end;   /* octets of the temporary file: entries, each as prefix, len, octets */
+  size_t rank;           /* the first spilled run it holds: runs of lower rank hold earlier
+                            entries, which come first among equal ones */
 } run;
 
 /* A run being read during a merge. */
@@ -29,6 +31,7 @@ typedef struct reader {
   uint8_t *buf;
   size_t at, fill;
   zp_spill_prefix prefix;
+  size_t rank;
   uint8_t *cur;          /* the current entry, ZP_SPILL_ENTRY_MAX octets of room */
   size_t cur_len;
 } reader;
@@ -53,19 +56,12 @@ struct zp_spill {
   uint8_t *out;          /* the entry handed out */
 };
 
-static int prefix_cmp(const zp_spill_prefix *a, const zp_spill_prefix *b)
-{
-  if (a->hi != b->hi)
-    return a->hi < b->hi ? -1 : 1;
-  if (a->lo != b->lo)
-    return a->lo < b->lo ? -1 : 1;
-  return 0;
-}
-
 static int slot_cmp(const zp_spill *s, const slot *a, const slot *b)
 {
-  int c = prefix_cmp(&a->prefix, &b->prefix);
-  return c != 0 ? c : s->cmp(s->arena + a->off, s->arena + b->off);
+  int c = memcmp(a->prefix.b, b->prefix.b, ZP_SPILL_PREFIX);
+  if (c != 0 || a->prefix.complete)
+    return c;
+  return s->cmp(s->arena + a->off, s->arena + b->off);
 }
 
 static void insertion(const zp_spill *s, slot *v, size_t n)
@@ -93,8 +89,9 @@ static void merge(const zp_spill *s, const slot *x, size_t nx, const slot *y, si
 static void sort_into(const zp_spill *s, slot *v, slot *to, size_t n);
 
 /* Merge sort (stable, n log n comparisons whatever the input) of v[0..n), with tmp[0..n) as
- * scratch: the halves are sorted into tmp and merged back, so each level moves every slot once. */
-static void sort_slots(const zp_spill *s, slot *v, slot *tmp, size_t n)
+ * scratch: the halves are sorted into tmp and merged back, so each level moves every slot once.
+ * For slots whose prefixes tie, where only cmp can tell. */
+static void merge_sort(const zp_spill *s, slot *v, slot *tmp, size_t n)
 {
   if (n < 16) {
     insertion(s, v, n);
@@ -115,9 +112,46 @@ static void sort_into(const zp_spill *s, slot *v, slot *to, size_t n)
     return;
   }
   size_t h = n / 2;
-  sort_slots(s, v, to, h);
-  sort_slots(s, v + h, to + h, n - h);
+  merge_sort(s, v, to, h);
+  merge_sort(s, v + h, to + h, n - h);
   merge(s, v, h, v + h, n - h, to);
+}
+
+/* v[0..n) in order: most-significant-digit radix sort on the prefixes from octet d on, which
+ * never touches the entries (they lie all over the buffer, and reading one is a cache miss),
+ * then, where prefixes tie and are not complete, a merge sort by cmp. Stable throughout. */
+static void sort_from(const zp_spill *s, slot *v, slot *tmp, size_t n, unsigned d)
+{
+  while (n >= 32 && d < ZP_SPILL_PREFIX) {
+    size_t count[256] = {0};
+    for (size_t i = 0; i < n; i++)
+      count[v[i].prefix.b[d]]++;
+    if (count[v[0].prefix.b[d]] == n) {
+      d++;   /* one octet for all: the next one decides */
+      continue;
+    }
+    size_t at[256], sum = 0;
+    for (unsigned b = 0; b < 256; b++) {
+      at[b] = sum;
+      sum += count[b];
+    }
+    for (size_t i = 0; i < n; i++)
+      tmp[at[v[i].prefix.b[d]]++] = v[i];
+    memcpy(v, tmp, n * sizeof *v);
+    for (size_t b = 0, first = 0; b < 256; first += count[b++])
+      if (count[b] > 1)
+        sort_from(s, v + first, tmp + first, count[b], d + 1);
+    return;
+  }
+  if (n < 32)
+    insertion(s, v, n);
+  else if (!v[0].prefix.complete)
+    merge_sort(s, v, tmp, n);   /* (all n prefixes are equal: complete, they are in order) */
+}
+
+static void sort_slots(const zp_spill *s, slot *v, slot *tmp, size_t n)
+{
+  sort_from(s, v, tmp, n, 0);
 }
 
 zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill **out)
@@ -130,8 +164,8 @@ zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill **out)
     return ZP_ENOMEM;
   s->cmp = cmp;
   s->fd = -1;
-  /* an entry is some 70 octets and costs two slots of 24: two fifths of the memory for slots */
-  s->slot_cap = mem / 5 * 2 / (2 * sizeof(slot));
+  /* an entry is some 70 octets and costs two slots of 32: half the memory for slots */
+  s->slot_cap = mem / 2 / (2 * sizeof(slot));
   s->arena_cap = mem - s->slot_cap * 2 * sizeof(slot);
   s->arena = malloc(s->arena_cap);
   s->slots = malloc(s->slot_cap * sizeof(slot));
@@ -179,7 +213,7 @@ static bool put_entry(zp_spill *s, zp_spill_prefix prefix, const uint8_t *p, siz
   return put(s, &prefix, sizeof prefix) && put(s, &len, sizeof len) && put(s, p, n);
 }
 
-static zp_status end_run(zp_spill *s, uint64_t start)
+static zp_status end_run(zp_spill *s, uint64_t start, size_t rank)
 {
   if (!write_all(s->fd, s->wbuf, s->wlen, s->file_len))
     return ZP_EIO;
@@ -193,7 +227,7 @@ static zp_status end_run(zp_spill *s, uint64_t start)
     s->runs = r;
     s->runs_cap = cap;
   }
-  s->runs[s->nruns++] = (run){start, s->file_len};
+  s->runs[s->nruns++] = (run){start, s->file_len, rank};
   return ZP_OK;
 }
 
@@ -226,12 +260,16 @@ static zp_status spill(zp_spill *s)
     return st;
   sort_slots(s, s->slots, s->tmp, s->nslots);
   uint64_t start = s->file_len;
-  for (size_t i = 0; i < s->nslots; i++)
+  for (size_t i = 0; i < s->nslots; i++) {
+    /* sorted, the entries are read all over the buffer: ask for the next ones early */
+    if (i + 8 < s->nslots)
+      __builtin_prefetch(s->arena + s->slots[i + 8].off);
     if (!put_entry(s, s->slots[i].prefix, s->arena + s->slots[i].off, s->slots[i].len))
       return ZP_EIO;
+  }
   s->nslots = 0;
   s->arena_len = 0;
-  return end_run(s, start);
+  return end_run(s, start, s->nruns);
 }
 
 zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len, zp_spill_prefix prefix)
@@ -304,10 +342,10 @@ static bool advance(zp_spill *s, reader *r, bool *err)
 static int reader_cmp(const zp_spill *s, size_t a, size_t b)
 {
   const reader *x = &s->rd[a], *y = &s->rd[b];
-  int c = prefix_cmp(&x->prefix, &y->prefix);
-  if (c == 0)
+  int c = memcmp(x->prefix.b, y->prefix.b, ZP_SPILL_PREFIX);
+  if (c == 0 && !x->prefix.complete)
     c = s->cmp(x->cur, y->cur);
-  return c != 0 ? c : (a > b) - (a < b);   /* equal entries: the earlier run first */
+  return c != 0 ? c : (x->rank > y->rank) - (x->rank < y->rank);   /* the earlier first */
 }
 
 static void sift_down(zp_spill *s, size_t i)
@@ -352,6 +390,7 @@ static zp_status start_merge(zp_spill *s, size_t first, size_t n)
     reader *r = &s->rd[i];
     r->pos = s->runs[first + i].start;
     r->end = s->runs[first + i].end;
+    r->rank = s->runs[first + i].rank;
     r->buf = malloc(READ_BUF);
     r->cur = malloc(ZP_SPILL_ENTRY_MAX);
     if (!r->buf || !r->cur)
@@ -404,7 +443,7 @@ static zp_status merge_passes(zp_spill *s)
         st = ZP_EIO;
     free_readers(s, FANIN);
     if (st == ZP_OK)
-      st = end_run(s, start);
+      st = end_run(s, start, s->runs[s->first].rank);
     if (st != ZP_OK)
       return st;
     s->first += FANIN;

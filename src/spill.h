@@ -3,6 +3,7 @@
 #ifndef ZP_SPILL_H
 #define ZP_SPILL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,10 +22,14 @@ typedef struct zp_spill zp_spill;
 ZP_NODISCARD zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill **s);
 
 /* The first comparison of two entries, kept beside each so that most comparisons need not
- * touch the entries: ordered as cmp orders them where it differs (hi first, then lo); equal
- * prefixes are ordered by cmp. */
+ * touch the entries (which lie all over memory): its octets are ordered as cmp orders the
+ * entries where they differ. Entries with equal prefixes are ordered by cmp, unless the prefix
+ * is complete: it then holds all that cmp compares, and such entries keep the order they were
+ * added in (the sort is stable). */
+enum { ZP_SPILL_PREFIX = 24 };
 typedef struct zp_spill_prefix {
-  uint64_t hi, lo;
+  uint8_t b[ZP_SPILL_PREFIX];
+  bool complete;
 } zp_spill_prefix;
 
 /* Adds entry[0..len), len at most ZP_SPILL_ENTRY_MAX, with its prefix. ZP_ENOMEM, ZP_EIO (errno

@@ -23,16 +23,14 @@ static int cmp(const uint8_t *a, const uint8_t *b)
   return memcmp(a + 2 + na, b + 2 + nb, 8);
 }
 
-/* The first 16 octets of the text, zero-padded: ordered as cmp orders (a shorter text's zero
- * padding sorts first, as its end does). */
+/* The first octets of the text, zero-padded (a shorter text's padding sorts first, as its end
+ * does); never complete, since the serial is not in it. */
 static zp_spill_prefix prefix(const uint8_t *e)
 {
   size_t n = (size_t)e[0] << 8 | e[1];
-  zp_spill_prefix p = {0, 0};
-  for (size_t i = 0; i < 8; i++)
-    p.hi = p.hi << 8 | (i < n ? e[2 + i] : 0);
-  for (size_t i = 8; i < 16; i++)
-    p.lo = p.lo << 8 | (i < n ? e[2 + i] : 0);
+  zp_spill_prefix p;
+  memset(&p, 0, sizeof p);
+  memcpy(p.b, e + 2, n < ZP_SPILL_PREFIX ? n : ZP_SPILL_PREFIX);
   return p;
 }
 
@@ -41,6 +39,26 @@ static int qcmp(const void *a, const void *b)
   return cmp(*(const uint8_t *const *)a, *(const uint8_t *const *)b);
 }
 
+/* The text alone, for complete prefixes: entries of equal text must come back in the order
+ * they were added (which is the order of their serials). */
+static int cmp_text(const uint8_t *a, const uint8_t *b)
+{
+  size_t na = (size_t)a[0] << 8 | a[1], nb = (size_t)b[0] << 8 | b[1];
+  int c = memcmp(a + 2, b + 2, na < nb ? na : nb);
+  return c != 0 ? c : (na > nb) - (na < nb);
+}
+
+/* The text and a 0 after it, complete when it fits (a text's end sorts before any longer text's
+ * next letter, as in zonepuny's keys). */
+static zp_spill_prefix prefix_complete(const uint8_t *e)
+{
+  zp_spill_prefix p = prefix(e);
+  p.complete = ((size_t)e[0] << 8 | e[1]) < ZP_SPILL_PREFIX;
+  return p;
+}
+
+static bool complete_mode;
+
 /* n random entries (texts over a small alphabet, so that prefixes often tie) through a spill of
  * mem octets; checks the order against qsort and returns the number of runs spilled. */
 static size_t round_trip(size_t n, size_t mem, uint64_t seed)
@@ -48,9 +66,9 @@ static size_t round_trip(size_t n, size_t mem, uint64_t seed)
   uint8_t **e = calloc(n, sizeof *e);
   cr_assert_not_null(e);
   zp_spill *s;
-  cr_assert_eq(zp_spill_new(mem, cmp, &s), ZP_OK);
+  cr_assert_eq(zp_spill_new(mem, complete_mode ? cmp_text : cmp, &s), ZP_OK);
   for (size_t i = 0; i < n; i++) {
-    size_t len = xorshift64star(&seed) % 40;
+    size_t len = xorshift64star(&seed) % (complete_mode ? 6 : 40);
     e[i] = malloc(2 + len + 8);
     e[i][0] = (uint8_t)(len >> 8);
     e[i][1] = (uint8_t)len;
@@ -58,7 +76,8 @@ static size_t round_trip(size_t n, size_t mem, uint64_t seed)
       e[i][2 + k] = (uint8_t)('a' + xorshift64star(&seed) % 3);
     for (size_t k = 0; k < 8; k++)
       e[i][2 + len + k] = (uint8_t)(i >> (56 - 8 * k));
-    cr_assert_eq(zp_spill_add(s, e[i], 2 + len + 8, prefix(e[i])), ZP_OK);
+    cr_assert_eq(zp_spill_add(s, e[i], 2 + len + 8,
+                              complete_mode ? prefix_complete(e[i]) : prefix(e[i])), ZP_OK);
   }
   qsort(e, n, sizeof *e, qcmp);
   for (size_t i = 0; i <= n; i++) {
@@ -100,6 +119,14 @@ Test(spill, merge_passes)
   cr_assert(runs > 64, "%zu runs", runs);
 }
 
+Test(spill, complete_prefixes_keep_input_order)
+{
+  /* texts of at most 5 letters: many equal ones, told apart only by the order of adding */
+  complete_mode = true;
+  cr_assert_gt(round_trip(100000, 64 * 1024, 5), 1);
+  cr_assert_eq(round_trip(5000, 16u << 20, 6), 0);
+}
+
 Test(spill, empty)
 {
   cr_assert_eq(round_trip(0, 0, 4), 0);
@@ -110,7 +137,7 @@ Test(spill, entry_too_long)
   zp_spill *s;
   static uint8_t big[ZP_SPILL_ENTRY_MAX + 1];
   cr_assert_eq(zp_spill_new(0, cmp, &s), ZP_OK);
-  cr_assert_eq(zp_spill_add(s, big, sizeof big, (zp_spill_prefix){0, 0}), ZP_EBUFFER);
+  cr_assert_eq(zp_spill_add(s, big, sizeof big, prefix(big)), ZP_EBUFFER);
   zp_spill_free(s);
 }
 
