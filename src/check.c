@@ -128,6 +128,86 @@ typedef struct link {
   size_t name_off;       /* the CNAME owner's sort key (after its 2-octet length) in link_names */
 } link;
 
+static uint64_t hash(const uint8_t *p, size_t n);
+
+/* Names known before the pass, by the hash of their sort key, with flags: small (delegations,
+ * DNAMEs, wildcards), so kept in memory. Open addressing; a hash of 0 marks an empty slot. */
+typedef struct nameset {
+  uint64_t *h;
+  uint8_t *flags;
+  size_t cap, n;
+} nameset;
+
+enum {
+  N_NS = 1, N_DNAME = 2,             /* the owners of NS and DNAME records */
+  N_ADDR = 4, N_CNAME = 8,           /* a wildcard below this name holds A/AAAA, CNAME */
+};
+
+static bool set_grow(nameset *s)
+{
+  size_t cap = s->cap ? 2 * s->cap : 256;
+  uint64_t *h = calloc(cap, sizeof *h);
+  uint8_t *f = calloc(cap, 1);
+  if (!h || !f) {
+    free(h);
+    free(f);
+    return false;
+  }
+  for (size_t i = 0; i < s->cap; i++) {
+    if (!s->h[i])
+      continue;
+    size_t k = s->h[i] & (cap - 1);
+    while (h[k])
+      k = (k + 1) & (cap - 1);
+    h[k] = s->h[i];
+    f[k] = s->flags[i];
+  }
+  free(s->h);
+  free(s->flags);
+  s->h = h;
+  s->flags = f;
+  s->cap = cap;
+  return true;
+}
+
+static uint8_t *set_slot(const nameset *s, uint64_t h)
+{
+  if (!s->cap)
+    return NULL;
+  for (size_t k = h & (s->cap - 1);; k = (k + 1) & (s->cap - 1)) {
+    if (s->h[k] == h)
+      return &s->flags[k];
+    if (!s->h[k])
+      return NULL;
+  }
+}
+
+/* Adds flags to the name with hash h; false when out of memory. */
+static bool set_add(nameset *s, uint64_t h, uint8_t flags)
+{
+  h |= !h;   /* (0 is the empty slot) */
+  uint8_t *f = set_slot(s, h);
+  if (f) {
+    *f |= flags;
+    return true;
+  }
+  if (2 * (s->n + 1) > s->cap && !set_grow(s))
+    return false;
+  size_t k = h & (s->cap - 1);
+  while (s->h[k])
+    k = (k + 1) & (s->cap - 1);
+  s->h[k] = h;
+  s->flags[k] = flags;
+  s->n++;
+  return true;
+}
+
+static uint8_t set_get(const nameset *s, uint64_t h)
+{
+  const uint8_t *f = set_slot(s, h | !h);
+  return f ? *f : 0;
+}
+
 /* A record kept whole in the group state: for messages that name two records. */
 typedef struct rep {
   bool set;
@@ -139,9 +219,9 @@ typedef struct rep {
 typedef struct group {
   bool in_zone, apex, refs_started;
   int cut, dname;        /* stack index of the delegation (DNAME) at or above, or -1 */
-  bool has_a, has_ns, has_cname, has_dname, has_soa, has_ds, mx_null, mx_other;
+  bool has_a, has_ns, has_cname, has_dname, has_soa, has_ds, mx_other;
   bool rrset_ttl_told, rrset_single_told;
-  rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds;
+  rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds, mx_null_rec;
   uint8_t key[ZP_NAME_KEY_MAX];
   size_t key_len;
 } group;
@@ -174,6 +254,8 @@ struct zp_checker {
   zp_buf link_names;
   frame stack[128];
   size_t depth;
+  nameset cuts;          /* N_NS, N_DNAME: to tell a record that is never served */
+  nameset wild;          /* N_ADDR, N_CNAME of *.NAME, under NAME's hash: names they answer for */
   group g;
 };
 
@@ -534,6 +616,15 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   }
   const uint8_t *spell = r->spelling;
   t.extra_len = spell ? (uint16_t)zp_name_wire_len(spell) : 0;
+  if ((r->rtype == T_NS || r->rtype == T_DNAME) &&
+      !set_add(&c->cuts, hash(key, t.key_len), r->rtype == T_NS ? N_NS : N_DNAME))
+    return ZP_ENOMEM;
+  /* a wildcard: the key ends in the label "*" */
+  if (t.key_len >= 2 && key[t.key_len - 2] == '*' && (t.key_len == 2 || key[t.key_len - 3] == 0)) {
+    uint8_t f = r->rtype == T_A || r->rtype == T_AAAA ? N_ADDR : r->rtype == T_CNAME ? N_CNAME : 0;
+    if (f && !set_add(&c->wild, hash(key, t.key_len - 2), f))
+      return ZP_ENOMEM;
+  }
   bool parsed = r->rdata && !r->generic;
   const uint8_t *target = NULL;
   size_t target_field = 0;
@@ -633,6 +724,7 @@ static void group_begin(zp_checker *c, const uint8_t *key, size_t len)
   memset(g, 0, offsetof(group, rrset));
   g->rrset.set = g->cname.set = g->other.set = g->spell1.set = g->spell2.set = false;
   g->glue_other.set = g->occ.set = g->dname_rec.set = g->ns.set = g->ds.set = false;
+  g->mx_null_rec.set = false;
   memcpy(g->key, key, len);
   g->key_len = len;
   g->in_zone = !c->have_apex || is_prefix(c->apex_key, c->apex_len, key, len);
@@ -662,11 +754,11 @@ static void record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
     if (t->ttl != g->rrset.t.ttl && !g->rrset_ttl_told && on(c, ZP_CK_TTL)) {
       rep r = {.set = true, .t = *t};
       memcpy(r.spell, spell, t->extra_len);
-      report(c, ZP_CK_TTL, t, "%s %s has TTL %u here and %u at %s: one RRset, one TTL (RFC "
-             "2181 section 5.2); BIND serves the RRset with %u (the first), Knot with the last "
-             "read, NSD each record with its own%s", key_text(g->key, g->key_len), type_text(t->rtype),
-             t->ttl, g->rrset.t.ttl, where(c, &g->rrset.t), g->rrset.t.ttl,
-             collision_note(c, &g->rrset, &r));
+      report(c, ZP_CK_TTL, t, "%s %s has TTL %u here and %u at %s: one RRset has one TTL "
+             "(RFC 2181 section 5.2), and servers pick differently (BIND the first of each run "
+             "of lines and then the last run's, Knot the last line's, NSD each line's own)%s",
+             key_text(g->key, g->key_len), type_text(t->rtype), t->ttl, g->rrset.t.ttl,
+             where(c, &g->rrset.t), collision_note(c, &g->rrset, &r));
       g->rrset_ttl_told = true;
     }
     bool single = t->rtype == T_CNAME || t->rtype == T_DNAME || t->rtype == T_SOA;
@@ -695,10 +787,12 @@ static void record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
   case T_SOA: g->has_soa = true; break;
   case T_DS: g->has_ds = true; if (!g->ds.set) keep(&g->ds, t, spell); break;
   case T_MX:
-    if (t->flags & F_NULL_MX)
-      g->mx_null = true;
-    else
+    if (t->flags & F_NULL_MX) {
+      if (!g->mx_null_rec.set)
+        keep(&g->mx_null_rec, t, spell);
+    } else {
       g->mx_other = true;
+    }
     break;
   default: break;
   }
@@ -778,8 +872,8 @@ static void records_done(zp_checker *c)
       report(c, ZP_CK_DNAME_NS, &g->dname_rec.t, "DNAME beside NS at %s, below the apex (RFC "
              "6672 section 2.3); Knot refuses the zone", key_text(g->key, g->key_len));
   }
-  if (g->mx_null && g->mx_other && on(c, ZP_CK_NULL_MX))
-    report(c, ZP_CK_NULL_MX, first(g), "a null MX (\"0 .\") beside other MX records at %s: a "
+  if (g->mx_null_rec.set && g->mx_other && on(c, ZP_CK_NULL_MX))
+    report(c, ZP_CK_NULL_MX, &g->mx_null_rec.t, "a null MX (\"0 .\") beside other MX records at %s: a "
            "domain that accepts no mail has only the null MX (RFC 7505 section 3)",
            key_text(g->key, g->key_len));
   if (g->dname >= 0 && on(c, ZP_CK_BELOW_DNAME)) {
@@ -823,6 +917,56 @@ static void chain_link(zp_checker *c, const tuple *t, const uint8_t *from)
                                  t->src, t->line, t->col, t->line_off, off};
 }
 
+/* Whether a record of the given type at the name whose sort key is from[0..len) (in the zone)
+ * is never served: below a delegation or a DNAME, or at a delegation but for NS. */
+static bool never_served(const zp_checker *c, const uint8_t *from, size_t len, uint16_t type)
+{
+  if (!c->cuts.n)
+    return false;
+  for (size_t i = c->apex_len ? c->apex_len - 1 : 0; i < len; i++) {
+    if (from[i] != 0)
+      continue;
+    uint8_t f = set_get(&c->cuts, hash(from, i + 1));
+    bool below = i + 1 < len, apex = i + 1 == c->apex_len;
+    if ((f & N_DNAME) && below)
+      return true;
+    if ((f & N_NS) && !apex && (below || type != T_NS))
+      return true;
+  }
+  return false;
+}
+
+/* A name with no records of its own may be answered by a wildcard (RFC 4592): the one of its
+ * nearest ancestor that has one stands in for it. (Strictly, only if no name between them
+ * exists; zonepuny does not know every empty non-terminal before the pass.) */
+static void wildcard(zp_checker *c)
+{
+  group *g = &c->g;
+  if (!c->wild.n)
+    return;
+  /* the ancestors' keys are the prefixes that end at a label's end, nearest first */
+  for (size_t end = g->key_len - 1; end >= c->apex_len && end > 0; end--) {
+    if (g->key[end - 1] != 0)
+      continue;
+    uint8_t f = set_get(&c->wild, hash(g->key, end));
+    if (f) {
+      g->has_a = f & N_ADDR;
+      g->has_cname = f & N_CNAME;
+      return;
+    }
+  }
+}
+
+/* Where the group's name is an alias: its CNAME, or a wildcard's. */
+static const char *alias(const zp_checker *c)
+{
+  static char b[700];
+  if (!c->g.cname.set)
+    return "a wildcard CNAME";
+  snprintf(b, sizeof b, "CNAME at %s", where(c, &c->g.cname.t));
+  return b;
+}
+
 /* A record at the name whose sort key is from (t->extra_len octets) points to the group's
  * name. Names are made text only for a message: most references are fine. */
 static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
@@ -839,7 +983,11 @@ static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
     return;   /* BIND looks such names up in the DNS; zonepuny does not */
   if (!is_prefix(c->apex_key, c->apex_len, from, from_len))
     return;   /* the referring record is out of the zone, and told as such */
+  if (never_served(c, from, from_len, t->rtype))
+    return;   /* (told as occluded or below a DNAME) */
   bool glue_zone = g->cut >= 0 || (g->has_ns && !g->apex);
+  if (!g->spell1.set)
+    wildcard(c);
 #define TARGET key_text(g->key, g->key_len)
 #define FROM key_text(from, from_len)
   if (t->rtype == T_NS) {
@@ -849,17 +997,17 @@ static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
     if (g->dname >= 0) {
       if (on(c, id))
         report(c, id, t, "NS target %s of %s is below a DNAME%s", TARGET, FROM, refused);
-    } else if (glue_zone && !apex) {
-      bool required = is_prefix(from, from_len, g->key, g->key_len);
+    } else if (glue_zone) {
+      bool required = !apex && is_prefix(from, from_len, g->key, g->key_len);
       if (!g->has_a && on(c, ZP_CK_GLUE))
-        report(c, ZP_CK_GLUE, t, "delegation %s: name server %s is %s and needs glue, an A "
-               "or AAAA record for it in this zone (RFC 1034 section 4.2.1)", FROM, TARGET,
-               required ? "inside it" : "inside another delegation");
+        report(c, ZP_CK_GLUE, t, "%s %s: name server %s is %s and needs glue, an A or AAAA "
+               "record for it in this zone (RFC 1034 section 4.2.1)",
+               apex ? "zone" : "delegation", FROM, TARGET,
+               required ? "inside it" : apex ? "inside a delegation" : "inside another delegation");
     } else if (g->has_cname) {
       if (on(c, id))
-        report(c, id, t, "NS target %s of %s is an alias (CNAME at %s): a name server must "
-               "be named by its own name (RFC 2181 section 10.3)%s", TARGET, FROM,
-               where(c, &g->cname.t), refused);
+        report(c, id, t, "NS target %s of %s is an alias (%s): a name server must be named "
+               "by its own name (RFC 2181 section 10.3)%s", TARGET, FROM, alias(c), refused);
     } else if (!g->has_a) {
       if (on(c, id))
         report(c, id, t, "NS target %s of %s has no A or AAAA record in the zone%s", TARGET,
@@ -873,9 +1021,8 @@ static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
   if (g->dname >= 0)
     report(c, id, t, "%s target %s is below a DNAME", type_text(t->rtype), TARGET);
   else if (g->has_cname)
-    report(c, id, t, "%s target %s is an alias (CNAME at %s): it must name a host (RFC 2181 "
-           "section 10.3%s)", type_text(t->rtype), TARGET, where(c, &g->cname.t),
-           t->rtype == T_SRV ? ", RFC 2782" : "");
+    report(c, id, t, "%s target %s is an alias (%s): it must name a host (RFC 2181 section "
+           "10.3%s)", type_text(t->rtype), TARGET, alias(c), t->rtype == T_SRV ? ", RFC 2782" : "");
   else if (!g->has_a)
     report(c, id, t, "%s target %s has no A or AAAA record in the zone", type_text(t->rtype),
            TARGET);
@@ -894,8 +1041,8 @@ static void group_end(zp_checker *c)
     memcpy(f->key, g->key, g->key_len);
     f->key_len = g->key_len;
     f->cut = cut;
-    f->dname = g->has_dname;
-    f->t = g->has_dname ? g->dname_rec.t : g->ns.t;
+    f->dname = g->has_dname && !cut;   /* a DNAME at a delegation is not the zone's to serve */
+    f->t = f->dname ? g->dname_rec.t : g->ns.t;
   }
 }
 
@@ -1015,5 +1162,9 @@ void zp_check_free(zp_checker *c)
   free(c->srcs);
   free(c->links);
   zp_buf_free(&c->link_names);
+  free(c->cuts.h);
+  free(c->cuts.flags);
+  free(c->wild.h);
+  free(c->wild.flags);
   free(c);
 }
