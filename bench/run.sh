@@ -150,7 +150,37 @@ bench_parse() {
   done
 }
 
-: "${SECTIONS:=bench_parse bench_idna bench_nameprep bench_zone bench_adversarial bench_adversarial_zones}"
+# ---- Whole-zone checks: --check with every check against the same run with none, and against
+# the peers' own checks, CPU seconds (user + system, best of 3) and peak RSS ----
+# --fragment is --check as it was before the whole-zone checks (records and labels only).
+# The zones come from tools/genzone.py, clean by construction; the peers read the ACE twin.
+bench_checks() {
+  section "Whole-zone checks: zonepuny --check against kzonecheck and named-checkzone, CPU seconds"
+  local dir=$BUILD/bench/zones sizes=${CHECK_SIZES:-"1000000 5000000"} n
+  mkdir -p "$dir"
+  PATH=$PATH:/usr/sbin:/sbin
+  printf '%-34s %9s %8s %8s %8s\n' tool records seconds "RSS MB" "x ours"
+  for n in $sizes; do
+    local z=$dir/idn-$n.zone a=$dir/ace-$n.zone t ours="" tool
+    [ -s "$z" ] && [ -s "$a" ] || "$PYTHON" tools/genzone.py --records "$n" --ace "$a" "$z"
+    for tool in "zonepuny --check" "zonepuny --check --fragment" kzonecheck named-checkzone; do
+      local cmd
+      case $tool in
+        "zonepuny --check") cmd=("$ZONEPUNY" --check "$z") ;;
+        "zonepuny --check --fragment") cmd=("$ZONEPUNY" --check --fragment "$z") ;;
+        kzonecheck) cmd=(kzonecheck -o example. "$a") ;;
+        named-checkzone) cmd=(named-checkzone -k fail -i full example. "$a") ;;
+      esac
+      command -v "${cmd[0]}" >/dev/null || { echo "$tool: not installed"; continue; }
+      t=$(cpu_best "${cmd[@]}") || { echo "$tool: failed on $z"; return 1; }
+      [ -z "$ours" ] && ours=${t% *}
+      awk -v tool="$tool" -v n="$n" -v s="${t% *}" -v kb="${t#* }" -v o="$ours" \
+        'BEGIN { printf "%-34s %9d %8.2f %8.1f %8.2f\n", tool, n, s, kb / 1024, s / o }'
+    done
+  done
+}
+
+: "${SECTIONS:=bench_parse bench_idna bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones}"
 status=0
 for s in $SECTIONS; do
   "$s" || { echo "FAILED: $s"; status=1; }
