@@ -330,6 +330,8 @@ static const char *type_text(uint16_t type)
 
 /* ---- taking records in ---- */
 
+static zp_spill_prefix key_prefix(const uint8_t *entry, size_t entry_len, void *ctx);
+
 zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag *diag,
                        zp_checker **out)
 {
@@ -346,7 +348,8 @@ zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag
     c->skip_len = c->apex_len;
     c->have_skip = true;
   }
-  zp_status st = zp_spill_new(opt->run_bytes ? opt->run_bytes : 16u << 20, tuple_cmp, &c->sp);
+  zp_status st = zp_spill_new(opt->run_bytes ? opt->run_bytes : 16u << 20, tuple_cmp,
+                              key_prefix, c, &c->sp);
   if (st != ZP_OK) {
     free(c);
     return st;
@@ -404,8 +407,14 @@ static uint64_t hash(const uint8_t *p, size_t n)
  * the rest of the key fits, a 0 (before any descendant's next octet, which is at least 1), kind,
  * class and type follow and the prefix is complete: input order, kept by the sort, does the
  * rest. */
-static zp_spill_prefix key_prefix(const zp_checker *c, const tuple *t, const uint8_t *key)
+static zp_spill_prefix key_prefix(const uint8_t *entry, size_t entry_len, void *ctx)
 {
+  const zp_checker *c = ctx;
+  tuple tu;
+  memcpy(&tu, entry, sizeof tu);
+  const tuple *t = &tu;
+  const uint8_t *key = entry + sizeof tu;
+  (void)entry_len;
   zp_spill_prefix p;
   memset(&p, 0, sizeof p);
   size_t len = t->key_len, n = len < c->skip_len ? len : c->skip_len;
@@ -435,8 +444,7 @@ static zp_status add(zp_checker *c, tuple *t, const uint8_t *key, const uint8_t 
   memcpy(c->entry, t, sizeof *t);
   memcpy(c->entry + sizeof *t, key, t->key_len);
   memcpy(c->entry + sizeof *t + t->key_len, extra, t->extra_len);
-  return zp_spill_add(c->sp, c->entry, sizeof *t + t->key_len + t->extra_len,
-                      key_prefix(c, t, key));
+  return zp_spill_add(c->sp, c->entry, sizeof *t + t->key_len + t->extra_len);
 }
 
 /* A reference from the record whose owner has the sort key from to the name at target, filed

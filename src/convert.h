@@ -9,9 +9,14 @@
 #include "name.h"
 #include "status.h"
 
+typedef struct zp_label_cache zp_label_cache;
+
 typedef struct zp_convert {
   bool std3;   /* --std3: ASCII labels are letters, digits and hyphens, no hyphen at either end */
   bool keep_case;  /* ASCII and "xn--" labels keep their case instead of being lowercased */
+  zp_label_cache *cache;  /* NULL, or where converted non-ASCII labels are remembered */
+  bool mapped;     /* set (never cleared) when a non-ASCII label is one IDNA maps onto another
+                      label's name; told only with a cache */
 } zp_convert;
 
 /* The policy for one label (raw octets, escapes resolved), as a zp_label_conv function with ctx
@@ -25,25 +30,26 @@ typedef struct zp_convert {
 ZP_NODISCARD zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
                                         size_t *outlen, char *msg, size_t msgcap);
 
-/* What the spelling policy remembers of the non-ASCII labels it has seen: zones repeat them,
- * and finding whether one is kept by IDNA costs a ToASCII and a ToUnicode. */
-typedef struct zp_spelled {
+/* The non-ASCII labels seen so far, a slot each by hash: zones repeat them, and a label costs a
+ * ToASCII (and a ToUnicode, to know whether IDNA keeps it) the first time only. */
+typedef struct zp_label_seen {
   uint8_t len;           /* of label; 0: an empty slot */
-  bool kept;
+  bool kept;             /* ToUnicode of ace is label, ASCII case aside */
   uint8_t ace_len;
   uint8_t label[4 * ZP_LABEL_MAX];
   uint8_t ace[ZP_LABEL_MAX];
-} zp_spelled;
+} zp_label_seen;
 
-typedef struct zp_spelling {
-  zp_spelled seen[256];
-} zp_spelling;
+typedef struct zp_label_cache {
+  zp_label_seen seen[256];
+} zp_label_cache;
 
-/* The policy of zp_record.spelling, over s (borrowed, zeroed before first use): a label that
- * ToASCII maps onto another label's name (ToUnicode of its result is not the label, ASCII case
- * aside: "ß", "Ü", fullwidth forms) is kept as written (cut to 63 octets at a character); every
- * other label as zp_convert_label converts it. */
-zp_label_conv zp_convert_spelling(zp_spelling *s);
+/* The policy of zp_record.spelling, over the cache c (borrowed, zeroed before first use, and
+ * may be shared with zp_convert): a label that ToASCII maps onto another label's name (ToUnicode
+ * of its result is not the label, ASCII case aside: "ß", "Ü", fullwidth forms) is kept as
+ * written (cut to 63 octets at a character); every other label as zp_convert_label converts
+ * it. */
+zp_label_conv zp_convert_spelling(zp_label_cache *c);
 
 /* A zp_label_conv over c (borrowed). */
 zp_label_conv zp_convert_policy(zp_convert *c);

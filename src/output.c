@@ -17,8 +17,9 @@ struct zp_output {
   FILE *fp;
   char *path, *tmp;   /* NULL for standard output */
   struct sigaction old[NCAUGHT];
-  /* standard output: a regular file is written in place and cut back to trunc_at on abort;
-   * anything else (a pipe, a terminal) gets the zone from fp, an unlinked file, on commit */
+  /* standard output: a regular file is written in place and cut back to trunc_at on abort; a
+   * character device (a terminal, /dev/null) is written in place (trunc_at -1); anything else
+   * (a pipe, a socket) gets the zone from fp, an unlinked file, on commit */
   bool spooled;
   off_t trunc_at;
 };
@@ -30,6 +31,12 @@ static bool open_stdout(zp_output *o)
   int fl = fcntl(STDOUT_FILENO, F_GETFL);
   if (fl < 0)
     return false;   /* closed: and the spool would take its descriptor */
+  if (fstat(STDOUT_FILENO, &sb) == 0 && S_ISCHR(sb.st_mode)) {
+    /* a terminal or /dev/null: nothing a half zone could be taken for */
+    o->fp = stdout;
+    o->trunc_at = -1;
+    return true;
+  }
   if (fstat(STDOUT_FILENO, &sb) == 0 && S_ISREG(sb.st_mode)) {
     off_t at = (fl & O_APPEND) ? sb.st_size : lseek(STDOUT_FILENO, 0, SEEK_CUR);
     if (at >= 0) {
@@ -274,7 +281,7 @@ void zp_output_abort(zp_output *o)
     fclose(o->fp);
   } else {
     /* what was written of the zone goes; a write error here changes nothing more */
-    if (fflush(o->fp) == 0 && ftruncate(STDOUT_FILENO, o->trunc_at) == 0)
+    if (fflush(o->fp) == 0 && o->trunc_at >= 0 && ftruncate(STDOUT_FILENO, o->trunc_at) == 0)
       lseek(STDOUT_FILENO, o->trunc_at, SEEK_SET);
   }
   free(o->path);

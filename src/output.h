@@ -10,8 +10,9 @@
 typedef struct zp_output zp_output;
 
 /* path NULL or "-" is standard output: a regular file is written in place and cut back on
- * abort to where it stood; anything else gets the zone only on commit, held until then in an
- * unlinked temporary file in $TMPDIR (else /tmp). Otherwise a temporary file is created in path's
+ * abort to where it stood; a terminal or /dev/null is written in place; anything else (a pipe)
+ * gets the zone only on commit, held until then in an unlinked temporary file in $TMPDIR (else
+ * /tmp). Otherwise a temporary file is created in path's
  * directory (so the final rename stays on one file system) and path is not touched until
  * zp_output_commit. The temporary file gets the owner, group and permission bits of the file it
  * will replace (a server reading it as another user must still read it): ZP_EOWNER when this

@@ -49,11 +49,15 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     .include_root = opt->include_root,
     .output = opt->output,
   };
-  zp_spelling *spelled = opt->checks.off ? NULL : calloc(1, sizeof *spelled);
-  if (!opt->checks.off && !spelled)
+  /* one cache of non-ASCII labels for every policy: each is converted once */
+  zp_label_cache *cache = calloc(1, sizeof *cache);
+  if (!cache)
     return ZP_ENOMEM;
-  if (spelled)
-    zo.spelling = zp_convert_spelling(spelled);
+  conv.cache = keep.cache = cache;
+  if (!opt->checks.off) {
+    zo.spelling = zp_convert_spelling(cache);
+    zo.mapped = &conv.mapped;
+  }
   uint8_t generic[65536 / 8];
   if (!opt->generic)
     zp_rrtype_generic_default(generic);
@@ -66,7 +70,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     st = zp_emit_new(&eo, out, diag, &c.em);
   if (st != ZP_OK) {
     zp_check_free(c.ck);
-    free(spelled);
+    free(cache);
     return st;
   }
   if (in->data)
@@ -81,7 +85,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     st = ZP_EWRITE;
   zp_emit_free(c.em);
   zp_check_free(c.ck);
-  free(spelled);
+  free(cache);
   if (records)
     *records = c.records;
   return st;

@@ -20,7 +20,8 @@ typedef struct slot {
 } slot;
 
 typedef struct run {
-  uint64_t start, end;   /* octets of the temporary file: entries, each as prefix, len, octets */
+  uint64_t start, end;   /* octets of the temporary file: entries, each as len, octets (the
+                            prefix is made again when an entry is read back) */
   size_t rank;           /* the first spilled run it holds: runs of lower rank hold earlier
                             entries, which come first among equal ones */
 } run;
@@ -32,7 +33,7 @@ typedef struct reader {
   size_t at, fill;
   zp_spill_prefix prefix;
   size_t rank;
-  uint8_t *cur;          /* the current entry, ZP_SPILL_ENTRY_MAX octets of room */
+  const uint8_t *cur;    /* the current entry, in buf until the reader moves on */
   size_t cur_len;
 } reader;
 
@@ -53,7 +54,9 @@ struct zp_spill {
   size_t first;          /* runs before it were merged into later ones */
   reader *rd;
   size_t *heap, nheap;
-  uint8_t *out;          /* the entry handed out */
+  bool handed;           /* the top reader's entry was handed out: it moves on next */
+  zp_spill_prefix_fn prefix;
+  void *ctx;
 };
 
 static int slot_cmp(const zp_spill *s, const slot *a, const slot *b)
@@ -154,7 +157,8 @@ static void sort_slots(const zp_spill *s, slot *v, slot *tmp, size_t n)
   sort_from(s, v, tmp, n, 0);
 }
 
-zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill **out)
+zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill_prefix_fn prefix, void *ctx,
+                       zp_spill **out)
 {
   *out = NULL;
   if (mem < MEM_MIN)
@@ -163,6 +167,8 @@ zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill **out)
   if (!s)
     return ZP_ENOMEM;
   s->cmp = cmp;
+  s->prefix = prefix;
+  s->ctx = ctx;
   s->fd = -1;
   /* an entry is some 70 octets and costs two slots of 32: half the memory for slots */
   s->slot_cap = mem / 2 / (2 * sizeof(slot));
@@ -207,10 +213,10 @@ static bool put(zp_spill *s, const void *p, size_t n)
   return true;
 }
 
-static bool put_entry(zp_spill *s, zp_spill_prefix prefix, const uint8_t *p, size_t n)
+static bool put_entry(zp_spill *s, const uint8_t *p, size_t n)
 {
   uint16_t len = (uint16_t)n;
-  return put(s, &prefix, sizeof prefix) && put(s, &len, sizeof len) && put(s, p, n);
+  return put(s, &len, sizeof len) && put(s, p, n);
 }
 
 static zp_status end_run(zp_spill *s, uint64_t start, size_t rank)
@@ -264,7 +270,7 @@ static zp_status spill(zp_spill *s)
     /* sorted, the entries are read all over the buffer: ask for the next ones early */
     if (i + 8 < s->nslots)
       __builtin_prefetch(s->arena + s->slots[i + 8].off);
-    if (!put_entry(s, s->slots[i].prefix, s->arena + s->slots[i].off, s->slots[i].len))
+    if (!put_entry(s, s->arena + s->slots[i].off, s->slots[i].len))
       return ZP_EIO;
   }
   s->nslots = 0;
@@ -272,7 +278,7 @@ static zp_status spill(zp_spill *s)
   return end_run(s, start, s->nruns);
 }
 
-zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len, zp_spill_prefix prefix)
+zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len)
 {
   if (len > ZP_SPILL_ENTRY_MAX)
     return ZP_EBUFFER;
@@ -282,7 +288,8 @@ zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len, zp_spill_pref
       return st;
   }
   memcpy(s->arena + s->arena_len, entry, len);
-  s->slots[s->nslots++] = (slot){prefix, (uint32_t)s->arena_len, (uint32_t)len};
+  s->slots[s->nslots++] = (slot){s->prefix(s->arena + s->arena_len, len, s->ctx),
+                                 (uint32_t)s->arena_len, (uint32_t)len};
   s->arena_len += len;
   return ZP_OK;
 }
@@ -316,25 +323,25 @@ static bool fill(zp_spill *s, reader *r, size_t need)
   return r->fill >= need;
 }
 
-/* The reader's next entry into r->cur; false at the end of its run (*err on a read error). */
+/* The reader's next entry at r->cur; false at the end of its run (*err on a read error). */
 static bool advance(zp_spill *s, reader *r, bool *err)
 {
   uint16_t len;
   if (r->at == r->fill && r->pos == r->end)
     return false;
-  if (!fill(s, r, sizeof r->prefix + sizeof len)) {
+  if (!fill(s, r, sizeof len)) {
     *err = true;
     return false;
   }
-  memcpy(&r->prefix, r->buf + r->at, sizeof r->prefix);
-  memcpy(&len, r->buf + r->at + sizeof r->prefix, sizeof len);
-  r->at += sizeof r->prefix + sizeof len;
+  memcpy(&len, r->buf + r->at, sizeof len);
+  r->at += sizeof len;
   if (!fill(s, r, len)) {
     *err = true;
     return false;
   }
-  memcpy(r->cur, r->buf + r->at, len);
+  r->cur = r->buf + r->at;
   r->cur_len = len;
+  r->prefix = s->prefix(r->cur, len, s->ctx);
   r->at += len;
   return true;
 }
@@ -367,10 +374,8 @@ static void sift_down(zp_spill *s, size_t i)
 
 static void free_readers(zp_spill *s, size_t n)
 {
-  for (size_t i = 0; s->rd && i < n; i++) {
+  for (size_t i = 0; s->rd && i < n; i++)
     free(s->rd[i].buf);
-    free(s->rd[i].cur);
-  }
   free(s->rd);
   free(s->heap);
   s->rd = NULL;
@@ -392,8 +397,7 @@ static zp_status start_merge(zp_spill *s, size_t first, size_t n)
     r->end = s->runs[first + i].end;
     r->rank = s->runs[first + i].rank;
     r->buf = malloc(READ_BUF);
-    r->cur = malloc(ZP_SPILL_ENTRY_MAX);
-    if (!r->buf || !r->cur)
+    if (!r->buf)
       return ZP_ENOMEM;
     if (advance(s, r, &err))
       s->heap[s->nheap++] = i;
@@ -405,26 +409,27 @@ static zp_status start_merge(zp_spill *s, size_t first, size_t n)
   return ZP_OK;
 }
 
-/* The smallest current entry, and the heap moved on past it; NULL when all runs are done. */
-static zp_status merge_next(zp_spill *s, const uint8_t **entry, size_t *len,
-                            zp_spill_prefix *prefix)
+/* The smallest current entry, where its reader holds it; NULL when all runs are done. The
+ * reader moves on at the next call, so the entry stays put until then. */
+static zp_status merge_next(zp_spill *s, const uint8_t **entry, size_t *len)
 {
   *entry = NULL;
+  if (s->handed && s->nheap > 0) {
+    s->handed = false;
+    bool err = false;
+    if (!advance(s, &s->rd[s->heap[0]], &err)) {
+      if (err)
+        return ZP_EIO;
+      s->heap[0] = s->heap[--s->nheap];
+    }
+    sift_down(s, 0);
+  }
   if (s->nheap == 0)
     return ZP_OK;
-  reader *r = &s->rd[s->heap[0]];
-  /* the entry is handed out from a copy, as advancing overwrites r->cur */
-  memcpy(s->out, r->cur, r->cur_len);
-  *entry = s->out;
+  const reader *r = &s->rd[s->heap[0]];
+  *entry = r->cur;
   *len = r->cur_len;
-  *prefix = r->prefix;
-  bool err = false;
-  if (!advance(s, r, &err)) {
-    if (err)
-      return ZP_EIO;
-    s->heap[0] = s->heap[--s->nheap];
-  }
-  sift_down(s, 0);
+  s->handed = true;
   return ZP_OK;
 }
 
@@ -437,11 +442,11 @@ static zp_status merge_passes(zp_spill *s)
     uint64_t start = s->file_len;
     const uint8_t *e;
     size_t len;
-    zp_spill_prefix prefix;
-    while (st == ZP_OK && (st = merge_next(s, &e, &len, &prefix)) == ZP_OK && e)
-      if (!put_entry(s, prefix, e, len))
+    while (st == ZP_OK && (st = merge_next(s, &e, &len)) == ZP_OK && e)
+      if (!put_entry(s, e, len))
         st = ZP_EIO;
     free_readers(s, FANIN);
+    s->handed = false;
     if (st == ZP_OK)
       st = end_run(s, start, s->runs[s->first].rank);
     if (st != ZP_OK)
@@ -456,8 +461,6 @@ zp_status zp_spill_next(zp_spill *s, const uint8_t **entry, size_t *len)
   zp_status st;
   if (!s->reading) {
     s->reading = true;
-    if (!s->out && !(s->out = malloc(ZP_SPILL_ENTRY_MAX)))
-      return ZP_ENOMEM;
     if (s->nruns == 0) {
       sort_slots(s, s->slots, s->tmp, s->nslots);
     } else {
@@ -475,8 +478,7 @@ zp_status zp_spill_next(zp_spill *s, const uint8_t **entry, size_t *len)
     }
     return ZP_OK;
   }
-  zp_spill_prefix prefix;
-  return merge_next(s, entry, len, &prefix);
+  return merge_next(s, entry, len);
 }
 
 void zp_spill_free(zp_spill *s)
@@ -491,6 +493,5 @@ void zp_spill_free(zp_spill *s)
   free(s->tmp);
   free(s->runs);
   free(s->wbuf);
-  free(s->out);
   free(s);
 }

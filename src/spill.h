@@ -14,13 +14,6 @@ enum { ZP_SPILL_ENTRY_MAX = 4096 };   /* octets in one entry */
 /* Orders two entries (their octets, as added): negative, zero or positive. */
 typedef int (*zp_spill_cmp)(const uint8_t *a, const uint8_t *b);
 
-typedef struct zp_spill zp_spill;
-
-/* mem: octets for the buffer (entries and their index); at least 64 KiB are used whatever is
- * asked, as the merge needs a buffer per run. The temporary file goes to $TMPDIR (else /tmp)
- * and is unlinked as soon as it is made, so it is gone on every exit, signals included. */
-ZP_NODISCARD zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill **s);
-
 /* The first comparison of two entries, kept beside each so that most comparisons need not
  * touch the entries (which lie all over memory): its octets are ordered as cmp orders the
  * entries where they differ. Entries with equal prefixes are ordered by cmp, unless the prefix
@@ -32,10 +25,21 @@ typedef struct zp_spill_prefix {
   bool complete;
 } zp_spill_prefix;
 
-/* Adds entry[0..len), len at most ZP_SPILL_ENTRY_MAX, with its prefix. ZP_ENOMEM, ZP_EIO (errno
- * set) when the temporary file cannot be made or written. */
-ZP_NODISCARD zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len,
-                                    zp_spill_prefix prefix);
+/* The prefix of entry[0..len) (ctx: zp_spill_new's). */
+typedef zp_spill_prefix (*zp_spill_prefix_fn)(const uint8_t *entry, size_t len, void *ctx);
+
+typedef struct zp_spill zp_spill;
+
+/* mem: octets for the buffer (entries and their index); at least 64 KiB are used whatever is
+ * asked, as the merge needs a buffer per run. The temporary file goes to $TMPDIR (else /tmp)
+ * and is unlinked as soon as it is made, so it is gone on every exit, signals included. */
+ZP_NODISCARD zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill_prefix_fn prefix,
+                                    void *ctx, zp_spill **s);
+
+
+/* Adds entry[0..len), len at most ZP_SPILL_ENTRY_MAX. ZP_ENOMEM, ZP_EIO (errno set) when the
+ * temporary file cannot be made or written. */
+ZP_NODISCARD zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len);
 
 /* The entries in order, one per call: *entry is NULL after the last. An entry stays valid until
  * the next call. The first call ends adding. ZP_EIO, ZP_ENOMEM. */

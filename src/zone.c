@@ -121,12 +121,15 @@ void zp_zone_record_begin(zp_zone *z, const zp_loc *loc)
 bool zp_zone_set_owner(zp_zone *z, const char *text, size_t len, bool quoted, const zp_loc *loc)
 {
   z->sc.have_owner = z->sc.have_spelling = false;
+  bool *mapped = z->opt->mapped;
+  if (mapped)
+    *mapped = false;
   if (!zp_zone_name(z, text, len, quoted, loc, zp_zone_origin_of(z), z->sc.owner))
     return false;
   z->sc.have_owner = true;
   /* only a name with a non-ASCII octet (raw or escaped) can be spelled otherwise than it ends */
   const zp_label_conv *sp = &z->opt->spelling;
-  if (!sp->fn || (!memchr(text, '\\', len) && !has_high(text, len)))
+  if (!sp->fn || (mapped ? !*mapped : !memchr(text, '\\', len) && !has_high(text, len)))
     return true;
   size_t wlen;
   if (zp_name_parse(text, len, zp_zone_origin_of(z), sp, z->sc.spelling, &wlen, NULL) == ZP_OK)

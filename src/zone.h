@@ -52,6 +52,10 @@ typedef struct zp_zone_options {
   bool have_default_ttl;
   zp_label_conv conv;       /* label policy for every name the front end parses */
   zp_label_conv spelling;   /* the label policy of zp_record.spelling; fn NULL: none made */
+  bool *mapped;             /* set by conv when a label is a spelling IDNA maps onto another
+                               name's (zp_convert.mapped): cleared before each owner is read, and
+                               only then is its spelling made; NULL: for every owner with a
+                               non-ASCII octet */
   zp_label_conv conv_keep_case;  /* the same keeping ASCII case, for the RDATA names DNSSEC
                                     does not lowercase (RFC 6840 section 5.1) */
   bool no_include;          /* --no-include: every $INCLUDE is an error */

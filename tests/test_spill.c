@@ -25,8 +25,10 @@ static int cmp(const uint8_t *a, const uint8_t *b)
 
 /* The first octets of the text, zero-padded (a shorter text's padding sorts first, as its end
  * does); never complete, since the serial is not in it. */
-static zp_spill_prefix prefix(const uint8_t *e)
+static zp_spill_prefix prefix(const uint8_t *e, size_t len, void *ctx)
 {
+  (void)len;
+  (void)ctx;
   size_t n = (size_t)e[0] << 8 | e[1];
   zp_spill_prefix p;
   memset(&p, 0, sizeof p);
@@ -50,9 +52,9 @@ static int cmp_text(const uint8_t *a, const uint8_t *b)
 
 /* The text and a 0 after it, complete when it fits (a text's end sorts before any longer text's
  * next letter, as in zonepuny's keys). */
-static zp_spill_prefix prefix_complete(const uint8_t *e)
+static zp_spill_prefix prefix_complete(const uint8_t *e, size_t len, void *ctx)
 {
-  zp_spill_prefix p = prefix(e);
+  zp_spill_prefix p = prefix(e, len, ctx);
   p.complete = ((size_t)e[0] << 8 | e[1]) < ZP_SPILL_PREFIX;
   return p;
 }
@@ -66,7 +68,8 @@ static size_t round_trip(size_t n, size_t mem, uint64_t seed)
   uint8_t **e = calloc(n, sizeof *e);
   cr_assert_not_null(e);
   zp_spill *s;
-  cr_assert_eq(zp_spill_new(mem, complete_mode ? cmp_text : cmp, &s), ZP_OK);
+  cr_assert_eq(zp_spill_new(mem, complete_mode ? cmp_text : cmp,
+                            complete_mode ? prefix_complete : prefix, NULL, &s), ZP_OK);
   for (size_t i = 0; i < n; i++) {
     size_t len = xorshift64star(&seed) % (complete_mode ? 6 : 40);
     e[i] = malloc(2 + len + 8);
@@ -76,8 +79,7 @@ static size_t round_trip(size_t n, size_t mem, uint64_t seed)
       e[i][2 + k] = (uint8_t)('a' + xorshift64star(&seed) % 3);
     for (size_t k = 0; k < 8; k++)
       e[i][2 + len + k] = (uint8_t)(i >> (56 - 8 * k));
-    cr_assert_eq(zp_spill_add(s, e[i], 2 + len + 8,
-                              complete_mode ? prefix_complete(e[i]) : prefix(e[i])), ZP_OK);
+    cr_assert_eq(zp_spill_add(s, e[i], 2 + len + 8), ZP_OK);
   }
   qsort(e, n, sizeof *e, qcmp);
   for (size_t i = 0; i <= n; i++) {
@@ -136,8 +138,8 @@ Test(spill, entry_too_long)
 {
   zp_spill *s;
   static uint8_t big[ZP_SPILL_ENTRY_MAX + 1];
-  cr_assert_eq(zp_spill_new(0, cmp, &s), ZP_OK);
-  cr_assert_eq(zp_spill_add(s, big, sizeof big, prefix(big)), ZP_EBUFFER);
+  cr_assert_eq(zp_spill_new(0, cmp, prefix, NULL, &s), ZP_OK);
+  cr_assert_eq(zp_spill_add(s, big, sizeof big), ZP_EBUFFER);
   zp_spill_free(s);
 }
 
@@ -147,11 +149,11 @@ Test(spill, no_file_left)
   cr_assert_not_null(mkdtemp(dir));
   setenv("TMPDIR", dir, 1);
   zp_spill *s;
-  cr_assert_eq(zp_spill_new(0, cmp, &s), ZP_OK);
+  cr_assert_eq(zp_spill_new(0, cmp, prefix, NULL, &s), ZP_OK);
   uint8_t e[2 + 30 + 8] = {0, 30};
   for (unsigned i = 0; i < 10000; i++) {
     memcpy(e + 2, &i, sizeof i);
-    cr_assert_eq(zp_spill_add(s, e, sizeof e, prefix(e)), ZP_OK);
+    cr_assert_eq(zp_spill_add(s, e, sizeof e), ZP_OK);
   }
   cr_assert_gt(zp_spill_runs(s), 0);
   /* the file exists only as an open descriptor: the directory is empty while it is in use */

@@ -28,6 +28,24 @@ cmp -s "$tmp/d/keep.zone" "$tmp/keep.copy" && ok || bad "-o changed the file of 
 [ "$(leftovers "$tmp/d")" -eq 0 ] && ok || bad "-o left a temporary file after errors"
 cmp -s "$tmp/err" bad-names.err && ok || bad "-o bad zone: stderr differs from bad-names.err"
 
+# a zone with an error is written nowhere: a file on stdout is cut back to where it stood (">"
+# leaves it empty, ">>" as it was), a pipe gets nothing; a zone with warnings only is written,
+# through a pipe too (held until the zone is read, then passed on whole)
+"$ZONEPUNY" bad-names.zone > "$tmp/stdout.zone" 2>/dev/null
+[ $? -eq 1 ] && [ ! -s "$tmp/stdout.zone" ] && ok || bad "stdout file of a bad zone is not empty"
+printf 'kept\n' > "$tmp/append.zone"
+"$ZONEPUNY" bad-names.zone >> "$tmp/append.zone" 2>/dev/null
+[ "$(cat "$tmp/append.zone")" = kept ] && ok || bad ">> of a bad zone changed the file"
+"$ZONEPUNY" idn.zone >> "$tmp/append.zone" 2>/dev/null
+{ echo kept; cat idn.out; } | cmp -s - "$tmp/append.zone" && ok || bad ">> of a good zone"
+n=$("$ZONEPUNY" bad-names.zone 2>/dev/null | wc -c)
+[ "$n" -eq 0 ] && ok || bad "a pipe got $n octets of a bad zone"
+"$ZONEPUNY" idn.zone 2>/dev/null | cmp -s - idn.out && ok || bad "a pipe did not get the good zone"
+"$ZONEPUNY" ../zones/checks/ttl-mismatch.zone 2>/dev/null | grep -c . | grep -qx 5 && ok ||
+  bad "a zone with a warning was not written through a pipe"
+leftover=$(TMPDIR=$tmp/d sh -c '"$0" idn.zone | head -1 >/dev/null; ls -A "$TMPDIR" | grep -c zonepuny' "$ZONEPUNY")
+[ "$leftover" -eq 0 ] && ok || bad "the pipe's holding file was left in TMPDIR"
+
 # --generic (on a piece of a zone: --fragment): a list of types written in RFC 3597 form (MX 10
 # a.example. is 000a, then the name 01 'a' 07 'example' 00: 13 octets), none for text, a bad
 # list is a usage error
