@@ -248,7 +248,6 @@ struct zp_checker {
   bool have_skip;
   source **srcs;
   size_t nsrcs;
-  uint8_t entry[ZP_SPILL_ENTRY_MAX];
   link *links;
   size_t nlinks, links_cap;
   zp_buf link_names;
@@ -441,10 +440,8 @@ static zp_spill_prefix key_prefix(const uint8_t *entry, size_t entry_len, void *
 
 static zp_status add(zp_checker *c, tuple *t, const uint8_t *key, const uint8_t *extra)
 {
-  memcpy(c->entry, t, sizeof *t);
-  memcpy(c->entry + sizeof *t, key, t->key_len);
-  memcpy(c->entry + sizeof *t + t->key_len, extra, t->extra_len);
-  return zp_spill_add(c->sp, c->entry, sizeof *t + t->key_len + t->extra_len);
+  struct iovec parts[3] = {{t, sizeof *t}, {(void *)key, t->key_len}, {(void *)extra, t->extra_len}};
+  return zp_spill_add(c->sp, parts, 3);
 }
 
 /* A reference from the record whose owner has the sort key from to the name at target, filed

@@ -278,8 +278,11 @@ static zp_status spill(zp_spill *s)
   return end_run(s, start, s->nruns);
 }
 
-zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len)
+zp_status zp_spill_add(zp_spill *s, const struct iovec *parts, size_t nparts)
 {
+  size_t len = 0;
+  for (size_t i = 0; i < nparts; i++)
+    len += parts[i].iov_len;
   if (len > ZP_SPILL_ENTRY_MAX)
     return ZP_EBUFFER;
   if (s->nslots == s->slot_cap || s->arena_cap - s->arena_len < len) {
@@ -287,7 +290,9 @@ zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len)
     if (st != ZP_OK)
       return st;
   }
-  memcpy(s->arena + s->arena_len, entry, len);
+  for (size_t i = 0, at = s->arena_len; i < nparts; at += parts[i++].iov_len)
+    if (parts[i].iov_len)   /* (an empty part may have no base) */
+      memcpy(s->arena + at, parts[i].iov_base, parts[i].iov_len);
   s->slots[s->nslots++] = (slot){s->prefix(s->arena + s->arena_len, len, s->ctx),
                                  (uint32_t)s->arena_len, (uint32_t)len};
   s->arena_len += len;

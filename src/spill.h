@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/uio.h>
 
 #include "status.h"
 
@@ -37,9 +38,9 @@ ZP_NODISCARD zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill_prefi
                                     void *ctx, zp_spill **s);
 
 
-/* Adds entry[0..len), len at most ZP_SPILL_ENTRY_MAX. ZP_ENOMEM, ZP_EIO (errno set) when the
- * temporary file cannot be made or written. */
-ZP_NODISCARD zp_status zp_spill_add(zp_spill *s, const void *entry, size_t len);
+/* Adds the entry made of parts[0..nparts) end to end, at most ZP_SPILL_ENTRY_MAX octets.
+ * ZP_ENOMEM, ZP_EIO (errno set) when the temporary file cannot be made or written. */
+ZP_NODISCARD zp_status zp_spill_add(zp_spill *s, const struct iovec *parts, size_t nparts);
 
 /* The entries in order, one per call: *entry is NULL after the last. An entry stays valid until
  * the next call. The first call ends adding. ZP_EIO, ZP_ENOMEM. */

@@ -79,7 +79,8 @@ static size_t round_trip(size_t n, size_t mem, uint64_t seed)
       e[i][2 + k] = (uint8_t)('a' + xorshift64star(&seed) % 3);
     for (size_t k = 0; k < 8; k++)
       e[i][2 + len + k] = (uint8_t)(i >> (56 - 8 * k));
-    cr_assert_eq(zp_spill_add(s, e[i], 2 + len + 8), ZP_OK);
+    struct iovec part = {e[i], 2 + len + 8};
+    cr_assert_eq(zp_spill_add(s, &part, 1), ZP_OK);
   }
   qsort(e, n, sizeof *e, qcmp);
   for (size_t i = 0; i <= n; i++) {
@@ -139,7 +140,8 @@ Test(spill, entry_too_long)
   zp_spill *s;
   static uint8_t big[ZP_SPILL_ENTRY_MAX + 1];
   cr_assert_eq(zp_spill_new(0, cmp, prefix, NULL, &s), ZP_OK);
-  cr_assert_eq(zp_spill_add(s, big, sizeof big), ZP_EBUFFER);
+  struct iovec parts[2] = {{big, sizeof big / 2}, {big, sizeof big - sizeof big / 2}};
+  cr_assert_eq(zp_spill_add(s, parts, 2), ZP_EBUFFER);
   zp_spill_free(s);
 }
 
@@ -153,7 +155,8 @@ Test(spill, no_file_left)
   uint8_t e[2 + 30 + 8] = {0, 30};
   for (unsigned i = 0; i < 10000; i++) {
     memcpy(e + 2, &i, sizeof i);
-    cr_assert_eq(zp_spill_add(s, e, sizeof e), ZP_OK);
+    struct iovec part = {e, sizeof e};
+    cr_assert_eq(zp_spill_add(s, &part, 1), ZP_OK);
   }
   cr_assert_gt(zp_spill_runs(s), 0);
   /* the file exists only as an open descriptor: the directory is empty while it is in use */
