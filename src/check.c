@@ -1076,8 +1076,10 @@ static const char *link_name(const zp_checker *c, const link *l)
  * or comes back: a loop, told once, at the link where it was entered. */
 static void find_loops(zp_checker *c)
 {
+  if (c->nlinks == 0)
+    return;
   qsort(c->links, c->nlinks, sizeof *c->links, link_cmp);
-  uint8_t *state = calloc(c->nlinks ? c->nlinks : 1, 1);   /* 0 new, 1 on the path, 2 done */
+  uint8_t *state = calloc(c->nlinks, 1);   /* 0 new, 1 on the path, 2 done */
   if (!state)
     return;
   for (size_t i = 0; i < c->nlinks; i++) {

@@ -33,9 +33,14 @@ for w in ttl-mismatch cname-and-other-data idna-collision glue mx-target; do
 done
 grep -q '^zonepuny: 1 file, 200006 records, 1 error, 4 warnings$' "$tmp/spill.err" && ok ||
   bad "summary: $(tail -1 "$tmp/spill.err")"
-# 200,000 records of tuples take some 12 MB in memory; spilled, the buffer is 64 KiB
+# 200,000 records of tuples take some 12 MB in memory; spilled, the buffer is 64 KiB (a binary
+# built with AddressSanitizer, under make check-asan, keeps freed memory on purpose: not judged)
 rss=$(tail -1 "$tmp/rss")
-[ "$rss" -lt 12000 ] && ok || bad "peak RSS $rss KB with --check-memory 64K"
+if nm "$ZONEPUNY" 2>/dev/null | grep -q __asan_init; then
+  skip "peak RSS under AddressSanitizer"
+else
+  [ "$rss" -lt 12000 ] && ok || bad "peak RSS $rss KB with --check-memory 64K"
+fi
 [ -z "$(ls -A "$tmp/spill")" ] && ok || bad "files left in TMPDIR: $(ls -A "$tmp/spill")"
 
 # killed while the runs are on disk (SIGTERM, SIGKILL): the unlinked files go with the process
