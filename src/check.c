@@ -241,7 +241,7 @@ struct zp_checker {
   /* the zone: from -z, else the first SOA's owner */
   uint8_t apex_key[ZP_NAME_KEY_MAX];
   size_t apex_len;
-  bool have_apex, apex_from_soa, apex_seen;
+  bool have_apex, apex_seen;
   /* the prefix given to spill: octets of the key after this one (the first record's zone) */
   uint8_t skip[ZP_NAME_KEY_MAX];
   size_t skip_len;
@@ -617,7 +617,7 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   if (r->rtype == T_SOA && !c->have_apex) {
     memcpy(c->apex_key, key, t.key_len);
     c->apex_len = t.key_len;
-    c->have_apex = c->apex_from_soa = true;
+    c->have_apex = true;
   }
   const uint8_t *spell = r->spelling;
   t.extra_len = spell ? (uint16_t)zp_name_wire_len(spell) : 0;

@@ -15,10 +15,10 @@
 #define ZP_CHECKS(X)                                                                           \
   X(ZP_CK_APEX_SOA, "apex-soa", ZP_LEVEL_ERROR, "one SOA record, at the apex")                 \
   X(ZP_CK_APEX_NS, "apex-ns", ZP_LEVEL_ERROR,                                                  \
-    "NS records at the apex; an in-zone apex name server has an address and is no alias")     \
+    "NS at the apex, in-zone servers with addresses")     \
   X(ZP_CK_CNAME_OTHER, "cname-and-other-data", ZP_LEVEL_ERROR,                                 \
-    "a CNAME beside other data (RRSIG, NSEC, KEY exempt)")                                     \
-  X(ZP_CK_SINGLETON, "singleton", ZP_LEVEL_ERROR, "two different CNAMEs, DNAMEs or SOAs at a name") \
+    "a CNAME beside other data (DNSSEC's exempt)")                                     \
+  X(ZP_CK_SINGLETON, "singleton", ZP_LEVEL_ERROR, "two CNAMEs, DNAMEs or SOAs at a name") \
   X(ZP_CK_DS_APEX, "ds-at-apex", ZP_LEVEL_ERROR, "a DS record at the apex")                   \
   X(ZP_CK_WILDCARD_NS, "wildcard-ns", ZP_LEVEL_ERROR, "NS records at a wildcard name")         \
   X(ZP_CK_CHECK_NAMES, "check-names", ZP_LEVEL_ERROR,                                          \
@@ -26,18 +26,18 @@
   X(ZP_CK_COLLISION, "idna-collision", ZP_LEVEL_WARNING,                                       \
     "two spellings in the file, one name after IDNA")                                          \
   X(ZP_CK_OUT_OF_ZONE, "out-of-zone", ZP_LEVEL_WARNING, "data outside the zone")               \
-  X(ZP_CK_OCCLUDED, "occluded", ZP_LEVEL_WARNING, "data at or below a delegation, not served") \
+  X(ZP_CK_OCCLUDED, "occluded", ZP_LEVEL_WARNING, "data at or below a delegation, never served") \
   X(ZP_CK_BELOW_DNAME, "below-dname", ZP_LEVEL_WARNING, "data below a DNAME, not served")      \
   X(ZP_CK_DS_PLACEMENT, "ds-placement", ZP_LEVEL_WARNING, "a DS record that is no delegation's") \
   X(ZP_CK_DNAME_NS, "dname-and-ns", ZP_LEVEL_WARNING, "DNAME beside NS below the apex")        \
   X(ZP_CK_TTL, "ttl-mismatch", ZP_LEVEL_WARNING, "one RRset with two TTLs (RFC 2181 5.2)")     \
-  X(ZP_CK_GLUE, "glue", ZP_LEVEL_WARNING, "a delegation's in-zone name server without glue")  \
+  X(ZP_CK_GLUE, "glue", ZP_LEVEL_WARNING, "an in-zone server inside a delegation, no glue")  \
   X(ZP_CK_NS_TARGET, "ns-target", ZP_LEVEL_WARNING,                                            \
-    "a delegation's name server is an alias or has no address")                                \
-  X(ZP_CK_MX_TARGET, "mx-target", ZP_LEVEL_WARNING, "an MX target is an alias or has no address") \
-  X(ZP_CK_SRV_TARGET, "srv-target", ZP_LEVEL_WARNING, "an SRV target is an alias or has no address") \
+    "a delegation's server: an alias, or no address")                                \
+  X(ZP_CK_MX_TARGET, "mx-target", ZP_LEVEL_WARNING, "an MX target: an alias, or no address") \
+  X(ZP_CK_SRV_TARGET, "srv-target", ZP_LEVEL_WARNING, "an SRV target: an alias, or no address") \
   X(ZP_CK_ADDRESS_TARGET, "address-target", ZP_LEVEL_WARNING,                                  \
-    "an NS, MX or SRV target written as an IPv4 address")                                      \
+    "an NS, MX or SRV target written as IPv4")                                      \
   X(ZP_CK_NULL_MX, "null-mx", ZP_LEVEL_WARNING, "a null MX beside other MX (RFC 7505)")        \
   X(ZP_CK_CNAME_LOOP, "cname-loop", ZP_LEVEL_WARNING, "a CNAME chain that loops in the zone")
 

@@ -23,7 +23,7 @@ static const char usage_text[] =
     "                       left untouched on error\n"
     "      --allow-owner-change  let -o give FILE this user's owner and group when it may\n"
     "                       not keep FILE's (refused otherwise, exit 2)\n"
-    "  -z, --origin NAME    initial origin\n"
+    "  -z, --origin NAME    initial origin; the zone's name for the whole-zone checks\n"
     "  -t, --ttl TTL        default TTL before any $TTL\n"
     "      --idna=2003      IDNA2003 ToASCII (the default)\n"
     "      --std3           letters, digits and hyphen only in ASCII labels\n"
