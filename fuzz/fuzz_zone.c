@@ -10,8 +10,9 @@
 
 static FILE *devnull;
 
-/* Converts data as `zonepuny [-z example.] [--std3] [--sort]` would, with $INCLUDE refused so
- * that a fuzzed zone cannot read the machine's files. */
+/* Converts data as `zonepuny [-z example.] [--std3] [--sort] [--fragment]` would (mode bits 4,
+ * 1, 2, and 8 clear), with $INCLUDE refused so that a fuzzed zone cannot read the machine's
+ * files. */
 static void convert(unsigned mode, const char *data, size_t size, char **out, size_t *outlen,
                     unsigned *errors)
 {
@@ -21,6 +22,8 @@ static void convert(unsigned mode, const char *data, size_t size, char **out, si
     .sort = mode & 2,
     .no_include = true,
   };
+  zp_check_defaults(&po.checks);
+  po.checks.off = !(mode & 8);   /* (the seeds of single records run as fragments) */
   zp_diag diag;
   zp_diag_init(&diag, devnull);
   diag.show_source = false;

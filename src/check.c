@@ -78,18 +78,23 @@ const char *zp_check_what(zp_check_id id)
 /* ---- tuples ---- */
 
 enum { K_RECORD, K_REF };
-enum { F_NULL_MX = 1 };   /* an MX "0 ." (RFC 7505) */
+enum {
+  F_NULL_MX = 1,         /* an MX "0 ." (RFC 7505) */
+  F_KEY_REL = 2,         /* the key is stored without the first record's zone (skip), which */
+  F_EXTRA_REL = 4,       /* nearly every key starts with; the same for a reference's extra */
+};
 
 /* Stored unaligned in spill's buffer, then the key, then (a record) its spelling or (a
  * reference) the referring record owner's sort key. */
 typedef struct tuple {
+  uint64_t line_off;
   uint32_t seq;          /* input order */
   uint32_t ttl;
-  uint32_t src, line, col;
-  uint64_t line_off;
-  uint64_t digest;       /* of the RDATA */
+  uint32_t src, line;
+  uint32_t digest;       /* of the RDATA */
+  uint16_t col;
   uint16_t rclass, rtype;  /* a reference: the referring record's */
-  uint16_t key_len;
+  uint16_t key_len;      /* as stored: without the first record's zone (F_KEY_REL) */
   uint16_t extra_len;    /* spelling (0: the canonical name itself), or the referring owner */
   uint8_t kind, flags;
 } tuple;
@@ -416,15 +421,18 @@ static zp_spill_prefix key_prefix(const uint8_t *entry, size_t entry_len, void *
   (void)entry_len;
   zp_spill_prefix p;
   memset(&p, 0, sizeof p);
-  size_t len = t->key_len, n = len < c->skip_len ? len : c->skip_len;
-  int cmp = memcmp(key, c->skip, n);
-  if (cmp < 0 || (cmp == 0 && len < c->skip_len))
+  size_t len = t->key_len;
+  if (!(t->flags & F_KEY_REL)) {
+    /* (a key that starts with skip is stored without it: this one sorts before or after) */
+    size_t n = len < c->skip_len ? len : c->skip_len;
+    int cmp = memcmp(key, c->skip, n);
+    if (cmp > 0)
+      p.b[0] = 2;
     return p;
-  p.b[0] = cmp > 0 ? 2 : 1;
-  if (cmp > 0)
-    return p;
-  size_t left = len - c->skip_len;
-  memcpy(p.b + 1, key + c->skip_len, left < ZP_SPILL_PREFIX - 1 ? left : ZP_SPILL_PREFIX - 1);
+  }
+  p.b[0] = 1;
+  size_t left = len;
+  memcpy(p.b + 1, key, left < ZP_SPILL_PREFIX - 1 ? left : ZP_SPILL_PREFIX - 1);
   if (1 + left + 6 <= ZP_SPILL_PREFIX) {
     uint8_t *q = p.b + 1 + left;
     q[0] = 0;
@@ -438,8 +446,26 @@ static zp_spill_prefix key_prefix(const uint8_t *entry, size_t entry_len, void *
   return p;
 }
 
-static zp_status add(zp_checker *c, tuple *t, const uint8_t *key, const uint8_t *extra)
+/* Whether key[0..len) starts with skip: it is then stored without it. */
+static bool relative(const zp_checker *c, const uint8_t *key, size_t len)
 {
+  return len >= c->skip_len && memcmp(key, c->skip, c->skip_len) == 0;
+}
+
+/* Files t with its key (t->key_len octets, whole) and extra; a reference's extra is a key too. */
+static zp_status add(zp_checker *c, const tuple *whole, const uint8_t *key, const uint8_t *extra)
+{
+  tuple stored = *whole, *t = &stored;
+  if (relative(c, key, t->key_len)) {
+    t->flags |= F_KEY_REL;
+    key += c->skip_len;
+    t->key_len = (uint16_t)(t->key_len - c->skip_len);
+  }
+  if (t->kind == K_REF && relative(c, extra, t->extra_len)) {
+    t->flags |= F_EXTRA_REL;
+    extra += c->skip_len;
+    t->extra_len = (uint16_t)(t->extra_len - c->skip_len);
+  }
   struct iovec parts[3] = {{t, sizeof *t}, {(void *)key, t->key_len}, {(void *)extra, t->extra_len}};
   return zp_spill_add(c->sp, parts, 3);
 }
@@ -536,7 +562,7 @@ static tuple at_field(const zp_record *r, const tuple *t, size_t i)
   tuple at = *t;
   if (i < r->nfields && r->fields[i].loc.src == r->loc.src) {
     at.line = r->fields[i].loc.line;
-    at.col = r->fields[i].loc.col;
+    at.col = (uint16_t)(r->fields[i].loc.col < UINT16_MAX ? r->fields[i].loc.col : UINT16_MAX);
     at.line_off = r->fields[i].loc.line_off;
   }
   return at;
@@ -602,12 +628,12 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   t.seq = c->seq++;
   t.ttl = r->ttl;
   t.line = r->loc.line;
-  t.col = r->loc.col;
+  t.col = (uint16_t)(r->loc.col < UINT16_MAX ? r->loc.col : UINT16_MAX);
   t.line_off = r->loc.line_off;
   t.rclass = r->rclass;
   t.rtype = r->rtype;
   t.kind = K_RECORD;
-  t.digest = hash(r->rdata, r->rdlen);
+  t.digest = (uint32_t)hash(r->rdata, r->rdlen);
   t.key_len = (uint16_t)zp_name_sort_key(r->owner, key);
   if (!c->have_skip) {
     memcpy(c->skip, key, t.key_len);
@@ -1117,20 +1143,31 @@ zp_status zp_check_finish(zp_checker *c)
   size_t len;
   zp_status st;
   bool started = false;
+  uint8_t key[ZP_NAME_KEY_MAX], from[ZP_NAME_KEY_MAX];
   while ((st = zp_spill_next(c->sp, &e, &len)) == ZP_OK && e && !zp_diag_stop(c->diag)) {
     tuple t;
     memcpy(&t, e, sizeof t);
-    const uint8_t *key = e + sizeof t, *extra = key + t.key_len;
-    if (!started || t.key_len != c->g.key_len || memcmp(key, c->g.key, t.key_len) != 0) {
+    const uint8_t *stored = e + sizeof t, *extra = stored + t.key_len;
+    /* whole keys again: skip, then what was stored */
+    size_t skip = t.flags & F_KEY_REL ? c->skip_len : 0;
+    memcpy(key, c->skip, skip);
+    memcpy(key + skip, stored, t.key_len);
+    size_t key_len = skip + t.key_len;
+    if (!started || key_len != c->g.key_len || memcmp(key, c->g.key, key_len) != 0) {
       if (started)
         group_end(c);
-      group_begin(c, key, t.key_len);
+      group_begin(c, key, key_len);
       started = true;
     }
-    if (t.kind == K_RECORD)
+    if (t.kind == K_RECORD) {
       record_in(c, &t, extra);
-    else
-      ref_in(c, &t, extra);
+      continue;
+    }
+    skip = t.flags & F_EXTRA_REL ? c->skip_len : 0;
+    memcpy(from, c->skip, skip);
+    memcpy(from + skip, extra, t.extra_len);
+    t.extra_len = (uint16_t)(skip + t.extra_len);
+    ref_in(c, &t, from);
   }
   if (st != ZP_OK)
     return st;

@@ -40,9 +40,9 @@ typedef struct reader {
 struct zp_spill {
   zp_spill_cmp cmp;
   uint8_t *arena;
-  size_t arena_cap, arena_len;
+  size_t arena_cap, arena_len, arena_max;   /* grown up to max, then spilled */
   slot *slots, *tmp;     /* tmp: the merge sort's second half of memory */
-  size_t slot_cap, nslots;
+  size_t slot_cap, nslots, slot_max;
   int fd;                /* the temporary file, -1 until the first run is spilled */
   uint64_t file_len;
   run *runs;
@@ -170,18 +170,49 @@ zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill_prefix_fn prefix, 
   s->prefix = prefix;
   s->ctx = ctx;
   s->fd = -1;
-  /* an entry is some 70 octets and costs two slots of 32: half the memory for slots */
-  s->slot_cap = mem / 2 / (2 * sizeof(slot));
-  s->arena_cap = mem - s->slot_cap * 2 * sizeof(slot);
-  s->arena = malloc(s->arena_cap);
-  s->slots = malloc(s->slot_cap * sizeof(slot));
-  s->tmp = malloc(s->slot_cap * sizeof(slot));
-  if (!s->arena || !s->slots || !s->tmp) {
-    zp_spill_free(s);
-    return ZP_ENOMEM;
-  }
+  /* an entry is some 60 octets and costs two slots of 32: half the memory for slots */
+  s->slot_max = mem / 2 / (2 * sizeof(slot));
+  s->arena_max = mem - s->slot_max * 2 * sizeof(slot);
   *out = s;
   return ZP_OK;
+}
+
+/* Room for one more entry of len octets without spilling: the buffers grow (doubling, from a
+ * small start, so that a small zone takes little) up to their maximum. false: spill first. */
+static bool room(zp_spill *s, size_t len, zp_status *st)
+{
+  *st = ZP_OK;
+  if (s->nslots == s->slot_cap) {
+    if (s->slot_cap == s->slot_max)
+      return false;
+    size_t cap = s->slot_cap ? 2 * s->slot_cap : 1024;
+    if (cap > s->slot_max)
+      cap = s->slot_max;
+    slot *v = realloc(s->slots, cap * sizeof *v), *t = v ? realloc(s->tmp, cap * sizeof *t) : NULL;
+    if (v)
+      s->slots = v;
+    if (!v || !t) {
+      *st = ZP_ENOMEM;
+      return false;
+    }
+    s->tmp = t;
+    s->slot_cap = cap;
+  }
+  while (s->arena_cap - s->arena_len < len) {
+    if (s->arena_cap == s->arena_max)
+      return false;
+    size_t cap = s->arena_cap ? 2 * s->arena_cap : 64 * 1024;
+    if (cap > s->arena_max)
+      cap = s->arena_max;
+    uint8_t *a = realloc(s->arena, cap);
+    if (!a) {
+      *st = ZP_ENOMEM;
+      return false;
+    }
+    s->arena = a;
+    s->arena_cap = cap;
+  }
+  return true;
 }
 
 static bool write_all(int fd, const uint8_t *p, size_t n, uint64_t at)
@@ -285,9 +316,9 @@ zp_status zp_spill_add(zp_spill *s, const struct iovec *parts, size_t nparts)
     len += parts[i].iov_len;
   if (len > ZP_SPILL_ENTRY_MAX)
     return ZP_EBUFFER;
-  if (s->nslots == s->slot_cap || s->arena_cap - s->arena_len < len) {
-    zp_status st = spill(s);
-    if (st != ZP_OK)
+  zp_status st;
+  if (!room(s, len, &st)) {
+    if (st != ZP_OK || (st = spill(s)) != ZP_OK)
       return st;
   }
   for (size_t i = 0, at = s->arena_len; i < nparts; at += parts[i++].iov_len)
