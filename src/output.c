@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tmpfile.h"
+
 enum { NCAUGHT = 3 };
 
 struct zp_output {
@@ -29,15 +31,15 @@ static bool open_stdout(zp_output *o)
 {
   struct stat sb;
   int fl = fcntl(STDOUT_FILENO, F_GETFL);
-  if (fl < 0)
+  if (fl < 0 || fstat(STDOUT_FILENO, &sb) != 0)
     return false;   /* closed: and the spool would take its descriptor */
-  if (fstat(STDOUT_FILENO, &sb) == 0 && S_ISCHR(sb.st_mode)) {
+  if (S_ISCHR(sb.st_mode)) {
     /* a terminal or /dev/null: nothing a half zone could be taken for */
     o->fp = stdout;
     o->trunc_at = -1;
     return true;
   }
-  if (fstat(STDOUT_FILENO, &sb) == 0 && S_ISREG(sb.st_mode)) {
+  if (S_ISREG(sb.st_mode)) {
     off_t at = (fl & O_APPEND) ? sb.st_size : lseek(STDOUT_FILENO, 0, SEEK_CUR);
     if (at >= 0) {
       o->fp = stdout;
@@ -45,18 +47,7 @@ static bool open_stdout(zp_output *o)
       return true;
     }
   }
-  const char *dir = getenv("TMPDIR");
-  if (!dir || !*dir)
-    dir = "/tmp";
-  char *path = malloc(strlen(dir) + sizeof "/zonepuny-out.XXXXXX");
-  if (!path)
-    return false;
-  strcpy(path, dir);
-  strcat(path, "/zonepuny-out.XXXXXX");
-  int fd = mkstemp(path);
-  if (fd >= 0)
-    unlink(path);
-  free(path);
+  int fd = zp_tmpfile();
   if (fd < 0 || !(o->fp = fdopen(fd, "w+"))) {
     if (fd >= 0)
       close(fd);

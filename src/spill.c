@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tmpfile.h"
+
 /* Runs merged at once: the final merge holds one read buffer per run. More runs than this
  * (a tiny buffer, a huge zone) are first merged FANIN at a time into longer runs. */
 enum { FANIN = 64, READ_BUF = 32 * 1024, WRITE_BUF = 64 * 1024, MEM_MIN = 64 * 1024 };
@@ -270,22 +272,9 @@ static zp_status end_run(zp_spill *s, uint64_t start, size_t rank)
 
 static zp_status open_file(zp_spill *s)
 {
-  const char *dir = getenv("TMPDIR");
-  if (!dir || !*dir)
-    dir = "/tmp";
-  size_t n = strlen(dir);
-  char *path = malloc(n + sizeof "/zonepuny.XXXXXX");
-  s->wbuf = malloc(WRITE_BUF);
-  if (!path || !s->wbuf) {
-    free(path);
+  if (!(s->wbuf = malloc(WRITE_BUF)))
     return ZP_ENOMEM;
-  }
-  memcpy(path, dir, n);
-  strcpy(path + n, "/zonepuny.XXXXXX");
-  s->fd = mkstemp(path);
-  if (s->fd >= 0)
-    unlink(path);
-  free(path);
+  s->fd = zp_tmpfile();
   return s->fd >= 0 ? ZP_OK : ZP_EIO;
 }
 
