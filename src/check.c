@@ -275,8 +275,8 @@ static bool on(const zp_checker *c, zp_check_id id)
 
 static zp_loc loc_of(const zp_checker *c, const tuple *t)
 {
-  return (zp_loc){.src = t->src == UINT32_MAX ? NULL : &c->srcs[t->src]->src, .line = t->line, .col = t->col,
-                  .line_off = t->line_off};
+  return (zp_loc){.src = t->src == UINT32_MAX ? NULL : &c->srcs[t->src]->src, .line = t->line,
+                  .col = t->col, .line_off = t->line_off};
 }
 
 ZP_PRINTF(4, 5) static void report(zp_checker *c, zp_check_id id, const tuple *at,
@@ -310,6 +310,12 @@ static const char *key_text(const uint8_t *key, size_t len)
   uint8_t wire[ZP_NAME_MAX];
   zp_name_from_sort_key(key, len, wire);
   return name_text(wire);
+}
+
+/* The text of the name being looked at. */
+static const char *owner_text(const group *g)
+{
+  return key_text(g->key, g->key_len);
 }
 
 /* "file:line" of a tuple, for a message that names a second record. */
@@ -452,7 +458,8 @@ static bool relative(const zp_checker *c, const uint8_t *key, size_t len)
   return len >= c->skip_len && memcmp(key, c->skip, c->skip_len) == 0;
 }
 
-/* Files t with its key (t->key_len octets, whole) and extra; a reference's extra is a key too. */
+/* Files the tuple whole with its key (whole->key_len octets) and extra; a reference's extra is
+ * a key too, and either is stored without skip when it starts with it. */
 static zp_status add(zp_checker *c, const tuple *whole, const uint8_t *key, const uint8_t *extra)
 {
   tuple stored = *whole, *t = &stored;
@@ -466,7 +473,8 @@ static zp_status add(zp_checker *c, const tuple *whole, const uint8_t *key, cons
     extra += c->skip_len;
     t->extra_len = (uint16_t)(t->extra_len - c->skip_len);
   }
-  struct iovec parts[3] = {{t, sizeof *t}, {(void *)key, t->key_len}, {(void *)extra, t->extra_len}};
+  struct iovec parts[3] = {
+    {t, sizeof *t}, {(void *)key, t->key_len}, {(void *)extra, t->extra_len}};
   return zp_spill_add(c->sp, parts, 3);
 }
 
@@ -508,7 +516,8 @@ static bool is_mailbox(const uint8_t *w)
 static bool is_reverse(const uint8_t *owner)
 {
   static const uint8_t *const zones[] = {
-    (const uint8_t *)"\7in-addr\4arpa", (const uint8_t *)"\3ip6\4arpa", (const uint8_t *)"\3ip6\3int"};
+    (const uint8_t *)"\7in-addr\4arpa", (const uint8_t *)"\3ip6\4arpa",
+    (const uint8_t *)"\3ip6\3int"};
   size_t n = zp_name_wire_len(owner);
   for (size_t z = 0; z < 3; z++) {
     size_t m = strlen((const char *)zones[z]) + 1;
@@ -788,7 +797,7 @@ static void record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
       report(c, ZP_CK_TTL, t, "%s %s has TTL %u here and %u at %s: one RRset has one TTL "
              "(RFC 2181 section 5.2), and servers pick differently (BIND the first of each run "
              "of lines and then the last run's, Knot the last line's, NSD each line's own)%s",
-             key_text(g->key, g->key_len), type_text(t->rtype), t->ttl, g->rrset.t.ttl,
+             owner_text(g), type_text(t->rtype), t->ttl, g->rrset.t.ttl,
              where(c, &g->rrset.t), collision_note(c, &g->rrset, &r));
       g->rrset_ttl_told = true;
     }
@@ -798,7 +807,7 @@ static void record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
       rep r = {.set = true, .t = *t};
       memcpy(r.spell, spell, t->extra_len);
       report(c, ZP_CK_SINGLETON, t, "a second %s record at %s, beside the one at %s: a name "
-             "holds one %s (RFC %s)%s", type_text(t->rtype), key_text(g->key, g->key_len),
+             "holds one %s (RFC %s)%s", type_text(t->rtype), owner_text(g),
              where(c, &g->rrset.t), type_text(t->rtype),
              t->rtype == T_CNAME ? "2181 section 10.1" : t->rtype == T_DNAME ? "6672 section 2.4"
                                                                           : "1035 section 5.2",
@@ -859,60 +868,60 @@ static void records_done(zp_checker *c)
       uint8_t apex[ZP_NAME_MAX];
       zp_name_from_sort_key(c->apex_key, c->apex_len, apex);
       report(c, ZP_CK_OUT_OF_ZONE, first(g), "%s is outside the zone %s: BIND and Knot leave "
-             "it out, NSD refuses the zone", key_text(g->key, g->key_len), name_text(apex));
+             "it out, NSD refuses the zone", owner_text(g), name_text(apex));
     }
     return;
   }
   if (g->spell2.set && on(c, ZP_CK_COLLISION))
     report(c, ZP_CK_COLLISION, &g->spell2.t, "'%s' here and '%s' at %s are one name after "
            "IDNA2003 ToASCII, %s: their records merge", spelled(c, &g->spell2),
-           spelled(c, &g->spell1), where(c, &g->spell1.t), key_text(g->key, g->key_len));
+           spelled(c, &g->spell1), where(c, &g->spell1.t), owner_text(g));
   if (g->has_cname && g->other.set && on(c, ZP_CK_CNAME_OTHER)) {
     const rep *later = g->cname.t.seq > g->other.t.seq ? &g->cname : &g->other;
     const rep *earlier = later == &g->cname ? &g->other : &g->cname;
     report(c, ZP_CK_CNAME_OTHER, &later->t, "CNAME and other data at %s: %s here, %s at %s (RFC "
-           "1034 section 3.6.2; BIND, NSD and Knot refuse the zone)%s", key_text(g->key, g->key_len),
+           "1034 section 3.6.2; BIND, NSD and Knot refuse the zone)%s", owner_text(g),
            type_text(later->t.rtype), type_text(earlier->t.rtype), where(c, &earlier->t),
            collision_note(c, earlier, later));
   }
   if (g->apex) {
     if (!g->has_soa && on(c, ZP_CK_APEX_SOA))
       report(c, ZP_CK_APEX_SOA, first(g), "the zone %s has no SOA record at its apex (RFC 1035 "
-             "section 5.2)", key_text(g->key, g->key_len));
+             "section 5.2)", owner_text(g));
     if (!g->has_ns && on(c, ZP_CK_APEX_NS))
       report(c, ZP_CK_APEX_NS, first(g), "the zone %s has no NS records at its apex (RFC 1034 "
-             "section 4.2.1); BIND refuses it", key_text(g->key, g->key_len));
+             "section 4.2.1); BIND refuses it", owner_text(g));
     if (g->has_ds && on(c, ZP_CK_DS_APEX))
       report(c, ZP_CK_DS_APEX, &g->ds.t, "DS record at the apex of %s: DS belongs in the parent "
-             "zone (RFC 4034 section 5); BIND refuses the zone", key_text(g->key, g->key_len));
+             "zone (RFC 4034 section 5); BIND refuses the zone", owner_text(g));
   } else {
     if (g->has_soa && on(c, ZP_CK_APEX_SOA)) {
       uint8_t apex[ZP_NAME_MAX];
       zp_name_from_sort_key(c->apex_key, c->apex_len, apex);
       report(c, ZP_CK_APEX_SOA, first(g), "SOA record at %s, below the apex of %s (RFC 1035 "
-             "section 5.2); BIND and NSD refuse the zone", key_text(g->key, g->key_len), name_text(apex));
+             "section 5.2); BIND and NSD refuse the zone", owner_text(g), name_text(apex));
     }
     if (g->has_ds && !g->has_ns && on(c, ZP_CK_DS_PLACEMENT))
-      report(c, ZP_CK_DS_PLACEMENT, &g->ds.t, "DS record at %s, which is no delegation (no NS records): "
-             "DS describes a child zone (RFC 4034 section 5)", key_text(g->key, g->key_len));
+      report(c, ZP_CK_DS_PLACEMENT, &g->ds.t, "DS record at %s, which is no delegation (no NS "
+             "records): DS describes a child zone (RFC 4034 section 5)", owner_text(g));
     if (g->has_ns && g->key_len >= 2 && g->key[g->key_len - 2] == '*' &&
         (g->key_len == 2 || g->key[g->key_len - 3] == 0) && on(c, ZP_CK_WILDCARD_NS))
       report(c, ZP_CK_WILDCARD_NS, &g->ns.t, "NS records at the wildcard %s (RFC 4592 section "
-             "4.2); BIND refuses the zone", key_text(g->key, g->key_len));
+             "4.2); BIND refuses the zone", owner_text(g));
     if (g->has_ns && g->has_dname && on(c, ZP_CK_DNAME_NS))
       report(c, ZP_CK_DNAME_NS, &g->dname_rec.t, "DNAME beside NS at %s, below the apex (RFC "
-             "6672 section 2.3); Knot refuses the zone", key_text(g->key, g->key_len));
+             "6672 section 2.3); Knot refuses the zone", owner_text(g));
   }
   if (g->mx_null_rec.set && g->mx_other && on(c, ZP_CK_NULL_MX))
-    report(c, ZP_CK_NULL_MX, &g->mx_null_rec.t, "a null MX (\"0 .\") beside other MX records at %s: a "
-           "domain that accepts no mail has only the null MX (RFC 7505 section 3)",
-           key_text(g->key, g->key_len));
+    report(c, ZP_CK_NULL_MX, &g->mx_null_rec.t, "a null MX (\"0 .\") beside other MX records at "
+           "%s: a domain that accepts no mail has only the null MX (RFC 7505 section 3)",
+           owner_text(g));
   if (g->dname >= 0 && on(c, ZP_CK_BELOW_DNAME)) {
     frame *f = &c->stack[g->dname];
     uint8_t d[ZP_NAME_MAX];
     zp_name_from_sort_key(f->key, f->key_len, d);
     report(c, ZP_CK_BELOW_DNAME, first(g), "%s is below the DNAME at %s (%s) and is never "
-           "served (RFC 6672 section 2.4); Knot and NSD refuse the zone", key_text(g->key, g->key_len),
+           "served (RFC 6672 section 2.4); Knot and NSD refuse the zone", owner_text(g),
            name_text(d), where(c, &f->t));
   } else if (g->cut >= 0 && g->glue_other.set && on(c, ZP_CK_OCCLUDED)) {
     frame *f = &c->stack[g->cut];
@@ -920,12 +929,12 @@ static void records_done(zp_checker *c)
     zp_name_from_sort_key(f->key, f->key_len, d);
     report(c, ZP_CK_OCCLUDED, &g->glue_other.t, "%s record at %s, below the delegation at %s "
            "(%s), is never served: only address records (glue) belong there (RFC 1034 section "
-           "4.2.1)", type_text(g->glue_other.t.rtype), key_text(g->key, g->key_len), name_text(d),
+           "4.2.1)", type_text(g->glue_other.t.rtype), owner_text(g), name_text(d),
            where(c, &f->t));
   } else if (!g->apex && g->has_ns && g->occ.set && on(c, ZP_CK_OCCLUDED)) {
     report(c, ZP_CK_OCCLUDED, &g->occ.t, "%s record at the delegation %s is never served: a "
            "delegation holds NS, DS and glue (RFC 1034 section 4.2.1)",
-           type_text(g->occ.t.rtype), key_text(g->key, g->key_len));
+           type_text(g->occ.t.rtype), owner_text(g));
   }
 }
 
@@ -1019,7 +1028,7 @@ static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
   bool glue_zone = g->cut >= 0 || (g->has_ns && !g->apex);
   if (!g->spell1.set)
     wildcard(c);
-#define TARGET key_text(g->key, g->key_len)
+#define TARGET owner_text(g)
 #define FROM key_text(from, from_len)
   if (t->rtype == T_NS) {
     bool apex = from_len == c->apex_len && memcmp(from, c->apex_key, from_len) == 0;
