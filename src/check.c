@@ -340,7 +340,8 @@ static const char *type_text(uint16_t type)
 
 /* ---- taking records in ---- */
 
-static zp_spill_prefix key_prefix(const uint8_t *entry, size_t entry_len, void *ctx);
+static zp_spill_prefix key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
+                                  void *ctx);
 
 zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag *diag,
                        zp_checker **out)
@@ -412,42 +413,46 @@ static uint64_t hash(const uint8_t *p, size_t n)
   return h;
 }
 
-/* The prefix spill compares first: "before, inside, after" the first record's zone, then the
- * key's octets past it (zeros past its end, which sort first as the end of a key does). When
- * the rest of the key fits, a 0 (before any descendant's next octet, which is at least 1), kind,
- * class and type follow and the prefix is complete: input order, kept by the sort, does the
- * rest. */
-static zp_spill_prefix key_prefix(const uint8_t *entry, size_t entry_len, void *ctx)
+/* The string spill orders tuples by: whether the key sorts before (0), within (1) or after (2)
+ * the first record's zone, the key (past that zone within it), a 0 (before any descendant's
+ * next octet, which is at least 1), kind, class and type; input order, kept by the sort, does
+ * the rest. */
+static zp_spill_prefix key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
+                                  void *ctx)
 {
   const zp_checker *c = ctx;
-  tuple tu;
-  memcpy(&tu, entry, sizeof tu);
-  const tuple *t = &tu;
-  const uint8_t *key = entry + sizeof tu;
+  tuple t;
+  memcpy(&t, entry, sizeof t);
+  const uint8_t *key = entry + sizeof t;
   (void)entry_len;
   zp_spill_prefix p;
-  memset(&p, 0, sizeof p);
-  size_t len = t->key_len;
-  if (!(t->flags & F_KEY_REL)) {
-    /* (a key that starts with skip is stored without it: this one sorts before or after) */
-    size_t n = len < c->skip_len ? len : c->skip_len;
-    int cmp = memcmp(key, c->skip, n);
-    if (cmp > 0)
-      p.b[0] = 2;
-    return p;
-  }
-  p.b[0] = 1;
-  size_t left = len;
-  memcpy(p.b + 1, key, left < ZP_SPILL_PREFIX - 1 ? left : ZP_SPILL_PREFIX - 1);
-  if (1 + left + 6 <= ZP_SPILL_PREFIX) {
-    uint8_t *q = p.b + 1 + left;
-    q[0] = 0;
-    q[1] = t->kind;
-    q[2] = (uint8_t)(t->rclass >> 8);
-    q[3] = (uint8_t)t->rclass;
-    q[4] = (uint8_t)(t->rtype >> 8);
-    q[5] = (uint8_t)t->rtype;
-    p.complete = true;
+  uint8_t flag = 1;
+  if (!(t.flags & F_KEY_REL))
+    flag = memcmp(key, c->skip, t.key_len < c->skip_len ? t.key_len : c->skip_len) > 0 ? 2 : 0;
+  /* the string: flag, key, 0, kind, class, type; nearly always one window holds it all, and
+   * it is made there */
+  uint8_t str[1 + ZP_NAME_KEY_MAX + 6 + ZP_SPILL_PREFIX];
+  size_t len = 1 + (size_t)t.key_len + 6;
+  bool whole = len <= ZP_SPILL_PREFIX;
+  uint8_t *q = whole ? p.b : str;
+  memset(q, 0, ZP_SPILL_PREFIX);
+  q[0] = flag;
+  memcpy(q + 1, key, t.key_len);
+  q += 1 + t.key_len;
+  q[0] = 0;
+  q[1] = t.kind;
+  q[2] = (uint8_t)(t.rclass >> 8);
+  q[3] = (uint8_t)t.rclass;
+  q[4] = (uint8_t)(t.rtype >> 8);
+  q[5] = (uint8_t)t.rtype;
+  size_t from = window * ZP_SPILL_PREFIX;
+  p.complete = len <= from + ZP_SPILL_PREFIX;
+  if (whole) {
+    if (window > 0)
+      memset(p.b, 0, ZP_SPILL_PREFIX);
+  } else {
+    memset(str + len, 0, ZP_SPILL_PREFIX);
+    memcpy(p.b, str + (from < len ? from : len), ZP_SPILL_PREFIX);
   }
   return p;
 }
@@ -495,15 +500,22 @@ static zp_status add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, s
  * hyphens, a letter or digit at both ends of each label; a leading "*" label where wildcard. */
 static bool is_hostname(const uint8_t *w, bool wildcard)
 {
+  /* 1: a letter or digit, 2: a hyphen, 0: neither */
+  static const uint8_t kind[256] = {
+    ['-'] = 2,
+    ['0'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    ['A'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    ['a'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  };
   if (wildcard && w[0] == 1 && w[1] == '*')
     w += 2;
-  for (; *w; w += *w + 1)
-    for (unsigned i = 1; i <= *w; i++) {
-      uint8_t ch = w[i];
-      bool alnum = (ch >= '0' && ch <= '9') || ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z');
-      if (!alnum && (ch != '-' || i == 1 || i == *w))
-        return false;
-    }
+  for (; *w; w += *w + 1) {
+    bool ok = true;
+    for (unsigned i = 1; i <= *w; i++)
+      ok &= kind[w[i]] != 0;
+    if (!ok || kind[w[1]] != 1 || kind[w[*w]] != 1)
+      return false;
+  }
   return true;
 }
 
@@ -716,7 +728,8 @@ static void keep(rep *r, const tuple *t, const uint8_t *spell)
 {
   r->set = true;
   r->t = *t;
-  memcpy(r->spell, spell, t->extra_len);
+  if (t->extra_len)
+    memcpy(r->spell, spell, t->extra_len);
 }
 
 /* Spellings differ in more than ASCII case, which DNS ignores (RFC 4343). */

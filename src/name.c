@@ -103,19 +103,32 @@ size_t zp_name_text_unicode(char *out, const uint8_t *wire)
 
 size_t zp_name_sort_key(const uint8_t *wire, uint8_t *key)
 {
+  /* octets a label is not copied as it is with: ASCII capitals, and 0 and 1 (escaped) */
+  static const uint8_t special[256] = {
+    [0] = 1, [1] = 1,
+    ['A'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+  };
   const uint8_t *labels[128];
   size_t n = 0, k = 0;
   for (const uint8_t *p = wire; *p && n < 128; p += *p + 1)
     labels[n++] = p;
   while (n > 0) {
     const uint8_t *l = labels[--n];
-    for (unsigned i = 1; i <= *l; i++) {
-      uint8_t c = l[i] >= 'A' && l[i] <= 'Z' ? (uint8_t)(l[i] + 32) : l[i];
-      if (c <= 1) {
-        key[k++] = 1;
-        key[k++] = (uint8_t)(c + 1);
-      } else {
-        key[k++] = c;
+    unsigned any = 0;
+    for (unsigned i = 1; i <= *l; i++)
+      any |= special[l[i]];
+    if (!any) {
+      memcpy(key + k, l + 1, *l);
+      k += *l;
+    } else {
+      for (unsigned i = 1; i <= *l; i++) {
+        uint8_t c = l[i] >= 'A' && l[i] <= 'Z' ? (uint8_t)(l[i] + 32) : l[i];
+        if (c <= 1) {
+          key[k++] = 1;
+          key[k++] = (uint8_t)(c + 1);
+        } else {
+          key[k++] = c;
+        }
       }
     }
     key[k++] = 0;

@@ -15,11 +15,54 @@
  * (a tiny buffer, a huge zone) are first merged FANIN at a time into longer runs. */
 enum { FANIN = 64, READ_BUF = 32 * 1024, WRITE_BUF = 64 * 1024, MEM_MIN = 64 * 1024 };
 
-/* One entry in the buffer: where it is, and its prefix for the quick comparison. */
+/* One entry in the buffer: where it is, and a window of its string as three integers whose
+ * order is the octets' (big-endian), compared a word at a time. */
 typedef struct slot {
-  zp_spill_prefix prefix;
-  uint32_t off, len;
+  uint64_t w[3];
+  uint32_t off;
+  uint16_t len;
+  bool complete;
 } slot;
+
+static uint64_t be64(const uint8_t *p)
+{
+  uint64_t x;
+  memcpy(&x, p, sizeof x);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  x = __builtin_bswap64(x);
+#endif
+  return x;
+}
+
+static slot make_slot(zp_spill_prefix p, uint32_t off, size_t len)
+{
+  return (slot){{be64(p.b), be64(p.b + 8), be64(p.b + 16)}, off, (uint16_t)len, p.complete};
+}
+
+/* Octet d of the window. */
+static unsigned octet(const slot *x, unsigned d)
+{
+  return (unsigned)(x->w[d / 8] >> (56 - 8 * (d % 8))) & 0xff;
+}
+
+/* The first octet where two windows differ; ZP_SPILL_PREFIX where none does. */
+static unsigned differ(const slot *x, const slot *y)
+{
+  for (unsigned i = 0; i < 3; i++) {
+    uint64_t m = x->w[i] ^ y->w[i];
+    if (m)
+      return 8 * i + (unsigned)__builtin_clzll(m) / 8;
+  }
+  return ZP_SPILL_PREFIX;
+}
+
+static int window_cmp(const slot *a, const slot *b)
+{
+  for (unsigned i = 0; i < 3; i++)
+    if (a->w[i] != b->w[i])
+      return a->w[i] < b->w[i] ? -1 : 1;
+  return 0;
+}
 
 typedef struct run {
   uint64_t start, end;   /* octets of the temporary file: entries, each as len, octets (the
@@ -33,7 +76,7 @@ typedef struct reader {
   uint64_t pos, end;
   uint8_t *buf;
   size_t at, fill;
-  zp_spill_prefix prefix;
+  slot prefix;           /* of the current entry (off unused) */
   size_t rank;
   const uint8_t *cur;    /* the current entry, in buf until the reader moves on */
   size_t cur_len;
@@ -63,8 +106,8 @@ struct zp_spill {
 
 static int slot_cmp(const zp_spill *s, const slot *a, const slot *b)
 {
-  int c = memcmp(a->prefix.b, b->prefix.b, ZP_SPILL_PREFIX);
-  if (c != 0 || a->prefix.complete)
+  int c = window_cmp(a, b);
+  if (c != 0 || a->complete)
     return c;
   return s->cmp(s->arena + a->off, s->arena + b->off);
 }
@@ -80,83 +123,59 @@ static void insertion(const zp_spill *s, slot *v, size_t n)
   }
 }
 
-/* x[0..nx) and y[0..ny), each sorted, merged into out (stable: x first on a tie). */
-static void merge(const zp_spill *s, const slot *x, size_t nx, const slot *y, size_t ny,
-                  slot *out)
+/* v[0..n), whose prefixes are the given window of their entries, in order: most-significant-
+ * digit radix sort on the prefixes from octet d on, which never touches the entries (they lie
+ * all over the buffer, and reading one is a cache miss); where prefixes tie and are not
+ * complete, the same on the next window, one read of each entry rather than one per
+ * comparison. Stable throughout. */
+static void sort_from(const zp_spill *s, slot *v, slot *tmp, size_t n, unsigned d, size_t window)
 {
-  size_t i = 0, j = 0, k = 0;
-  while (i < nx && j < ny)
-    out[k++] = slot_cmp(s, &y[j], &x[i]) < 0 ? y[j++] : x[i++];
-  memcpy(out + k, x + i, (nx - i) * sizeof *x);
-  memcpy(out + k + (nx - i), y + j, (ny - j) * sizeof *y);
-}
-
-static void sort_into(const zp_spill *s, slot *v, slot *to, size_t n);
-
-/* Merge sort (stable, n log n comparisons whatever the input) of v[0..n), with tmp[0..n) as
- * scratch: the halves are sorted into tmp and merged back, so each level moves every slot once.
- * For slots whose prefixes tie, where only cmp can tell. */
-static void merge_sort(const zp_spill *s, slot *v, slot *tmp, size_t n)
-{
-  if (n < 16) {
-    insertion(s, v, n);
-    return;
+  if (n >= 32) {
+    /* octets all n share (names of one parent share many) are skipped in one pass */
+    unsigned lim = ZP_SPILL_PREFIX;
+    for (size_t i = 1; i < n && lim > d; i++) {
+      unsigned k = differ(&v[i], &v[0]);
+      if (k < lim)
+        lim = k;
+    }
+    d = lim;
   }
-  size_t h = n / 2;
-  sort_into(s, v, tmp, h);
-  sort_into(s, v + h, tmp + h, n - h);
-  merge(s, tmp, h, tmp + h, n - h, v);
-}
-
-/* The same, the result in to[0..n) and v the scratch. */
-static void sort_into(const zp_spill *s, slot *v, slot *to, size_t n)
-{
-  if (n < 16) {
-    insertion(s, v, n);
-    memcpy(to, v, n * sizeof *v);
-    return;
-  }
-  size_t h = n / 2;
-  merge_sort(s, v, to, h);
-  merge_sort(s, v + h, to + h, n - h);
-  merge(s, v, h, v + h, n - h, to);
-}
-
-/* v[0..n) in order: most-significant-digit radix sort on the prefixes from octet d on, which
- * never touches the entries (they lie all over the buffer, and reading one is a cache miss),
- * then, where prefixes tie and are not complete, a merge sort by cmp. Stable throughout. */
-static void sort_from(const zp_spill *s, slot *v, slot *tmp, size_t n, unsigned d)
-{
-  while (n >= 32 && d < ZP_SPILL_PREFIX) {
+  if (n >= 32 && d < ZP_SPILL_PREFIX) {
     size_t count[256] = {0};
-    for (size_t i = 0; i < n; i++)
-      count[v[i].prefix.b[d]]++;
-    if (count[v[0].prefix.b[d]] == n) {
-      d++;   /* one octet for all: the next one decides */
-      continue;
+    unsigned lo = 255, hi = 0;
+    for (size_t i = 0; i < n; i++) {
+      unsigned b = octet(&v[i], d);
+      count[b]++;
+      lo = b < lo ? b : lo;
+      hi = b > hi ? b : hi;
     }
     size_t at[256], sum = 0;
-    for (unsigned b = 0; b < 256; b++) {
+    for (unsigned b = lo; b <= hi; b++) {
       at[b] = sum;
       sum += count[b];
     }
     for (size_t i = 0; i < n; i++)
-      tmp[at[v[i].prefix.b[d]]++] = v[i];
+      tmp[at[octet(&v[i], d)]++] = v[i];
     memcpy(v, tmp, n * sizeof *v);
-    for (size_t b = 0, first = 0; b < 256; first += count[b++])
+    for (size_t b = lo, first = 0; b <= hi; first += count[b++])
       if (count[b] > 1)
-        sort_from(s, v + first, tmp + first, count[b], d + 1);
+        sort_from(s, v + first, tmp + first, count[b], d + 1, window);
     return;
   }
-  if (n < 32)
+  if (n < 32) {
     insertion(s, v, n);
-  else if (!v[0].prefix.complete)
-    merge_sort(s, v, tmp, n);   /* (all n prefixes are equal: complete, they are in order) */
+  } else if (!v[0].complete) {
+    /* (all n windows are equal: complete, they are in order) */
+    for (size_t i = 0; i < n; i++)
+      v[i] = make_slot(s->prefix(s->arena + v[i].off, v[i].len, window + 1, s->ctx), v[i].off,
+                       v[i].len);
+    sort_from(s, v, tmp, n, 0, window + 1);
+  }
 }
 
 static void sort_slots(const zp_spill *s, slot *v, slot *tmp, size_t n)
 {
-  sort_from(s, v, tmp, n, 0);
+  sort_from(s, v, tmp, n, 0, 0);
 }
 
 zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill_prefix_fn prefix, void *ctx,
@@ -232,24 +251,20 @@ static bool write_all(int fd, const uint8_t *p, size_t n, uint64_t at)
   return true;
 }
 
-/* Appends to the run being written, through wbuf. */
-static bool put(zp_spill *s, const void *p, size_t n)
+/* Appends an entry, its length first, to the run being written, through wbuf. */
+static bool put_entry(zp_spill *s, const uint8_t *p, size_t n)
 {
-  if (s->wlen + n > WRITE_BUF) {
+  uint16_t len = (uint16_t)n;
+  if (s->wlen + sizeof len + n > WRITE_BUF) {
     if (!write_all(s->fd, s->wbuf, s->wlen, s->file_len))
       return false;
     s->file_len += s->wlen;
     s->wlen = 0;
   }
-  memcpy(s->wbuf + s->wlen, p, n);
-  s->wlen += n;
+  memcpy(s->wbuf + s->wlen, &len, sizeof len);
+  memcpy(s->wbuf + s->wlen + sizeof len, p, n);
+  s->wlen += sizeof len + n;
   return true;
-}
-
-static bool put_entry(zp_spill *s, const uint8_t *p, size_t n)
-{
-  uint16_t len = (uint16_t)n;
-  return put(s, &len, sizeof len) && put(s, p, n);
 }
 
 static zp_status end_run(zp_spill *s, uint64_t start, size_t rank)
@@ -313,8 +328,8 @@ zp_status zp_spill_add(zp_spill *s, const struct iovec *parts, size_t nparts)
   for (size_t i = 0, at = s->arena_len; i < nparts; at += parts[i++].iov_len)
     if (parts[i].iov_len)   /* (an empty part may have no base) */
       memcpy(s->arena + at, parts[i].iov_base, parts[i].iov_len);
-  s->slots[s->nslots++] = (slot){s->prefix(s->arena + s->arena_len, len, s->ctx),
-                                 (uint32_t)s->arena_len, (uint32_t)len};
+  s->slots[s->nslots++] = make_slot(s->prefix(s->arena + s->arena_len, len, 0, s->ctx),
+                                    (uint32_t)s->arena_len, len);
   s->arena_len += len;
   return ZP_OK;
 }
@@ -366,7 +381,7 @@ static bool advance(zp_spill *s, reader *r, bool *err)
   }
   r->cur = r->buf + r->at;
   r->cur_len = len;
-  r->prefix = s->prefix(r->cur, len, s->ctx);
+  r->prefix = make_slot(s->prefix(r->cur, len, 0, s->ctx), 0, len);
   r->at += len;
   return true;
 }
@@ -374,7 +389,7 @@ static bool advance(zp_spill *s, reader *r, bool *err)
 static int reader_cmp(const zp_spill *s, size_t a, size_t b)
 {
   const reader *x = &s->rd[a], *y = &s->rd[b];
-  int c = memcmp(x->prefix.b, y->prefix.b, ZP_SPILL_PREFIX);
+  int c = window_cmp(&x->prefix, &y->prefix);
   if (c == 0 && !x->prefix.complete)
     c = s->cmp(x->cur, y->cur);
   return c != 0 ? c : (x->rank > y->rank) - (x->rank < y->rank);   /* the earlier first */

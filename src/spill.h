@@ -16,18 +16,20 @@ enum { ZP_SPILL_ENTRY_MAX = 4096 };   /* octets in one entry */
 typedef int (*zp_spill_cmp)(const uint8_t *a, const uint8_t *b);
 
 /* The first comparison of two entries, kept beside each so that most comparisons need not
- * touch the entries (which lie all over memory): its octets are ordered as cmp orders the
- * entries where they differ. Entries with equal prefixes are ordered by cmp, unless the prefix
- * is complete: it then holds all that cmp compares, and such entries keep the order they were
- * added in (the sort is stable). */
+ * touch the entries (which lie all over memory). An entry is ordered as a string of octets
+ * (what cmp compares, as cmp orders it); window k of it is its octets from k * ZP_SPILL_PREFIX
+ * on, zeros past its end, and complete when the string ends within it. Entries whose windows
+ * tie and are not complete are ordered by their next windows (or cmp); entries whose strings
+ * are equal keep the order they were added in (the sort is stable). */
 enum { ZP_SPILL_PREFIX = 24 };
 typedef struct zp_spill_prefix {
   uint8_t b[ZP_SPILL_PREFIX];
   bool complete;
 } zp_spill_prefix;
 
-/* The prefix of entry[0..len) (ctx: zp_spill_new's). */
-typedef zp_spill_prefix (*zp_spill_prefix_fn)(const uint8_t *entry, size_t len, void *ctx);
+/* Window `window` of entry[0..len) (ctx: zp_spill_new's). */
+typedef zp_spill_prefix (*zp_spill_prefix_fn)(const uint8_t *entry, size_t len, size_t window,
+                                              void *ctx);
 
 typedef struct zp_spill zp_spill;
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "name.h"
+#include "xorshift.h"
 
 static const uint8_t origin[] = "\007example\003com";   /* example.com. */
 
@@ -146,4 +147,67 @@ Test(name, labels_go_through_the_policy)
   cr_expect_str_eq(err.msg, "label \"bad\" refused");
   cr_expect_eq(zp_name_parse("ok.l.", 5, origin, &conv, out, &len, &err), ZP_IDNA_TOO_LONG);
   cr_expect_eq(err.offset, 3);
+}
+
+/* RFC 4034 section 6.1, written here from the text: names compare label by label from the
+ * rightmost, each label as an octet string with ASCII letters lowered, a label that is a prefix
+ * of another first; a name that runs out of labels first sorts first. */
+static int rfc4034_cmp(const uint8_t *a, const uint8_t *b)
+{
+  const uint8_t *la[128], *lb[128];
+  size_t na = 0, nb = 0;
+  for (const uint8_t *p = a; *p; p += *p + 1)
+    la[na++] = p;
+  for (const uint8_t *p = b; *p; p += *p + 1)
+    lb[nb++] = p;
+  while (na > 0 && nb > 0) {
+    const uint8_t *x = la[--na], *y = lb[--nb];
+    for (unsigned i = 1; i <= x[0] && i <= y[0]; i++) {
+      unsigned cx = x[i] >= 'A' && x[i] <= 'Z' ? x[i] + 32u : x[i];
+      unsigned cy = y[i] >= 'A' && y[i] <= 'Z' ? y[i] + 32u : y[i];
+      if (cx != cy)
+        return cx < cy ? -1 : 1;
+    }
+    if (x[0] != y[0])
+      return x[0] < y[0] ? -1 : 1;
+  }
+  return (na > 0) - (nb > 0);
+}
+
+/* A random name of 1-4 labels over octets that test the key's corners: 0 and 1 (escaped in the
+ * key), letters of both cases, 'A'-1 and 'Z'+1, and high octets. */
+static size_t random_name(uint64_t *seed, uint8_t *w)
+{
+  static const uint8_t octets[] = {0, 1, 2, 'a', 'b', 'A', 'B', 'z', 'Z', '@', '[', '-', 0xff};
+  size_t k = 0, labels = 1 + xorshift64star(seed) % 4;
+  for (size_t l = 0; l < labels; l++) {
+    size_t len = 1 + xorshift64star(seed) % 4;
+    w[k++] = (uint8_t)len;
+    for (size_t i = 0; i < len; i++)
+      w[k++] = octets[xorshift64star(seed) % sizeof octets];
+  }
+  w[k++] = 0;
+  return k;
+}
+
+static int key_cmp(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
+{
+  int c = memcmp(a, b, na < nb ? na : nb);
+  return c != 0 ? (c > 0) - (c < 0) : (na > nb) - (na < nb);
+}
+
+Test(name, sort_keys_order_names_canonically)
+{
+  uint64_t seed = 11;
+  for (int i = 0; i < 200000; i++) {
+    uint8_t a[64], b[64], ka[ZP_NAME_KEY_MAX], kb[ZP_NAME_KEY_MAX], back[ZP_NAME_MAX];
+    random_name(&seed, a);
+    random_name(&seed, b);
+    size_t na = zp_name_sort_key(a, ka), nb = zp_name_sort_key(b, kb);
+    cr_assert_eq(key_cmp(ka, na, kb, nb), rfc4034_cmp(a, b), "case %d", i);
+    /* and the key gives the name back, letters lowered */
+    zp_name_from_sort_key(ka, na, back);
+    cr_assert_eq(rfc4034_cmp(back, a), 0, "case %d: the name back differs", i);
+    cr_assert_eq(zp_name_wire_len(back), zp_name_wire_len(a));
+  }
 }

@@ -23,17 +23,34 @@ static int cmp(const uint8_t *a, const uint8_t *b)
   return memcmp(a + 2 + na, b + 2 + nb, 8);
 }
 
-/* The first octets of the text, zero-padded (a shorter text's padding sorts first, as its end
- * does); never complete, since the serial is not in it. */
-static zp_spill_prefix prefix(const uint8_t *e, size_t len, void *ctx)
+/* The window of the string text, 0, serial (the 0 sorts before any letter, so a text's end
+ * before a longer text's next letter): complete when the string ends within it. The window
+ * past 24 octets is what orders texts sharing their first 24 letters. */
+static zp_spill_prefix window_of(const uint8_t *e, size_t window, bool serial)
+{
+  size_t n = (size_t)e[0] << 8 | e[1];
+  uint8_t str[ZP_SPILL_ENTRY_MAX + 1 + 8];
+  memcpy(str, e + 2, n);
+  str[n] = 0;
+  size_t len = n + 1;
+  if (serial) {
+    memcpy(str + len, e + 2 + n, 8);
+    len += 8;
+  }
+  zp_spill_prefix p;
+  memset(&p, 0, sizeof p);
+  size_t from = window * ZP_SPILL_PREFIX;
+  if (from < len)
+    memcpy(p.b, str + from, len - from < ZP_SPILL_PREFIX ? len - from : ZP_SPILL_PREFIX);
+  p.complete = len <= from + ZP_SPILL_PREFIX;
+  return p;
+}
+
+static zp_spill_prefix prefix(const uint8_t *e, size_t len, size_t window, void *ctx)
 {
   (void)len;
   (void)ctx;
-  size_t n = (size_t)e[0] << 8 | e[1];
-  zp_spill_prefix p;
-  memset(&p, 0, sizeof p);
-  memcpy(p.b, e + 2, n < ZP_SPILL_PREFIX ? n : ZP_SPILL_PREFIX);
-  return p;
+  return window_of(e, window, true);
 }
 
 static int qcmp(const void *a, const void *b)
@@ -50,13 +67,12 @@ static int cmp_text(const uint8_t *a, const uint8_t *b)
   return c != 0 ? c : (na > nb) - (na < nb);
 }
 
-/* The text and a 0 after it, complete when it fits (a text's end sorts before any longer text's
- * next letter, as in zonepuny's keys). */
-static zp_spill_prefix prefix_complete(const uint8_t *e, size_t len, void *ctx)
+/* The text and its 0 alone: equal texts are equal strings, ordered by the adding. */
+static zp_spill_prefix prefix_complete(const uint8_t *e, size_t len, size_t window, void *ctx)
 {
-  zp_spill_prefix p = prefix(e, len, ctx);
-  p.complete = ((size_t)e[0] << 8 | e[1]) < ZP_SPILL_PREFIX;
-  return p;
+  (void)len;
+  (void)ctx;
+  return window_of(e, window, false);
 }
 
 static bool complete_mode;
