@@ -91,7 +91,7 @@ typedef struct tuple {
   uint32_t seq;          /* input order */
   uint32_t ttl;
   uint32_t src, line;
-  uint32_t digest;       /* of the RDATA */
+  uint32_t digest;       /* of the RDATA of a CNAME, DNAME or SOA */
   uint16_t col;
   uint16_t rclass, rtype;  /* a reference: the referring record's */
   uint16_t key_len;      /* as stored: without the first record's zone (F_KEY_REL) */
@@ -340,8 +340,8 @@ static const char *type_text(uint16_t type)
 
 /* ---- taking records in ---- */
 
-static zp_spill_prefix key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
-                                  void *ctx);
+static bool key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
+                       uint8_t out[ZP_SPILL_PREFIX], void *ctx);
 
 zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag *diag,
                        zp_checker **out)
@@ -405,56 +405,65 @@ static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *inde
   return ZP_OK;
 }
 
-static uint64_t hash(const uint8_t *p, size_t n)
+/* FNV-1a, which extends a prefix's hash octet by octet. */
+static const uint64_t HASH_START = 0xcbf29ce484222325u;
+static uint64_t hash_more(uint64_t h, const uint8_t *p, size_t n)
 {
-  uint64_t h = 0xcbf29ce484222325u;
   for (size_t i = 0; i < n; i++)
     h = (h ^ p[i]) * 0x100000001b3u;
   return h;
+}
+
+static uint64_t hash(const uint8_t *p, size_t n)
+{
+  return hash_more(HASH_START, p, n);
 }
 
 /* The string spill orders tuples by: whether the key sorts before (0), within (1) or after (2)
  * the first record's zone, the key (past that zone within it), a 0 (before any descendant's
  * next octet, which is at least 1), kind, class and type; input order, kept by the sort, does
  * the rest. */
-static zp_spill_prefix key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
-                                  void *ctx)
+static bool key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
+                       uint8_t out[ZP_SPILL_PREFIX], void *ctx)
 {
   const zp_checker *c = ctx;
-  tuple t;
-  memcpy(&t, entry, sizeof t);
-  const uint8_t *key = entry + sizeof t;
+  const uint8_t *key = entry + sizeof(tuple);
+  uint16_t key_len, rclass, rtype;
+  uint8_t kind, flags;
+  memcpy(&key_len, entry + offsetof(tuple, key_len), sizeof key_len);
+  memcpy(&rclass, entry + offsetof(tuple, rclass), sizeof rclass);
+  memcpy(&rtype, entry + offsetof(tuple, rtype), sizeof rtype);
+  kind = entry[offsetof(tuple, kind)];
+  flags = entry[offsetof(tuple, flags)];
   (void)entry_len;
-  zp_spill_prefix p;
   uint8_t flag = 1;
-  if (!(t.flags & F_KEY_REL))
-    flag = memcmp(key, c->skip, t.key_len < c->skip_len ? t.key_len : c->skip_len) > 0 ? 2 : 0;
+  if (!(flags & F_KEY_REL))
+    flag = memcmp(key, c->skip, key_len < c->skip_len ? key_len : c->skip_len) > 0 ? 2 : 0;
   /* the string: flag, key, 0, kind, class, type; nearly always one window holds it all, and
    * it is made there */
   uint8_t str[1 + ZP_NAME_KEY_MAX + 6 + ZP_SPILL_PREFIX];
-  size_t len = 1 + (size_t)t.key_len + 6;
+  size_t len = 1 + (size_t)key_len + 6;
   bool whole = len <= ZP_SPILL_PREFIX;
-  uint8_t *q = whole ? p.b : str;
+  uint8_t *q = whole ? out : str;
   memset(q, 0, ZP_SPILL_PREFIX);
   q[0] = flag;
-  memcpy(q + 1, key, t.key_len);
-  q += 1 + t.key_len;
+  memcpy(q + 1, key, key_len);
+  q += 1 + key_len;
   q[0] = 0;
-  q[1] = t.kind;
-  q[2] = (uint8_t)(t.rclass >> 8);
-  q[3] = (uint8_t)t.rclass;
-  q[4] = (uint8_t)(t.rtype >> 8);
-  q[5] = (uint8_t)t.rtype;
+  q[1] = kind;
+  q[2] = (uint8_t)(rclass >> 8);
+  q[3] = (uint8_t)rclass;
+  q[4] = (uint8_t)(rtype >> 8);
+  q[5] = (uint8_t)rtype;
   size_t from = window * ZP_SPILL_PREFIX;
-  p.complete = len <= from + ZP_SPILL_PREFIX;
   if (whole) {
     if (window > 0)
-      memset(p.b, 0, ZP_SPILL_PREFIX);
+      memset(out, 0, ZP_SPILL_PREFIX);
   } else {
     memset(str + len, 0, ZP_SPILL_PREFIX);
-    memcpy(p.b, str + (from < len ? from : len), ZP_SPILL_PREFIX);
+    memcpy(out, str + (from < len ? from : len), ZP_SPILL_PREFIX);
   }
-  return p;
+  return len <= from + ZP_SPILL_PREFIX;
 }
 
 /* Whether key[0..len) starts with skip: it is then stored without it. */
@@ -654,7 +663,8 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   t.rclass = r->rclass;
   t.rtype = r->rtype;
   t.kind = K_RECORD;
-  t.digest = (uint32_t)hash(r->rdata, r->rdlen);
+  if (r->rtype == T_CNAME || r->rtype == T_DNAME || r->rtype == T_SOA)
+    t.digest = (uint32_t)hash(r->rdata, r->rdlen);   /* (a second one must be the same) */
   t.key_len = (uint16_t)zp_name_sort_key(r->owner, key);
   if (!c->have_skip) {
     memcpy(c->skip, key, t.key_len);
@@ -976,10 +986,13 @@ static bool never_served(const zp_checker *c, const uint8_t *from, size_t len, u
 {
   if (!c->cuts.n)
     return false;
-  for (size_t i = c->apex_len ? c->apex_len - 1 : 0; i < len; i++) {
+  size_t i = c->apex_len ? c->apex_len - 1 : 0;
+  uint64_t h = hash(from, i);   /* of from[0..i), extended as i moves on */
+  for (; i < len; i++) {
+    h = hash_more(h, from + i, 1);
     if (from[i] != 0)
       continue;
-    uint8_t f = set_get(&c->cuts, hash(from, i + 1));
+    uint8_t f = set_get(&c->cuts, h);
     bool below = i + 1 < len, apex = i + 1 == c->apex_len;
     if ((f & N_DNAME) && below)
       return true;

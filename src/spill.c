@@ -34,11 +34,6 @@ static uint64_t be64(const uint8_t *p)
   return x;
 }
 
-static slot make_slot(zp_spill_prefix p, uint32_t off, size_t len)
-{
-  return (slot){{be64(p.b), be64(p.b + 8), be64(p.b + 16)}, off, (uint16_t)len, p.complete};
-}
-
 /* Octet d of the window. */
 static unsigned octet(const slot *x, unsigned d)
 {
@@ -104,6 +99,15 @@ struct zp_spill {
   void *ctx;
 };
 
+/* The slot of an entry, with its window `window`. */
+static slot make_slot(const zp_spill *s, const uint8_t *entry, uint32_t off, size_t len,
+                      size_t window)
+{
+  uint8_t b[ZP_SPILL_PREFIX];
+  bool complete = s->prefix(entry, len, window, b, s->ctx);
+  return (slot){{be64(b), be64(b + 8), be64(b + 16)}, off, (uint16_t)len, complete};
+}
+
 static int slot_cmp(const zp_spill *s, const slot *a, const slot *b)
 {
   int c = window_cmp(a, b);
@@ -167,8 +171,7 @@ static void sort_from(const zp_spill *s, slot *v, slot *tmp, size_t n, unsigned 
   } else if (!v[0].complete) {
     /* (all n windows are equal: complete, they are in order) */
     for (size_t i = 0; i < n; i++)
-      v[i] = make_slot(s->prefix(s->arena + v[i].off, v[i].len, window + 1, s->ctx), v[i].off,
-                       v[i].len);
+      v[i] = make_slot(s, s->arena + v[i].off, v[i].off, v[i].len, window + 1);
     sort_from(s, v, tmp, n, 0, window + 1);
   }
 }
@@ -328,8 +331,7 @@ zp_status zp_spill_add(zp_spill *s, const struct iovec *parts, size_t nparts)
   for (size_t i = 0, at = s->arena_len; i < nparts; at += parts[i++].iov_len)
     if (parts[i].iov_len)   /* (an empty part may have no base) */
       memcpy(s->arena + at, parts[i].iov_base, parts[i].iov_len);
-  s->slots[s->nslots++] = make_slot(s->prefix(s->arena + s->arena_len, len, 0, s->ctx),
-                                    (uint32_t)s->arena_len, len);
+  s->slots[s->nslots++] = make_slot(s, s->arena + s->arena_len, (uint32_t)s->arena_len, len, 0);
   s->arena_len += len;
   return ZP_OK;
 }
@@ -381,7 +383,7 @@ static bool advance(zp_spill *s, reader *r, bool *err)
   }
   r->cur = r->buf + r->at;
   r->cur_len = len;
-  r->prefix = make_slot(s->prefix(r->cur, len, 0, s->ctx), 0, len);
+  r->prefix = make_slot(s, r->cur, 0, len, 0);
   r->at += len;
   return true;
 }

@@ -22,14 +22,10 @@ typedef int (*zp_spill_cmp)(const uint8_t *a, const uint8_t *b);
  * tie and are not complete are ordered by their next windows (or cmp); entries whose strings
  * are equal keep the order they were added in (the sort is stable). */
 enum { ZP_SPILL_PREFIX = 24 };
-typedef struct zp_spill_prefix {
-  uint8_t b[ZP_SPILL_PREFIX];
-  bool complete;
-} zp_spill_prefix;
 
-/* Window `window` of entry[0..len) (ctx: zp_spill_new's). */
-typedef zp_spill_prefix (*zp_spill_prefix_fn)(const uint8_t *entry, size_t len, size_t window,
-                                              void *ctx);
+/* Writes window `window` of entry[0..len) to out; true if it is complete (ctx: zp_spill_new's). */
+typedef bool (*zp_spill_prefix_fn)(const uint8_t *entry, size_t len, size_t window,
+                                   uint8_t out[ZP_SPILL_PREFIX], void *ctx);
 
 typedef struct zp_spill zp_spill;
 

@@ -26,7 +26,7 @@ static int cmp(const uint8_t *a, const uint8_t *b)
 /* The window of the string text, 0, serial (the 0 sorts before any letter, so a text's end
  * before a longer text's next letter): complete when the string ends within it. The window
  * past 24 octets is what orders texts sharing their first 24 letters. */
-static zp_spill_prefix window_of(const uint8_t *e, size_t window, bool serial)
+static bool window_of(const uint8_t *e, size_t window, bool serial, uint8_t out[ZP_SPILL_PREFIX])
 {
   size_t n = (size_t)e[0] << 8 | e[1];
   uint8_t str[ZP_SPILL_ENTRY_MAX + 1 + 8];
@@ -37,20 +37,19 @@ static zp_spill_prefix window_of(const uint8_t *e, size_t window, bool serial)
     memcpy(str + len, e + 2 + n, 8);
     len += 8;
   }
-  zp_spill_prefix p;
-  memset(&p, 0, sizeof p);
+  memset(out, 0, ZP_SPILL_PREFIX);
   size_t from = window * ZP_SPILL_PREFIX;
   if (from < len)
-    memcpy(p.b, str + from, len - from < ZP_SPILL_PREFIX ? len - from : ZP_SPILL_PREFIX);
-  p.complete = len <= from + ZP_SPILL_PREFIX;
-  return p;
+    memcpy(out, str + from, len - from < ZP_SPILL_PREFIX ? len - from : ZP_SPILL_PREFIX);
+  return len <= from + ZP_SPILL_PREFIX;
 }
 
-static zp_spill_prefix prefix(const uint8_t *e, size_t len, size_t window, void *ctx)
+static bool prefix(const uint8_t *e, size_t len, size_t window, uint8_t out[ZP_SPILL_PREFIX],
+                   void *ctx)
 {
   (void)len;
   (void)ctx;
-  return window_of(e, window, true);
+  return window_of(e, window, true, out);
 }
 
 static int qcmp(const void *a, const void *b)
@@ -68,11 +67,12 @@ static int cmp_text(const uint8_t *a, const uint8_t *b)
 }
 
 /* The text and its 0 alone: equal texts are equal strings, ordered by the adding. */
-static zp_spill_prefix prefix_complete(const uint8_t *e, size_t len, size_t window, void *ctx)
+static bool prefix_complete(const uint8_t *e, size_t len, size_t window,
+                            uint8_t out[ZP_SPILL_PREFIX], void *ctx)
 {
   (void)len;
   (void)ctx;
-  return window_of(e, window, false);
+  return window_of(e, window, false, out);
 }
 
 static bool complete_mode;
