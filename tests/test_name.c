@@ -175,16 +175,21 @@ static int rfc4034_cmp(const uint8_t *a, const uint8_t *b)
 }
 
 /* A random name of 1-4 labels over octets that test the key's corners: 0 and 1 (escaped in the
- * key), letters of both cases, 'A'-1 and 'Z'+1, and high octets. */
+ * key), letters of both cases, 'A'-1 and 'Z'+1, and high octets (some with a capital's low
+ * bits); labels up to 20 octets, past the eight the key looks at together. */
 static size_t random_name(uint64_t *seed, uint8_t *w)
 {
-  static const uint8_t octets[] = {0, 1, 2, 'a', 'b', 'A', 'B', 'z', 'Z', '@', '[', '-', 0xff};
+  static const uint8_t octets[] = {0, 1, 2, 'a', 'b', 'A', 'B', 'z', 'Z', '@', '[', '-', 0xff,
+                                   0xc1, 0x80};
   size_t k = 0, labels = 1 + xorshift64star(seed) % 4;
   for (size_t l = 0; l < labels; l++) {
-    size_t len = 1 + xorshift64star(seed) % 4;
+    size_t len = 1 + xorshift64star(seed) % 20;
+    /* most labels plain lower case, so that a lone special octet is what is tested */
+    bool plain = xorshift64star(seed) % 2;
     w[k++] = (uint8_t)len;
     for (size_t i = 0; i < len; i++)
-      w[k++] = octets[xorshift64star(seed) % sizeof octets];
+      w[k++] = plain && xorshift64star(seed) % 8 ? (uint8_t)('a' + xorshift64star(seed) % 26)
+                                                 : octets[xorshift64star(seed) % sizeof octets];
   }
   w[k++] = 0;
   return k;
@@ -200,7 +205,7 @@ Test(name, sort_keys_order_names_canonically)
 {
   uint64_t seed = 11;
   for (int i = 0; i < 200000; i++) {
-    uint8_t a[64], b[64], ka[ZP_NAME_KEY_MAX], kb[ZP_NAME_KEY_MAX], back[ZP_NAME_MAX];
+    uint8_t a[128], b[128], ka[ZP_NAME_KEY_MAX], kb[ZP_NAME_KEY_MAX], back[ZP_NAME_MAX];
     random_name(&seed, a);
     random_name(&seed, b);
     size_t na = zp_name_sort_key(a, ka), nb = zp_name_sort_key(b, kb);
