@@ -1,4 +1,4 @@
-/* spill.c -- sorted runs in a temporary file, merged through a heap: a whole zone's worth of
+/* spill.c -- sorted runs in a temporary file, merged through a tree of losers: a whole zone's worth of
  * entries in order while memory holds only one run */
 #include "spill.h"
 
@@ -93,8 +93,8 @@ struct zp_spill {
   size_t next;           /* reading an unspilled buffer: the next slot */
   size_t first;          /* runs before it were merged into later ones */
   reader *rd;
-  size_t *heap, nheap;
-  bool handed;           /* the top reader's entry was handed out: it moves on next */
+  size_t *tree, nrd;     /* tree[0] the reader ahead, tree[1..nrd) the losers of the matches */
+  bool handed;           /* the leading reader's entry was handed out: it moves on next */
   zp_spill_prefix_fn prefix;
   void *ctx;
 };
@@ -365,10 +365,12 @@ static bool fill(zp_spill *s, reader *r, size_t need)
   return r->fill >= need;
 }
 
-/* The reader's next entry at r->cur; false at the end of its run (*err on a read error). */
+/* The reader's next entry at r->cur; false, and cur NULL, at the end of its run (*err on a
+ * read error). */
 static bool advance(zp_spill *s, reader *r, bool *err)
 {
   uint16_t len;
+  r->cur = NULL;
   if (r->at == r->fill && r->pos == r->end)
     return false;
   if (!fill(s, r, sizeof len)) {
@@ -388,30 +390,27 @@ static bool advance(zp_spill *s, reader *r, bool *err)
   return true;
 }
 
-static int reader_cmp(const zp_spill *s, size_t a, size_t b)
+/* Whether reader a's entry comes before b's: a run's end comes after everything. */
+static bool ahead(const zp_spill *s, size_t a, size_t b)
 {
   const reader *x = &s->rd[a], *y = &s->rd[b];
+  if (!x->cur || !y->cur)
+    return x->cur != NULL;
   int c = window_cmp(&x->prefix, &y->prefix);
   if (c == 0 && !x->prefix.complete)
     c = s->cmp(x->cur, y->cur);
-  return c != 0 ? c : (x->rank > y->rank) - (x->rank < y->rank);   /* the earlier first */
+  return c != 0 ? c < 0 : x->rank < y->rank;   /* the earlier run first */
 }
 
-static void sift_down(zp_spill *s, size_t i)
+/* The reader ahead in the subtree at node (leaves at nrd..2 nrd), each match's loser kept. */
+static size_t play(zp_spill *s, size_t node)
 {
-  for (;;) {
-    size_t l = 2 * i + 1, m = i;
-    if (l < s->nheap && reader_cmp(s, s->heap[l], s->heap[m]) < 0)
-      m = l;
-    if (l + 1 < s->nheap && reader_cmp(s, s->heap[l + 1], s->heap[m]) < 0)
-      m = l + 1;
-    if (m == i)
-      return;
-    size_t t = s->heap[i];
-    s->heap[i] = s->heap[m];
-    s->heap[m] = t;
-    i = m;
-  }
+  if (node >= s->nrd)
+    return node - s->nrd;
+  size_t a = play(s, 2 * node), b = play(s, 2 * node + 1);
+  bool a_wins = ahead(s, a, b);
+  s->tree[node] = a_wins ? b : a;
+  return a_wins ? a : b;
 }
 
 static void free_readers(zp_spill *s, size_t n)
@@ -419,19 +418,20 @@ static void free_readers(zp_spill *s, size_t n)
   for (size_t i = 0; s->rd && i < n; i++)
     free(s->rd[i].buf);
   free(s->rd);
-  free(s->heap);
+  free(s->tree);
   s->rd = NULL;
-  s->heap = NULL;
-  s->nheap = 0;
+  s->tree = NULL;
+  s->nrd = 0;
 }
 
-/* Readers and a heap over runs[first..first+n). */
+/* Readers and their tree over runs[first..first+n). */
 static zp_status start_merge(zp_spill *s, size_t first, size_t n)
 {
   s->rd = calloc(n, sizeof *s->rd);
-  s->heap = malloc(n * sizeof *s->heap);
-  if (!s->rd || !s->heap)
+  s->tree = malloc(n * sizeof *s->tree);
+  if (!s->rd || !s->tree)
     return ZP_ENOMEM;
+  s->nrd = n;
   bool err = false;
   for (size_t i = 0; i < n; i++) {
     reader *r = &s->rd[i];
@@ -441,34 +441,38 @@ static zp_status start_merge(zp_spill *s, size_t first, size_t n)
     r->buf = malloc(READ_BUF);
     if (!r->buf)
       return ZP_ENOMEM;
-    if (advance(s, r, &err))
-      s->heap[s->nheap++] = i;
-    else if (err)
+    if (!advance(s, r, &err) && err)
       return ZP_EIO;
   }
-  for (size_t i = s->nheap; i-- > 0;)
-    sift_down(s, i);
+  s->tree[0] = play(s, 1);
   return ZP_OK;
 }
 
 /* The smallest current entry, where its reader holds it; NULL when all runs are done. The
- * reader moves on at the next call, so the entry stays put until then. */
+ * reader moves on at the next call, so the entry stays put until then; its new entry then
+ * plays the matches on its way up. */
 static zp_status merge_next(zp_spill *s, const uint8_t **entry, size_t *len)
 {
   *entry = NULL;
-  if (s->handed && s->nheap > 0) {
-    s->handed = false;
-    bool err = false;
-    if (!advance(s, &s->rd[s->heap[0]], &err)) {
-      if (err)
-        return ZP_EIO;
-      s->heap[0] = s->heap[--s->nheap];
-    }
-    sift_down(s, 0);
-  }
-  if (s->nheap == 0)
+  if (s->nrd == 0)
     return ZP_OK;
-  const reader *r = &s->rd[s->heap[0]];
+  if (s->handed) {
+    s->handed = false;
+    size_t w = s->tree[0];
+    bool err = false;
+    if (!advance(s, &s->rd[w], &err) && err)
+      return ZP_EIO;
+    for (size_t node = (s->nrd + w) / 2; node > 0; node /= 2)
+      if (ahead(s, s->tree[node], w)) {
+        size_t t = s->tree[node];
+        s->tree[node] = w;
+        w = t;
+      }
+    s->tree[0] = w;
+  }
+  const reader *r = &s->rd[s->tree[0]];
+  if (!r->cur)
+    return ZP_OK;
   *entry = r->cur;
   *len = r->cur_len;
   s->handed = true;
