@@ -101,25 +101,29 @@ size_t zp_name_text_unicode(char *out, const uint8_t *wire)
   return n;
 }
 
-/* Whether p[0..n) holds an octet below 2 or an ASCII capital: eight octets at a time (their
- * high bits set aside, which can only add false alarms), the rest through the table. */
-static bool has_special(const uint8_t *p, size_t n, const uint8_t special[256])
+/* Copies p[0..n) to out unless it holds an octet below 2 or an ASCII capital (false then):
+ * eight octets at a time (their high bits set aside, which can only add false alarms), the
+ * rest through the table. (A small memcpy of unknown length costs more than the label.) */
+static bool copy_plain(uint8_t *out, const uint8_t *p, size_t n, const uint8_t special[256])
 {
   const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    uint64_t x;
-    memcpy(&x, p + i, sizeof x);
-    x &= ~highs;
+    uint64_t w;
+    memcpy(&w, p + i, sizeof w);
+    uint64_t x = w & ~highs;
     uint64_t below2 = (x - 2 * ones) & ~x & highs;
     uint64_t capital = ((127 + 'Z' + 1) * ones - x) & ~x & (x + (127 - ('A' - 1)) * ones) & highs;
     if (below2 | capital)
-      return true;
+      return false;
+    memcpy(out + i, &w, sizeof w);
   }
   unsigned any = 0;
-  for (; i < n; i++)
+  for (; i < n; i++) {
     any |= special[p[i]];
-  return any != 0;
+    out[i] = p[i];
+  }
+  return any == 0;
 }
 
 size_t zp_name_sort_key(const uint8_t *wire, uint8_t *key)
@@ -135,8 +139,7 @@ size_t zp_name_sort_key(const uint8_t *wire, uint8_t *key)
     labels[n++] = p;
   while (n > 0) {
     const uint8_t *l = labels[--n];
-    if (!has_special(l + 1, *l, special)) {
-      memcpy(key + k, l + 1, *l);
+    if (copy_plain(key + k, l + 1, *l, special)) {
       k += *l;
     } else {
       for (unsigned i = 1; i <= *l; i++) {
