@@ -1049,11 +1049,14 @@ static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
     return;   /* BIND looks such names up in the DNS; zonepuny does not */
   if (!is_prefix(c->apex_key, c->apex_len, from, from_len))
     return;   /* the referring record is out of the zone, and told as such */
-  if (never_served(c, from, from_len, t->rtype))
-    return;   /* (told as occluded or below a DNAME) */
   bool glue_zone = g->cut >= 0 || (g->has_ns && !g->apex);
   if (!g->spell1.set)
     wildcard(c);
+  /* A target with an address, no alias (or glue below a cut), is fine for every rule below; the
+   * referring record's own standing, a lookup per ancestor, is asked only of the others. */
+  bool fine = g->dname < 0 && g->has_a && (glue_zone || !g->has_cname);
+  if (fine || never_served(c, from, from_len, t->rtype))
+    return;   /* (a record never served is told as occluded or below a DNAME) */
 #define TARGET owner_text(g)
 #define FROM key_text(from, from_len)
   if (t->rtype == T_NS) {

@@ -101,45 +101,55 @@ size_t zp_name_text_unicode(char *out, const uint8_t *wire)
   return n;
 }
 
-/* Copies p[0..n) to out unless it holds an octet below 2 or an ASCII capital (false then):
- * eight octets at a time (their high bits set aside, which can only add false alarms), the
- * rest through the table. (A small memcpy of unknown length costs more than the label.) */
-static bool copy_plain(uint8_t *out, const uint8_t *p, size_t n, const uint8_t special[256])
+/* Whether one of the eight octets of x is below 2 or an ASCII capital (high bits set aside,
+ * which can only add false alarms). */
+static bool special8(uint64_t x)
 {
   const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    memcpy(&w, p + i, sizeof w);
-    uint64_t x = w & ~highs;
-    uint64_t below2 = (x - 2 * ones) & ~x & highs;
-    uint64_t capital = ((127 + 'Z' + 1) * ones - x) & ~x & (x + (127 - ('A' - 1)) * ones) & highs;
-    if (below2 | capital)
-      return false;
-    memcpy(out + i, &w, sizeof w);
-  }
-  unsigned any = 0;
-  for (; i < n; i++) {
-    any |= special[p[i]];
-    out[i] = p[i];
-  }
-  return any == 0;
+  x &= ~highs;
+  uint64_t below2 = (x - 2 * ones) & ~x & highs;
+  uint64_t capital = ((127 + 'Z' + 1) * ones - x) & ~x & (x + (127 - ('A' - 1)) * ones) & highs;
+  return (below2 | capital) != 0;
+}
+
+/* The first m (1-8) octets of x as they lie in memory, the others made 'a'. */
+static uint64_t first_octets(uint64_t x, size_t m)
+{
+  if (m == 8)
+    return x;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  uint64_t keep = ((uint64_t)1 << (8 * m)) - 1;
+#else
+  uint64_t keep = ~(UINT64_MAX >> (8 * m));
+#endif
+  return (x & keep) | (0x6161616161616161u & ~keep);
 }
 
 size_t zp_name_sort_key(const uint8_t *wire, uint8_t *key)
 {
-  /* octets a label is not copied as it is with: ASCII capitals, and 0 and 1 (escaped) */
-  static const uint8_t special[256] = {
-    [0] = 1, [1] = 1,
-    ['A'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-  };
-  const uint8_t *labels[128];
-  size_t n = 0, k = 0;
-  for (const uint8_t *p = wire; *p && n < 128; p += *p + 1)
-    labels[n++] = p;
+  /* the name where eight octets can be read past any label's start (a memcpy of unknown
+   * length per label costs more than the label) */
+  uint8_t name[ZP_NAME_MAX + 8];
+  size_t offs[128], n = 0, len = 0;
+  for (const uint8_t *p = wire; *p && n < 128; p += *p + 1) {
+    offs[n++] = (size_t)(p - wire);
+    len = (size_t)(p - wire) + *p + 1u;
+  }
+  memcpy(name, wire, len);
+  memset(name + len, 0, 8);
+  size_t k = 0;
   while (n > 0) {
-    const uint8_t *l = labels[--n];
-    if (copy_plain(key + k, l + 1, *l, special)) {
+    const uint8_t *l = name + offs[--n];
+    /* a label without capitals or octets 0 and 1 is copied as it is, a word at a time (what
+     * is written past its end is written over next) */
+    bool plain = k + *l + 8 <= ZP_NAME_KEY_MAX;
+    for (size_t i = 0; plain && i < *l; i += 8) {
+      uint64_t w;
+      memcpy(&w, l + 1 + i, sizeof w);
+      plain = !special8(first_octets(w, *l - i < 8 ? *l - i : 8));
+      memcpy(key + k + i, &w, sizeof w);
+    }
+    if (plain) {
       k += *l;
     } else {
       for (unsigned i = 1; i <= *l; i++) {

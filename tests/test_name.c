@@ -174,22 +174,27 @@ static int rfc4034_cmp(const uint8_t *a, const uint8_t *b)
   return (na > 0) - (nb > 0);
 }
 
-/* A random name of 1-4 labels over octets that test the key's corners: 0 and 1 (escaped in the
- * key), letters of both cases, 'A'-1 and 'Z'+1, and high octets (some with a capital's low
- * bits); labels up to 20 octets, past the eight the key looks at together. */
+/* A random name over octets that test the key's corners: 0 and 1 (escaped in the key), letters
+ * of both cases, 'A'-1 and 'Z'+1, and high octets (some with a capital's low bits). Mostly 1-4
+ * labels up to 20 octets (past the eight the key looks at together), most of them plain; now
+ * and then a long name of up to 255 octets, where escapes nearly double the key. */
 static size_t random_name(uint64_t *seed, uint8_t *w)
 {
   static const uint8_t octets[] = {0, 1, 2, 'a', 'b', 'A', 'B', 'z', 'Z', '@', '[', '-', 0xff,
                                    0xc1, 0x80};
-  size_t k = 0, labels = 1 + xorshift64star(seed) % 4;
+  bool big = xorshift64star(seed) % 16 == 0;
+  size_t k = 0, labels = 1 + xorshift64star(seed) % (big ? 8 : 4);
   for (size_t l = 0; l < labels; l++) {
-    size_t len = 1 + xorshift64star(seed) % 20;
+    size_t len = 1 + xorshift64star(seed) % (big ? 63 : 20);
+    if (k + 1 + len + 1 > ZP_NAME_MAX)
+      break;
     /* most labels plain lower case, so that a lone special octet is what is tested */
     bool plain = xorshift64star(seed) % 2;
     w[k++] = (uint8_t)len;
     for (size_t i = 0; i < len; i++)
       w[k++] = plain && xorshift64star(seed) % 8 ? (uint8_t)('a' + xorshift64star(seed) % 26)
-                                                 : octets[xorshift64star(seed) % sizeof octets];
+               : big && !plain ? 0
+                               : octets[xorshift64star(seed) % sizeof octets];
   }
   w[k++] = 0;
   return k;
@@ -205,7 +210,7 @@ Test(name, sort_keys_order_names_canonically)
 {
   uint64_t seed = 11;
   for (int i = 0; i < 200000; i++) {
-    uint8_t a[128], b[128], ka[ZP_NAME_KEY_MAX], kb[ZP_NAME_KEY_MAX], back[ZP_NAME_MAX];
+    uint8_t a[ZP_NAME_MAX], b[ZP_NAME_MAX], ka[ZP_NAME_KEY_MAX], kb[ZP_NAME_KEY_MAX], back[ZP_NAME_MAX];
     random_name(&seed, a);
     random_name(&seed, b);
     size_t na = zp_name_sort_key(a, ka), nb = zp_name_sort_key(b, kb);
