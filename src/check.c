@@ -136,10 +136,11 @@ typedef struct link {
 static uint64_t hash(const uint8_t *p, size_t n);
 
 /* Names known before the pass, by the hash of their sort key, with flags: small (delegations,
- * DNAMEs, wildcards), so kept in memory. Open addressing; a hash of 0 marks an empty slot. */
+ * DNAMEs, wildcards), so kept in memory. Open addressing over one word per name: the flags in
+ * its top four bits, 60 bits of hash below them (one cache line per lookup); 0 is an empty
+ * slot. */
 typedef struct nameset {
-  uint64_t *h;
-  uint8_t *flags;
+  uint64_t *e;
   size_t cap, n;
 } nameset;
 
@@ -147,70 +148,54 @@ enum {
   N_NS = 1, N_DNAME = 2,             /* the owners of NS and DNAME records */
   N_ADDR = 4, N_CNAME = 8,           /* a wildcard below this name holds A/AAAA, CNAME */
 };
+#define SET_HASH (UINT64_MAX >> 4)
 
 static bool set_grow(nameset *s)
 {
   size_t cap = s->cap ? 2 * s->cap : 256;
-  uint64_t *h = calloc(cap, sizeof *h);
-  uint8_t *f = calloc(cap, 1);
-  if (!h || !f) {
-    free(h);
-    free(f);
+  uint64_t *e = calloc(cap, sizeof *e);
+  if (!e)
     return false;
-  }
   for (size_t i = 0; i < s->cap; i++) {
-    if (!s->h[i])
+    if (!s->e[i])
       continue;
-    size_t k = s->h[i] & (cap - 1);
-    while (h[k])
+    size_t k = s->e[i] & (cap - 1);
+    while (e[k])
       k = (k + 1) & (cap - 1);
-    h[k] = s->h[i];
-    f[k] = s->flags[i];
+    e[k] = s->e[i];
   }
-  free(s->h);
-  free(s->flags);
-  s->h = h;
-  s->flags = f;
+  free(s->e);
+  s->e = e;
   s->cap = cap;
   return true;
 }
 
-static uint8_t *set_slot(const nameset *s, uint64_t h)
+/* The slot of the name with hash h (a nonzero SET_HASH part), or of where it would go. */
+static uint64_t *set_slot(const nameset *s, uint64_t h)
 {
-  if (!s->cap)
-    return NULL;
-  for (size_t k = h & (s->cap - 1);; k = (k + 1) & (s->cap - 1)) {
-    if (s->h[k] == h)
-      return &s->flags[k];
-    if (!s->h[k])
-      return NULL;
-  }
+  size_t k = h & (s->cap - 1);
+  while (s->e[k] && (s->e[k] & SET_HASH) != h)
+    k = (k + 1) & (s->cap - 1);
+  return &s->e[k];
 }
 
 /* Adds flags to the name with hash h; false when out of memory. */
 static bool set_add(nameset *s, uint64_t h, uint8_t flags)
 {
+  h &= SET_HASH;
   h |= !h;   /* (0 is the empty slot) */
-  uint8_t *f = set_slot(s, h);
-  if (f) {
-    *f |= flags;
-    return true;
-  }
   if (2 * (s->n + 1) > s->cap && !set_grow(s))
     return false;
-  size_t k = h & (s->cap - 1);
-  while (s->h[k])
-    k = (k + 1) & (s->cap - 1);
-  s->h[k] = h;
-  s->flags[k] = flags;
-  s->n++;
+  uint64_t *e = set_slot(s, h);
+  s->n += !*e;
+  *e = h | (*e & ~SET_HASH) | (uint64_t)flags << 60;
   return true;
 }
 
 static uint8_t set_get(const nameset *s, uint64_t h)
 {
-  const uint8_t *f = set_slot(s, h | !h);
-  return f ? *f : 0;
+  h &= SET_HASH;
+  return s->cap ? (uint8_t)(*set_slot(s, h | !h) >> 60) : 0;
 }
 
 /* A record kept whole in the group state: for messages that name two records. */
@@ -1244,9 +1229,7 @@ void zp_check_free(zp_checker *c)
   free(c->srcs);
   free(c->links);
   zp_buf_free(&c->link_names);
-  free(c->cuts.h);
-  free(c->cuts.flags);
-  free(c->wild.h);
-  free(c->wild.flags);
+  free(c->cuts.e);
+  free(c->wild.e);
   free(c);
 }
