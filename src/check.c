@@ -360,8 +360,7 @@ static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *inde
   /* records come file by file: the last copy is nearly always the one */
   for (size_t i = c->nsrcs; i-- > 0 && i + 4 >= c->nsrcs;) {
     const source *k = c->srcs[i];
-    if (k->orig == s && strcmp(k->src.path, s->path) == 0 && k->src.line == s->line &&
-        k->src.col == s->col) {
+    if (k->orig == s && k->src.serial == s->serial) {
       *index = (uint32_t)i;
       return ZP_OK;
     }

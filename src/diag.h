@@ -17,6 +17,8 @@ typedef struct zp_source {
   size_t len;
   const struct zp_source *parent; /* the including file, NULL at the top */
   uint32_t line, col;             /* where the parent's $INCLUDE stands */
+  unsigned long serial;           /* which file of the zone: 0 the first, then each $INCLUDE in
+                                     the order opened (a later file may reuse one's memory) */
 } zp_source;
 
 typedef struct zp_loc {

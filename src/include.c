@@ -124,7 +124,8 @@ zp_status zp_zone_read_file(zp_zone *z, const char *path, const char *data, size
   f->z = z;
   f->src = (zp_source){.path = path, .data = data, .len = len,
                        .parent = parent ? &parent->src : NULL,
-                       .line = at ? at->line : 0, .col = at ? at->col : 0};
+                       .line = at ? at->line : 0, .col = at ? at->col : 0,
+                       .serial = z->includes};
   bool refused = false;
   if (parent)
     f->in = open_include(path, &refused);
