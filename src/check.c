@@ -1,8 +1,11 @@
 /* check.c -- whole-zone checks in bounded memory. Every record becomes a tuple (canonical owner,
- * class, type, TTL, RDATA digest, spelling, location) and every name a record points to (NS,
- * MX, SRV, CNAME targets) a reference tuple keyed by that name. spill.c sorts them in canonical
- * order (RFC 4034 section 6.1), so one pass sees each name's records, then the references to it,
- * with a small stack of the delegations and DNAMEs above it. */
+ * class, type, TTL, RDATA digest, spelling, location); every name records point to (NS, MX,
+ * SRV, CNAME targets) is a target, known by number, with one marker tuple keyed by its name.
+ * spill.c sorts the tuples in canonical order (RFC 4034 section 6.1), so one pass sees each
+ * name's records, then its marker, with a small stack of the delegations and DNAMEs above it;
+ * the pass notes what each target is, and the references, kept in the order read, are judged
+ * after it. (Past a bound on the targets kept, a reference is a tuple of its own, judged in the
+ * pass.) */
 #include "check.h"
 
 #include <arpa/inet.h>
@@ -77,21 +80,22 @@ const char *zp_check_what(zp_check_id id)
 
 /* ---- tuples ---- */
 
-enum { K_RECORD, K_REF };
+enum { K_RECORD, K_TARGET, K_REF };   /* a record, a target's marker, a reference */
 enum {
   F_NULL_MX = 1,         /* an MX "0 ." (RFC 7505) */
   F_KEY_REL = 2,         /* the key is stored without the first record's zone (skip), which */
   F_EXTRA_REL = 4,       /* nearly every key starts with; the same for a reference's extra */
 };
 
-/* Stored unaligned in spill's buffer, then the key, then (a record) its spelling or (a
- * reference) the referring record owner's sort key. */
+/* Stored unaligned in spill's buffer, then the key, then (a record) its spelling, (a reference)
+ * the referring record owner's sort key or (a marker) the target's number. A reference in the
+ * log has no key. */
 typedef struct tuple {
   uint64_t line_off;
   uint32_t seq;          /* input order */
   uint32_t ttl;
   uint32_t src, line;
-  uint32_t digest;       /* of the RDATA of a CNAME, DNAME or SOA */
+  uint32_t digest;       /* of the RDATA of a CNAME, DNAME or SOA; a logged reference's target */
   uint16_t col;
   uint16_t rclass, rtype;  /* a reference: the referring record's */
   uint16_t key_len;      /* as stored: without the first record's zone (F_KEY_REL) */
@@ -128,10 +132,20 @@ typedef struct source {
 /* A CNAME pointing to a name that holds a CNAME: a link of a chain, kept for loop finding. */
 typedef struct link {
   uint64_t from, to;     /* hashes of the names */
-  uint32_t src, line, col;
+  uint32_t seq, src, line, col;
   uint64_t line_off;
   size_t name_off;       /* the CNAME owner's sort key (after its 2-octet length) in link_names */
 } link;
+
+/* A name that records point to, and what the pass found it to be: enough to judge every
+ * reference to it after the pass. */
+typedef struct target {
+  tuple cname;           /* its own CNAME record, when own_cname */
+  uint64_t hash;         /* of its sort key */
+  size_t key_off;        /* its sort key in target_keys: a 2-octet length, then the key */
+  bool seen;             /* the pass reached its marker */
+  bool in_zone, glue_zone, below_dname, has_a, has_cname, own_cname;
+} target;
 
 static uint64_t hash(const uint8_t *p, size_t n);
 
@@ -243,6 +257,16 @@ struct zp_checker {
   zp_buf link_names;
   frame stack[128];
   size_t depth;
+  /* targets by number, found by the hash of their sort key (tmap holds number + 1, 0 empty) */
+  target *targets;
+  size_t ntargets, targets_cap, targets_max;
+  uint32_t *tmap;
+  size_t tmap_cap;
+  zp_buf target_keys;
+  zp_spill *log;         /* references to targets, in the order read */
+  zp_spill *held;        /* messages of the pass, to be told in input order */
+  uint32_t nheld;
+  bool holding;
   nameset cuts;          /* N_NS, N_DNAME: to tell a record that is never served */
   nameset wild;          /* N_ADDR, N_CNAME of *.NAME, under NAME's hash: names they answer for */
   group g;
@@ -264,18 +288,83 @@ static zp_loc loc_of(const zp_checker *c, const tuple *t)
                   .col = t->col, .line_off = t->line_off};
 }
 
+/* A message held until the pass is done, then the text. */
+typedef struct held {
+  uint32_t seq, n;       /* of the record it is about (UINT32_MAX: the zone's), of the message */
+  uint32_t src, line;
+  uint64_t line_off;
+  uint16_t col;
+  uint8_t id, placed;    /* the check; whether it has a place */
+} held;
+
+static void tell(zp_checker *c, zp_check_id id, const tuple *at, const char *msg)
+{
+  zp_loc loc;
+  if (at)
+    loc = loc_of(c, at);
+  zp_diag_report(c->diag, at ? &loc : NULL, severity(c, id), "%s [-W%s]", msg, check_names[id]);
+}
+
+/* Told at once while records come in (they come in input order); held from the pass on, which
+ * finds problems in the order of names, so that all are told in the order of the records they
+ * are about. (Held in a spill: bounded memory, whatever the count.) */
 ZP_PRINTF(4, 5) static void report(zp_checker *c, zp_check_id id, const tuple *at,
                                    const char *fmt, ...)
 {
   char msg[1536];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  int n = vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  zp_loc loc;
-  if (at)
-    loc = loc_of(c, at);
-  zp_diag_report(c->diag, at ? &loc : NULL, severity(c, id), "%s [-W%s]", msg, check_names[id]);
+  if (!c->holding) {
+    tell(c, id, at, msg);
+    return;
+  }
+  held h = {.seq = at ? at->seq : UINT32_MAX, .n = c->nheld++, .id = (uint8_t)id,
+            .placed = at != NULL};
+  if (at) {
+    h.src = at->src;
+    h.line = at->line;
+    h.line_off = at->line_off;
+    h.col = at->col;
+  }
+  struct iovec parts[2] = {{&h, sizeof h}, {msg, n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n + 1
+                                                                                    : sizeof msg}};
+  if (zp_spill_add(c->held, parts, 2) != ZP_OK)
+    tell(c, id, at, msg);   /* (out of memory or disk: told now, out of order, not lost) */
+}
+
+/* The held messages' order: record, then message. */
+static bool held_order(const uint8_t *entry, size_t len, size_t window,
+                       uint8_t out[ZP_SPILL_PREFIX], void *ctx)
+{
+  (void)len;
+  (void)ctx;
+  held h;
+  memcpy(&h, entry, sizeof h);
+  memset(out, 0, ZP_SPILL_PREFIX);
+  if (window == 0) {
+    for (unsigned i = 0; i < 4; i++) {
+      out[i] = (uint8_t)(h.seq >> (24 - 8 * i));
+      out[4 + i] = (uint8_t)(h.n >> (24 - 8 * i));
+    }
+  }
+  return true;
+}
+
+/* The held messages, told in order. */
+static zp_status tell_held(zp_checker *c)
+{
+  const uint8_t *e;
+  size_t len;
+  zp_status st;
+  while ((st = zp_spill_next(c->held, &e, &len)) == ZP_OK && e) {
+    held h;
+    memcpy(&h, e, sizeof h);
+    tuple t = {.src = h.src, .line = h.line, .col = h.col, .line_off = h.line_off};
+    tell(c, (zp_check_id)h.id, h.placed ? &t : NULL, (const char *)e + sizeof h);
+  }
+  return st;
 }
 
 /* The text of a wire name, NUL-terminated, in one of a few rotating buffers (a message names
@@ -344,10 +433,16 @@ zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag
     c->skip_len = c->apex_len;
     c->have_skip = true;
   }
-  zp_status st = zp_spill_new(opt->run_bytes ? opt->run_bytes : 16u << 20, tuple_cmp,
-                              key_prefix, c, &c->sp);
+  /* the references' log and the targets take a quarter of the run size each, at most */
+  size_t run = opt->run_bytes ? opt->run_bytes : 16u << 20;
+  c->targets_max = run / 4 / (sizeof(target) + 3 * sizeof(uint32_t) + 24);
+  zp_status st = zp_spill_new(run, tuple_cmp, key_prefix, c, &c->sp);
+  if (st == ZP_OK)
+    st = zp_spill_new(run / 4, NULL, NULL, NULL, &c->log);
+  if (st == ZP_OK)
+    st = zp_spill_new(run / 4, NULL, held_order, NULL, &c->held);
   if (st != ZP_OK) {
-    free(c);
+    zp_check_free(c);
     return st;
   }
   *out = c;
@@ -389,18 +484,23 @@ static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *inde
   return ZP_OK;
 }
 
-/* FNV-1a, which extends a prefix's hash octet by octet. */
-static const uint64_t HASH_START = 0xcbf29ce484222325u;
-static uint64_t hash_more(uint64_t h, const uint8_t *p, size_t n)
-{
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ p[i]) * 0x100000001b3u;
-  return h;
-}
-
+/* Eight octets at a time, each word mixed in with a multiply; for this process's tables only. */
 static uint64_t hash(const uint8_t *p, size_t n)
 {
-  return hash_more(HASH_START, p, n);
+  const uint64_t m = 0xff51afd7ed558ccdu;
+  uint64_t h = 0x9e3779b97f4a7c15u ^ n;
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    h = (h ^ w) * m;
+    h ^= h >> 32;
+  }
+  uint64_t w = 0;
+  for (size_t i = 0; i < n; i++)
+    w |= (uint64_t)p[i] << (8 * i);
+  h = (h ^ w) * m;
+  h ^= h >> 29;
+  return h * 0xc4ceb9fe1a85ec53u ^ (h >> 32);
 }
 
 /* The string spill orders tuples by: whether the key sorts before (0), within (1) or after (2)
@@ -456,9 +556,16 @@ static bool relative(const zp_checker *c, const uint8_t *key, size_t len)
   return len >= c->skip_len && memcmp(key, c->skip, c->skip_len) == 0;
 }
 
-/* Files the tuple whole with its key (whole->key_len octets) and extra; a reference's extra is
- * a key too, and either is stored without skip when it starts with it. */
-static zp_status add(zp_checker *c, const tuple *whole, const uint8_t *key, const uint8_t *extra)
+/* Whether the key k[0..kn) is of[0..on_len) or an ancestor's. */
+static bool is_prefix(const uint8_t *k, size_t kn, const uint8_t *of, size_t on_len)
+{
+  return kn <= on_len && memcmp(k, of, kn) == 0;
+}
+
+/* Files the tuple whole with its key (whole->key_len octets) and extra in sp; a reference's
+ * extra is a key too, and either is stored without skip when it starts with it. */
+static zp_status add(zp_checker *c, zp_spill *sp, const tuple *whole, const uint8_t *key,
+                     const uint8_t *extra)
 {
   tuple stored = *whole, *t = &stored;
   if (relative(c, key, t->key_len)) {
@@ -473,20 +580,110 @@ static zp_status add(zp_checker *c, const tuple *whole, const uint8_t *key, cons
   }
   struct iovec parts[3] = {
     {t, sizeof *t}, {(void *)key, t->key_len}, {(void *)extra, t->extra_len}};
-  return zp_spill_add(c->sp, parts, 3);
+  return zp_spill_add(sp, parts, 3);
 }
 
-/* A reference from the record whose owner has the sort key from to the name at target, filed
- * under that name with from as its extra. */
+/* The sort key of a target. */
+static const uint8_t *target_key(const zp_checker *c, const target *t, size_t *len)
+{
+  const uint8_t *p = (const uint8_t *)c->target_keys.p + t->key_off;
+  uint16_t n;
+  memcpy(&n, p, sizeof n);
+  *len = n;
+  return p + sizeof n;
+}
+
+static bool tmap_grow(zp_checker *c)
+{
+  size_t cap = c->tmap_cap ? 2 * c->tmap_cap : 1024;
+  uint32_t *m = calloc(cap, sizeof *m);
+  if (!m)
+    return false;
+  for (size_t i = 0; i < c->ntargets; i++) {
+    size_t k = c->targets[i].hash & (cap - 1);
+    while (m[k])
+      k = (k + 1) & (cap - 1);
+    m[k] = (uint32_t)i + 1;
+  }
+  free(c->tmap);
+  c->tmap = m;
+  c->tmap_cap = cap;
+  return true;
+}
+
+/* The number of the target whose sort key is key[0..len), made on first sight with its marker
+ * (rec's place); UINT32_MAX past the bound on targets kept. */
+static zp_status target_of(zp_checker *c, const tuple *rec, const uint8_t *key, size_t len,
+                           uint32_t *id)
+{
+  uint64_t h = hash(key, len);
+  size_t k = c->tmap_cap ? h & (c->tmap_cap - 1) : 0;
+  for (; c->tmap_cap && c->tmap[k]; k = (k + 1) & (c->tmap_cap - 1)) {
+    const target *t = &c->targets[c->tmap[k] - 1];
+    size_t n;
+    const uint8_t *tk = target_key(c, t, &n);
+    if (t->hash == h && n == len && memcmp(tk, key, len) == 0) {
+      *id = c->tmap[k] - 1;
+      return ZP_OK;
+    }
+  }
+  *id = UINT32_MAX;
+  if (c->ntargets == c->targets_max)
+    return ZP_OK;
+  if (c->ntargets == c->targets_cap) {
+    size_t cap = c->targets_cap ? 2 * c->targets_cap : 256;
+    target *t = realloc(c->targets, cap * sizeof *t);
+    if (!t)
+      return ZP_ENOMEM;
+    c->targets = t;
+    c->targets_cap = cap;
+  }
+  uint16_t n = (uint16_t)len;
+  target *t = &c->targets[c->ntargets];
+  *t = (target){.hash = h, .key_off = c->target_keys.len};
+  if (!zp_buf_put(&c->target_keys, &n, sizeof n) || !zp_buf_put(&c->target_keys, key, len))
+    return ZP_ENOMEM;
+  uint32_t made = (uint32_t)c->ntargets++;
+  if (2 * c->ntargets > c->tmap_cap) {
+    if (!tmap_grow(c))
+      return ZP_ENOMEM;
+  } else {
+    c->tmap[k] = made + 1;
+  }
+  tuple m = *rec;
+  m.kind = K_TARGET;
+  m.key_len = n;
+  m.extra_len = sizeof made;
+  *id = made;
+  return add(c, c->sp, &m, key, (const uint8_t *)&made);
+}
+
+/* A reference from the record whose owner has the sort key from to the name at to (rec:
+ * the record's tuple, placed at the target's field). A target outside the zone is no matter
+ * for any rule (BIND looks it up in the DNS, and a CNAME loop through it is no loop of the
+ * zone's); the others are logged against their target's number, or past the bound filed as a
+ * tuple under the target's name. */
 static zp_status add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, size_t from_len,
-                         const uint8_t *target)
+                         const uint8_t *to)
 {
   uint8_t key[ZP_NAME_KEY_MAX];
+  size_t len = zp_name_sort_key(to, key);
+  if (c->have_apex && !is_prefix(c->apex_key, c->apex_len, key, len))
+    return ZP_OK;
+  uint32_t id;
+  zp_status st = target_of(c, rec, key, len, &id);
+  if (st != ZP_OK)
+    return st;
   tuple t = *rec;
   t.kind = K_REF;
-  t.key_len = (uint16_t)zp_name_sort_key(target, key);
   t.extra_len = (uint16_t)from_len;
-  return add(c, &t, key, from);
+  if (id != UINT32_MAX) {
+    t.digest = id;
+    t.key_len = 0;
+    return add(c, c->log, &t, key, from);
+  }
+  t.key_len = (uint16_t)len;
+  return add(c, c->sp, &t, key, from);
 }
 
 /* RFC 952 and RFC 1123 host names as BIND's check-names reads them: letters, digits and
@@ -672,30 +869,30 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
       return ZP_ENOMEM;
   }
   bool parsed = r->rdata && !r->generic;
-  const uint8_t *target = NULL;
-  size_t target_field = 0;
+  const uint8_t *to = NULL;
+  size_t to_field = 0;
   if (parsed) {
     switch (r->rtype) {
-    case T_NS: case T_CNAME: target = r->rdata; break;
+    case T_NS: case T_CNAME: to = r->rdata; break;
     case T_MX:
-      target = r->rdata + 2;
-      target_field = 1;
-      if (*target == 0)
+      to = r->rdata + 2;
+      to_field = 1;
+      if (*to == 0)
         t.flags = r->rdata[0] == 0 && r->rdata[1] == 0 ? F_NULL_MX : 0;
       break;
     case T_SRV:
-      target = r->rdata + 6;
-      target_field = 3;
+      to = r->rdata + 6;
+      to_field = 3;
       break;
     default: break;
     }
   }
-  if ((st = add(c, &t, key, spell)) != ZP_OK)
+  if ((st = add(c, c->sp, &t, key, spell)) != ZP_OK)
     return st;
-  if (target && *target) {
+  if (to && *to) {
     /* (told at the target, where a message about it belongs) */
-    tuple at = at_field(r, &t, target_field);
-    if ((st = add_ref(c, &at, key, t.key_len, target)) != ZP_OK)
+    tuple at = at_field(r, &t, to_field);
+    if ((st = add_ref(c, &at, key, t.key_len, to)) != ZP_OK)
       return st;
   }
   if (r->rclass == 1)
@@ -706,11 +903,6 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
 }
 
 /* ---- the pass over the sorted tuples ---- */
-
-static bool is_prefix(const uint8_t *k, size_t kn, const uint8_t *of, size_t on_len)
-{
-  return kn <= on_len && memcmp(k, of, kn) == 0;
-}
 
 /* Types BIND allows beside a CNAME: the DNSSEC records about the name itself. */
 static bool beside_cname(uint16_t type)
@@ -945,7 +1137,7 @@ static void records_done(zp_checker *c)
   }
 }
 
-static void chain_link(zp_checker *c, const tuple *t, const uint8_t *from)
+static void chain_link(zp_checker *c, const tuple *t, const uint8_t *from, uint64_t to)
 {
   if (c->nlinks == c->links_cap) {
     size_t cap = c->links_cap ? 2 * c->links_cap : 64;
@@ -960,8 +1152,8 @@ static void chain_link(zp_checker *c, const tuple *t, const uint8_t *from)
   if (!zp_buf_put(&c->link_names, &len, sizeof len) ||
       !zp_buf_put(&c->link_names, from, t->extra_len))
     return;
-  c->links[c->nlinks++] = (link){hash(from, t->extra_len), hash(c->g.key, c->g.key_len),
-                                 t->src, t->line, t->col, t->line_off, off};
+  c->links[c->nlinks++] = (link){hash(from, t->extra_len), to, t->seq, t->src, t->line,
+                                 t->col, t->line_off, off};
 }
 
 /* Whether a record of the given type at the name whose sort key is from[0..len) (in the zone)
@@ -970,13 +1162,10 @@ static bool never_served(const zp_checker *c, const uint8_t *from, size_t len, u
 {
   if (!c->cuts.n)
     return false;
-  size_t i = c->apex_len ? c->apex_len - 1 : 0;
-  uint64_t h = hash(from, i);   /* of from[0..i), extended as i moves on */
-  for (; i < len; i++) {
-    h = hash_more(h, from + i, 1);
+  for (size_t i = c->apex_len ? c->apex_len - 1 : 0; i < len; i++) {
     if (from[i] != 0)
       continue;
-    uint8_t f = set_get(&c->cuts, h);
+    uint8_t f = set_get(&c->cuts, hash(from, i + 1));
     bool below = i + 1 < len, apex = i + 1 == c->apex_len;
     if ((f & N_DNAME) && below)
       return true;
@@ -1007,61 +1196,74 @@ static void wildcard(zp_checker *c)
   }
 }
 
-/* Where the group's name is an alias: its CNAME, or a wildcard's. */
-static const char *alias(const zp_checker *c)
+/* Where a target is an alias: its CNAME, or a wildcard's. */
+static const char *alias(const zp_checker *c, const target *f)
 {
   static char b[700];
-  if (!c->g.cname.set)
+  if (!f->own_cname)
     return "a wildcard CNAME";
-  snprintf(b, sizeof b, "CNAME at %s", where(c, &c->g.cname.t));
+  snprintf(b, sizeof b, "CNAME at %s", where(c, &f->cname));
   return b;
 }
 
-/* A record at the name whose sort key is from (t->extra_len octets) points to the group's
- * name. Names are made text only for a message: most references are fine. */
-static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
+/* The name being looked at as a target, its own records all seen. */
+static target facts(zp_checker *c)
 {
   group *g = &c->g;
-  size_t from_len = t->extra_len;
   records_done(c);
+  target f = {.seen = true, .in_zone = g->in_zone, .below_dname = g->dname >= 0,
+              .glue_zone = g->cut >= 0 || (g->has_ns && !g->apex), .own_cname = g->cname.set,
+              .cname = g->cname.t};
+  if (!g->spell1.set)
+    wildcard(c);
+  f.has_a = g->has_a;
+  f.has_cname = g->has_cname;
+  return f;
+}
+
+/* A record at the name whose sort key is from (t->extra_len octets) points to the target f,
+ * whose sort key is key[0..key_len). Names are made text only for a message: most references
+ * are fine. */
+static void ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t key_len,
+                      const tuple *t, const uint8_t *from)
+{
+  size_t from_len = t->extra_len;
   if (t->rtype == T_CNAME) {
-    if (g->has_cname && on(c, ZP_CK_CNAME_LOOP))
-      chain_link(c, t, from);
+    if (f->own_cname && on(c, ZP_CK_CNAME_LOOP))
+      chain_link(c, t, from, f->hash);
     return;
   }
-  if (!g->in_zone || !c->have_apex)
+  if (!f->in_zone || !c->have_apex)
     return;   /* BIND looks such names up in the DNS; zonepuny does not */
   if (!is_prefix(c->apex_key, c->apex_len, from, from_len))
     return;   /* the referring record is out of the zone, and told as such */
-  bool glue_zone = g->cut >= 0 || (g->has_ns && !g->apex);
-  if (!g->spell1.set)
-    wildcard(c);
+  bool glue_zone = f->glue_zone;
   /* A target with an address, no alias (or glue below a cut), is fine for every rule below; the
    * referring record's own standing, a lookup per ancestor, is asked only of the others. */
-  bool fine = g->dname < 0 && g->has_a && (glue_zone || !g->has_cname);
+  bool fine = !f->below_dname && f->has_a && (glue_zone || !f->has_cname);
   if (fine || never_served(c, from, from_len, t->rtype))
     return;   /* (a record never served is told as occluded or below a DNAME) */
-#define TARGET owner_text(g)
+#define TARGET key_text(key, key_len)
 #define FROM key_text(from, from_len)
   if (t->rtype == T_NS) {
     bool apex = from_len == c->apex_len && memcmp(from, c->apex_key, from_len) == 0;
     zp_check_id id = apex ? ZP_CK_APEX_NS : ZP_CK_NS_TARGET;
     const char *refused = apex ? "; BIND refuses the zone" : "";
-    if (g->dname >= 0) {
+    if (f->below_dname) {
       if (on(c, id))
         report(c, id, t, "NS target %s of %s is below a DNAME%s", TARGET, FROM, refused);
     } else if (glue_zone) {
-      bool required = !apex && is_prefix(from, from_len, g->key, g->key_len);
-      if (!g->has_a && on(c, ZP_CK_GLUE))
+      bool required = !apex && is_prefix(from, from_len, key, key_len);
+      if (!f->has_a && on(c, ZP_CK_GLUE))
         report(c, ZP_CK_GLUE, t, "%s %s: name server %s is %s and needs glue, an A or AAAA "
                "record for it in this zone (RFC 1034 section 4.2.1)",
                apex ? "zone" : "delegation", FROM, TARGET,
                required ? "inside it" : apex ? "inside a delegation" : "inside another delegation");
-    } else if (g->has_cname) {
+    } else if (f->has_cname) {
       if (on(c, id))
         report(c, id, t, "NS target %s of %s is an alias (%s): a name server must be named "
-               "by its own name (RFC 2181 section 10.3)%s", TARGET, FROM, alias(c), refused);
-    } else if (!g->has_a) {
+               "by its own name (RFC 2181 section 10.3)%s", TARGET, FROM, alias(c, f), refused);
+    } else if (!f->has_a) {
       if (on(c, id))
         report(c, id, t, "NS target %s of %s has no A or AAAA record in the zone%s", TARGET,
                FROM, refused);
@@ -1071,12 +1273,12 @@ static void ref_in(zp_checker *c, const tuple *t, const uint8_t *from)
   zp_check_id id = t->rtype == T_MX ? ZP_CK_MX_TARGET : ZP_CK_SRV_TARGET;
   if (!on(c, id) || glue_zone)
     return;   /* a name below a delegation is the child zone's to answer for */
-  if (g->dname >= 0)
+  if (f->below_dname)
     report(c, id, t, "%s target %s is below a DNAME", type_text(t->rtype), TARGET);
-  else if (g->has_cname)
+  else if (f->has_cname)
     report(c, id, t, "%s target %s is an alias (%s): it must name a host (RFC 2181 section "
-           "10.3%s)", type_text(t->rtype), TARGET, alias(c), t->rtype == T_SRV ? ", RFC 2782" : "");
-  else if (!g->has_a)
+           "10.3%s)", type_text(t->rtype), TARGET, alias(c, f), t->rtype == T_SRV ? ", RFC 2782" : "");
+  else if (!f->has_a)
     report(c, id, t, "%s target %s has no A or AAAA record in the zone", type_text(t->rtype),
            TARGET);
 #undef TARGET
@@ -1105,6 +1307,12 @@ static int link_cmp(const void *a, const void *b)
   return (x->from > y->from) - (x->from < y->from);
 }
 
+static int link_seq_cmp(const void *a, const void *b)
+{
+  const link *x = *(const link *const *)a, *y = *(const link *const *)b;
+  return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
 static const link *link_from(const zp_checker *c, uint64_t h)
 {
   link k = {.from = h};
@@ -1121,17 +1329,25 @@ static const char *link_name(const zp_checker *c, const link *l)
 }
 
 /* Each CNAME at a name that holds a CNAME is a link; following links from any name either ends
- * or comes back: a loop, told once, at the link where it was entered. */
+ * or comes back: a loop, told once, at the link where it was entered, walks starting from the
+ * links in input order. */
 static void find_loops(zp_checker *c)
 {
   if (c->nlinks == 0)
     return;
   qsort(c->links, c->nlinks, sizeof *c->links, link_cmp);
   uint8_t *state = calloc(c->nlinks, 1);   /* 0 new, 1 on the path, 2 done */
-  if (!state)
+  const link **first = malloc(c->nlinks * sizeof *first);   /* the walks' starts, in input order */
+  if (!state || !first) {
+    free(state);
+    free(first);
     return;
+  }
+  for (size_t i = 0; i < c->nlinks; i++)
+    first[i] = &c->links[i];
+  qsort(first, c->nlinks, sizeof *first, link_seq_cmp);
   for (size_t i = 0; i < c->nlinks; i++) {
-    const link *l = &c->links[i];
+    const link *l = first[i];
     while (l && state[l - c->links] == 0) {
       state[l - c->links] = 1;
       l = link_from(c, l->to);
@@ -1148,13 +1364,25 @@ static void find_loops(zp_checker *c)
       } while (k && k != l && n < sizeof path);
       if (n < sizeof path)
         snprintf(path + n, sizeof path - n, "%s", link_name(c, l));
-      tuple t = {.src = l->src, .line = l->line, .col = l->col, .line_off = l->line_off};
+      tuple t = {.seq = l->seq, .src = l->src, .line = l->line, .col = l->col,
+                 .line_off = l->line_off};
       report(c, ZP_CK_CNAME_LOOP, &t, "CNAME chain loops: %s: no answer comes back", path);
     }
-    for (l = &c->links[i]; l && state[l - c->links] == 1; l = link_from(c, l->to))
+    for (l = first[i]; l && state[l - c->links] == 1; l = link_from(c, l->to))
       state[l - c->links] = 2;
   }
   free(state);
+  free(first);
+}
+
+/* A reference's extra, the referring owner's sort key, whole again in from; its length. */
+static size_t whole_extra(const zp_checker *c, const tuple *t, const uint8_t *extra,
+                          uint8_t *from)
+{
+  size_t skip = t->flags & F_EXTRA_REL ? c->skip_len : 0;
+  memcpy(from, c->skip, skip);
+  memcpy(from + skip, extra, t->extra_len);
+  return skip + t->extra_len;
 }
 
 zp_status zp_check_finish(zp_checker *c)
@@ -1166,7 +1394,8 @@ zp_status zp_check_finish(zp_checker *c)
   zp_status st;
   bool started = false;
   uint8_t key[ZP_NAME_KEY_MAX], from[ZP_NAME_KEY_MAX];
-  while ((st = zp_spill_next(c->sp, &e, &len)) == ZP_OK && e && !zp_diag_stop(c->diag)) {
+  c->holding = true;
+  while ((st = zp_spill_next(c->sp, &e, &len)) == ZP_OK && e) {
     tuple t;
     memcpy(&t, e, sizeof t);
     const uint8_t *stored = e + sizeof t, *extra = stored + t.key_len;
@@ -1183,18 +1412,36 @@ zp_status zp_check_finish(zp_checker *c)
     }
     if (t.kind == K_RECORD) {
       record_in(c, &t, extra);
-      continue;
+    } else if (t.kind == K_TARGET) {
+      uint32_t id;
+      memcpy(&id, extra, sizeof id);
+      target f = facts(c);
+      f.hash = c->targets[id].hash;
+      f.key_off = c->targets[id].key_off;
+      c->targets[id] = f;
+    } else {
+      t.extra_len = (uint16_t)whole_extra(c, &t, extra, from);
+      target f = facts(c);
+      f.hash = hash(c->g.key, c->g.key_len);
+      ref_check(c, &f, c->g.key, c->g.key_len, &t, from);
     }
-    skip = t.flags & F_EXTRA_REL ? c->skip_len : 0;
-    memcpy(from, c->skip, skip);
-    memcpy(from + skip, extra, t.extra_len);
-    t.extra_len = (uint16_t)(skip + t.extra_len);
-    ref_in(c, &t, from);
   }
   if (st != ZP_OK)
     return st;
   if (started)
     group_end(c);
+  /* the references to targets, in the order read */
+  while ((st = zp_spill_next(c->log, &e, &len)) == ZP_OK && e) {
+    tuple t;
+    memcpy(&t, e, sizeof t);
+    t.extra_len = (uint16_t)whole_extra(c, &t, e + sizeof t + t.key_len, from);
+    const target *f = &c->targets[t.digest];
+    size_t n;
+    const uint8_t *k = target_key(c, f, &n);
+    ref_check(c, f, k, n, &t, from);
+  }
+  if (st != ZP_OK)
+    return st;
   if (on(c, ZP_CK_APEX_SOA) && !zp_diag_stop(c->diag)) {
     if (!c->have_apex) {
       report(c, ZP_CK_APEX_SOA, NULL, "the zone has no SOA record (RFC 1035 section 5.2); "
@@ -1208,7 +1455,7 @@ zp_status zp_check_finish(zp_checker *c)
   }
   if (on(c, ZP_CK_CNAME_LOOP))
     find_loops(c);
-  return ZP_OK;
+  return tell_held(c);
 }
 
 size_t zp_check_runs(const zp_checker *c)
@@ -1221,6 +1468,11 @@ void zp_check_free(zp_checker *c)
   if (!c)
     return;
   zp_spill_free(c->sp);
+  zp_spill_free(c->log);
+  zp_spill_free(c->held);
+  free(c->targets);
+  free(c->tmap);
+  zp_buf_free(&c->target_keys);
   for (size_t i = 0; i < c->nsrcs; i++) {
     free((char *)c->srcs[i]->src.path);
     free(c->srcs[i]);

@@ -103,8 +103,8 @@ struct zp_spill {
 static slot make_slot(const zp_spill *s, const uint8_t *entry, uint32_t off, size_t len,
                       size_t window)
 {
-  uint8_t b[ZP_SPILL_PREFIX];
-  bool complete = s->prefix(entry, len, window, b, s->ctx);
+  uint8_t b[ZP_SPILL_PREFIX] = {0};
+  bool complete = !s->prefix || s->prefix(entry, len, window, b, s->ctx);
   return (slot){{be64(b), be64(b + 8), be64(b + 16)}, off, (uint16_t)len, complete};
 }
 
@@ -178,7 +178,8 @@ static void sort_from(const zp_spill *s, slot *v, slot *tmp, size_t n, unsigned 
 
 static void sort_slots(const zp_spill *s, slot *v, slot *tmp, size_t n)
 {
-  sort_from(s, v, tmp, n, 0, 0);
+  if (s->prefix)   /* (without, the order of adding is the order) */
+    sort_from(s, v, tmp, n, 0, 0);
 }
 
 zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill_prefix_fn prefix, void *ctx,

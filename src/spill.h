@@ -31,10 +31,11 @@ typedef struct zp_spill zp_spill;
 
 /* mem: octets for the buffer (entries and their index); at least 64 KiB are used whatever is
  * asked, as the merge needs a buffer per run. The temporary file goes to $TMPDIR (else /tmp)
- * and is unlinked as soon as it is made, so it is gone on every exit, signals included. */
+ * and is unlinked as soon as it is made, so it is gone on every exit, signals included.
+ * Without prefix (and cmp), entries come back in the order they were added. cmp may be NULL
+ * where every window is complete. */
 ZP_NODISCARD zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill_prefix_fn prefix,
                                     void *ctx, zp_spill **s);
-
 
 /* Adds the entry made of parts[0..nparts) end to end, at most ZP_SPILL_ENTRY_MAX octets.
  * ZP_ENOMEM, ZP_EIO (errno set) when the temporary file cannot be made or written. */
