@@ -359,8 +359,8 @@ extern int idna_to_unicode_8z8z(const char *input, char **output, int flags);
  * Nameprep alone). This rewrites our Nameprep output the way libidn would. */
 static int is_mark(uint32_t c)
 {
-  return zp_np_recs[zp_np_stage2[(zp_np_stage1[c >> ZP_NP_SHIFT] << ZP_NP_SHIFT) |
-                                 (c & ZP_NP_MASK)]].ccc != 0;
+  static const zp_u_table t = {zp_np_stage1, zp_np_stage2, zp_np_recs, zp_np_data};
+  return zp_u_rec_of(&t, c)->ccc != 0;
 }
 
 static size_t libidn_hangul(uint32_t *s, size_t n)

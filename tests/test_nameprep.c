@@ -228,8 +228,8 @@ Test(nameprep, nfkc_alone_neither_maps_nor_checks)
  * would, so a difference can be recognised as that one and no other. */
 static int is_mark(uint32_t c)
 {
-  return zp_np_recs[zp_np_stage2[(zp_np_stage1[c >> ZP_NP_SHIFT] << ZP_NP_SHIFT) |
-                                 (c & ZP_NP_MASK)]].ccc != 0;
+  static const zp_u_table t = {zp_np_stage1, zp_np_stage2, zp_np_recs, zp_np_data};
+  return zp_u_rec_of(&t, c)->ccc != 0;
 }
 
 static size_t libidn_hangul(uint32_t *s, size_t n)

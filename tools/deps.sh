@@ -7,6 +7,8 @@ pkgs=(
   libldns-dev ldnsutils              # RR types, RDATA, output; ldns-read-zone peer
   libcriterion-dev                   # unit tests
   libidn-dev libidn2-dev idn         # oracles: GNU libidn (IDNA2003), libidn2
+  unicode-data unicode-idna          # Unicode 15.0.0 UCD and IdnaMappingTable: IDNA2008 tables
+  libicu-dev python3-idna            # oracles: ICU 72 (UTS #46), python3-idna (IDNA2008)
   python3 python3-dnspython          # oracles: encodings.idna, dnspython; table generator
   bind9-utils nsd                    # peers: named-checkzone, nsd-checkzone, dnssec-*
   bind9 bind9-dnsutils               # named, rndc, named-rrchecker; dig (the reload test)

@@ -3,17 +3,17 @@
 #
 # Every fact comes from unicodedata.ucd_3_2_0 (combining classes, decompositions, NFKC) and the
 # stringprep module (RFC 3454 tables A.1, B.1, B.2, C.*, D.1, D.2). The layout is described in
-# src/nameprep_tables.h; keep the two in step. Output is deterministic: run twice, same bytes.
+# src/unorm.h and src/nameprep_tables.h; keep them in step. Output is deterministic: run twice, same bytes.
 import stringprep
 import sys
 import unicodedata
 
 UCD = unicodedata.ucd_3_2_0
 MAXCP = 0x110000
-SHIFT = 7                      # must match ZP_NP_SHIFT in nameprep_tables.h
+SHIFT = 7                      # must match ZP_U_SHIFT in unorm.h
 BLOCK = 1 << SHIFT
 
-# Flag bits; must match nameprep_tables.h.
+# Flag bits; must match unorm.h (B1 is ZP_U_DROP) and nameprep_tables.h.
 B1, MAP, PROHIB, UNASSIGNED, RANDAL, L, STABLE, DECOMP, SECOND, FIRST = \
     (1 << i for i in range(10))
 
@@ -170,7 +170,7 @@ def main():
     emit('const uint16_t zp_np_stage1[%d]' % len(stage1), stage1, '%d', 16)
     emit('const uint16_t zp_np_stage2[%d]' % (len(blocks) * BLOCK),
          [r for blk in blocks for r in blk], '%d', 16)
-    out('const struct zp_np_rec zp_np_recs[%d] = {\n' % len(records))
+    out('const struct zp_u_rec zp_np_recs[%d] = {\n' % len(records))
     for (f, c, m, d, k) in records:
         out('  {0x%03x, %d, %d, %d, %d},\n' % (f, c, m, d, k))
     out('};\n\n')
