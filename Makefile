@@ -22,7 +22,7 @@ LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(GRAM_C:$(BUILD)/gen/%.c=$(BUILD
 LIB      = $(BUILD)/libzonepuny.a
 BIN      = $(BUILD)/zonepuny
 # The IDNA library installed for other programs: Punycode, Nameprep, IDNA2003, UTF-8, statuses.
-IDNA_SRC = punycode unorm nameprep nameprep_tables idna utf8 status
+IDNA_SRC = punycode unorm nameprep nameprep_tables idna2008_tables idna utf8 status
 IDNA_LIB = $(BUILD)/libzonepuny-idna.a
 IDNA_HDR = idna.h punycode.h nameprep.h utf8.h status.h wire.h
 # Releases are tagged vMAJOR.MINOR.PATCH; a build from git says how far it is from the last tag
@@ -162,10 +162,13 @@ fuzz-smoke:
 bench: $(BIN) $(BENCHES)
 	@BUILD=$(BUILD) ZONEPUNY=$(abspath $(BIN)) PYTHON=$(PYTHON) bash bench/run.sh
 
-# Nameprep tables come from Unicode 3.2 data shipped with Python (unicodedata.ucd_3_2_0, stringprep).
+# Nameprep tables come from Unicode 3.2 data shipped with Python (unicodedata.ucd_3_2_0, stringprep);
+# IDNA2008 tables from the Unicode 15.0.0 files of Debian's unicode-data and unicode-idna.
 tables:
 	$(PYTHON) tools/gen_nameprep.py > src/nameprep_tables.c.new
 	mv src/nameprep_tables.c.new src/nameprep_tables.c
+	$(PYTHON) tools/gen_idna2008.py > src/idna2008_tables.c.new
+	mv src/idna2008_tables.c.new src/idna2008_tables.c
 
 deps:
 	bash tools/deps.sh

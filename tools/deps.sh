@@ -14,7 +14,7 @@ pkgs=(
   bind9 bind9-dnsutils               # named, rndc, named-rrchecker; dig (the reload test)
   knot-dnssecutils                   # peer: kzonecheck (Knot DNS)
   clang libclang-rt-14-dev           # libFuzzer and sanitizers
-  valgrind time
+  valgrind time bzip2
   pre-commit git                     # the pre-commit hook, tested with the real framework
 )
 missing=()

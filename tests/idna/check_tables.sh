@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# check_tables.sh -- regenerating the nameprep tables reproduces the committed src/nameprep_tables.c
+# check_tables.sh -- regenerating the tables reproduces the committed ones: src/nameprep_tables.c
+# (Python's Unicode 3.2 data) and src/idna2008_tables.c (the Unicode 15.0.0 files of Debian's
+# unicode-data and unicode-idna, which make deps installs)
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir"
 : "${PYTHON:=/usr/bin/python3}"
 make_tmp
-if "$PYTHON" tools/gen_nameprep.py > "$tmp/nameprep_tables.c" &&
-   cmp -s "$tmp/nameprep_tables.c" src/nameprep_tables.c; then
-  ok
-else
-  bad "src/nameprep_tables.c differs from tools/gen_nameprep.py output (run make tables):"
-  diff -u src/nameprep_tables.c "$tmp/nameprep_tables.c" | head -20
-fi
+for name in nameprep idna2008; do
+  tool=tools/gen_$name.py table=src/${name}_tables.c
+  if "$PYTHON" "$tool" > "$tmp/out.c" && cmp -s "$tmp/out.c" "$table"; then
+    ok "$table"
+  else
+    bad "$table differs from $tool output (run make tables):"
+    diff -u "$table" "$tmp/out.c" | head -20
+  fi
+done
 finish
