@@ -22,9 +22,9 @@ LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(GRAM_C:$(BUILD)/gen/%.c=$(BUILD
 LIB      = $(BUILD)/libzonepuny.a
 BIN      = $(BUILD)/zonepuny
 # The IDNA library installed for other programs: Punycode, Nameprep, IDNA2003, UTF-8, statuses.
-IDNA_SRC = punycode unorm nameprep nameprep_tables idna2008_tables idna utf8 status
+IDNA_SRC = punycode unorm nameprep nameprep_tables idna2008_tables idna idna2008 utf8 status
 IDNA_LIB = $(BUILD)/libzonepuny-idna.a
-IDNA_HDR = idna.h punycode.h nameprep.h utf8.h status.h wire.h
+IDNA_HDR = idna.h idna2008.h punycode.h nameprep.h utf8.h status.h wire.h
 # Releases are tagged vMAJOR.MINOR.PATCH; a build from git says how far it is from the last tag
 # (git describe), one from a release tarball says VERSION.
 VERSION := $(shell git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null | sed 's/^v//')

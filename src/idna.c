@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "idna.h"
+#include "idna2008.h"
+#include "idna_int.h"
 #include "nameprep.h"
 #include "punycode.h"
 #include "utf8.h"
@@ -218,6 +220,12 @@ static void put_decoded(char *dst, size_t cap, const uint32_t *s, size_t n)
   dst[w] = 0;
 }
 
+void zp_idna_ace_decoded(zp_idna_detail *det, const uint32_t *s, size_t n)
+{
+  if (det)
+    put_decoded(det->decoded, sizeof det->decoded, s, n);
+}
+
 static zp_status ace_check(const char *label, size_t len, unsigned flags, zp_idna_detail *det,
                            scratch *sc)
 {
@@ -234,8 +242,7 @@ static zp_status ace_check(const char *label, size_t len, unsigned flags, zp_idn
     return ZP_EINVAL;
   if (zp_puny_decode(label + ACE_LEN, len - ACE_LEN, sc->cps, &n, NULL) != ZP_OK)
     return ZP_IDNA_ACE_DECODE;
-  if (det)
-    put_decoded(det->decoded, sizeof det->decoded, sc->cps, n);
+  zp_idna_ace_decoded(det, sc->cps, n);
   bool ascii = true;
   for (size_t i = 0; i < n; i++)
     ascii &= sc->cps[i] < 0x80;
@@ -466,10 +473,12 @@ static size_t label_end(const char *in, size_t inlen, size_t start, size_t *sepl
   return inlen;
 }
 
-zp_status zp_idna_name_to_ascii(const char *in, size_t inlen, char *out, size_t *outlen,
-                                unsigned flags, zp_idna_detail *det)
+zp_status zp_idna_name_walk(const char *in, size_t inlen, char *out, size_t *outlen,
+                            unsigned flags, zp_idna_detail *det, zp_idna_label_fn fn)
 {
   size_t pos = 0, start = 0, seplen;
+  unsigned rtl = 0;
+  size_t broken = SIZE_MAX, broken_len = 0;   /* the first label that breaks the Bidi rule */
 
   if (inlen == 0 || separator((const unsigned char *)in, inlen) == inlen) {
     size_t len = inlen ? 1 : 0;
@@ -482,7 +491,8 @@ zp_status zp_idna_name_to_ascii(const char *in, size_t inlen, char *out, size_t 
   while (start < inlen) {
     char label[ZP_LABEL_MAX];
     size_t end = label_end(in, inlen, start, &seplen), len = sizeof label;
-    zp_status st = zp_idna_label_to_ascii(in + start, end - start, label, &len, flags, det);
+    unsigned bidi = 0;
+    zp_status st = fn(in + start, end - start, label, &len, flags, det, &bidi);
     if (st == ZP_OK && pos + len > NAME_TEXT_MAX)
       st = ZP_IDNA_NAME_TOO_LONG;
     if (st == ZP_OK && pos + len + (seplen ? 1 : 0) > *outlen)
@@ -494,18 +504,46 @@ zp_status zp_idna_name_to_ascii(const char *in, size_t inlen, char *out, size_t 
       }
       return st;
     }
+    rtl |= bidi & ZP_IDNA_BIDI_RTL;
+    if ((bidi & ZP_IDNA_BIDI_BROKEN) && broken == SIZE_MAX) {
+      broken = start;
+      broken_len = end - start;
+    }
     memcpy(out + pos, label, len);
     pos += len;
     if (seplen)
       out[pos++] = '.';
     start = end + seplen;
   }
+  if (rtl && broken != SIZE_MAX) {
+    if (det) {
+      det->cp = 0;
+      det->offset = broken;
+      det->label_len = broken_len;
+    }
+    return ZP_IDNA_BIDI_RULE;
+  }
   *outlen = pos;
   return ZP_OK;
 }
 
-zp_status zp_idna_name_to_unicode(const char *in, size_t inlen, char *out, size_t *outlen,
-                                  unsigned flags)
+/* IDNA2003's converter as a walker's: no Bidi rule across labels (RFC 3491 has its own, per
+ * label). */
+static zp_status label_2003(const char *in, size_t inlen, char *out, size_t *outlen,
+                            unsigned flags, zp_idna_detail *det, unsigned *bidi)
+{
+  *bidi = 0;
+  return zp_idna_label_to_ascii(in, inlen, out, outlen, flags, det);
+}
+
+zp_status zp_idna_name_to_ascii(const char *in, size_t inlen, char *out, size_t *outlen,
+                                unsigned flags, zp_idna_detail *det)
+{
+  return zp_idna_name_walk(in, inlen, out, outlen, flags, det, label_2003);
+}
+
+zp_status zp_idna_name_walk_unicode(const char *in, size_t inlen, char *out, size_t *outlen,
+                                    unsigned flags, zp_idna_unicode_fn fn)
 {
   size_t pos = 0, start = 0, seplen;
   zp_status st = zp_utf8_validate((const uint8_t *)in, inlen, NULL);
@@ -521,7 +559,7 @@ zp_status zp_idna_name_to_unicode(const char *in, size_t inlen, char *out, size_
   }
   while (start < inlen) {
     size_t end = label_end(in, inlen, start, &seplen), len = *outlen - pos;
-    st = zp_idna_label_to_unicode(in + start, end - start, out + pos, &len, flags);
+    st = fn(in + start, end - start, out + pos, &len, flags);
     if (st != ZP_OK)
       return st;
     pos += len;
@@ -534,4 +572,10 @@ zp_status zp_idna_name_to_unicode(const char *in, size_t inlen, char *out, size_
   }
   *outlen = pos;
   return ZP_OK;
+}
+
+zp_status zp_idna_name_to_unicode(const char *in, size_t inlen, char *out, size_t *outlen,
+                                  unsigned flags)
+{
+  return zp_idna_name_walk_unicode(in, inlen, out, outlen, flags, zp_idna_label_to_unicode);
 }

@@ -46,6 +46,15 @@
   X(ZP_IDNA_ACE_ASCII,     -71,   "ACE label decodes to pure ASCII") \
   X(ZP_IDNA_ACE_NOT_CANONICAL, -72, "ACE label does not round-trip through ToASCII") \
   X(ZP_IDNA_UNSUPPORTED,   -73,   "not yet supported") \
+  X(ZP_IDNA_DISALLOWED,    -74,   "code point disallowed in IDNA2008 (RFC 5892)") \
+  X(ZP_IDNA_NV8,           -75,   "symbol that UTS #46 keeps but IDNA2008 disallows (RFC 5892; NV8, XV8)") \
+  X(ZP_IDNA_UNASSIGNED_15, -76,   "unassigned code point in Unicode 15.0") \
+  X(ZP_IDNA_LEADING_MARK,  -77,   "label starts with a combining mark (RFC 5891 section 5.4)") \
+  X(ZP_IDNA_HYPHEN_34,     -78,   "label has hyphens in its third and fourth positions (RFC 5891 section 4.2.3.1)") \
+  X(ZP_IDNA_CONTEXTJ,      -79,   "zero width joiner or non-joiner out of its context (RFC 5892 appendix A.1, A.2)") \
+  X(ZP_IDNA_CONTEXTO,      -80,   "code point out of its context (RFC 5892 appendix A.3-A.9)") \
+  X(ZP_IDNA_BIDI_RULE,     -81,   "label breaks the Bidi rule (RFC 5893 section 2)") \
+  X(ZP_IDNA_DOT,           -82,   "code point maps to a full stop, which separates labels (UTS #46 section 4)") \
   X(ZP_ZONE_SYNTAX,       -100,   "syntax error")
 
 typedef enum zp_status {

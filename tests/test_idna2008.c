@@ -4,8 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "idna2008.h"
 #include "idna2008_tables.h"
+#include "utf8.h"
 
 static const zp_u_table t8 = {zp_i8_stage1, zp_i8_stage2, zp_i8_recs, zp_i8_data};
 
@@ -56,4 +59,214 @@ Test(idna2008, tables_agree_with_the_derived_property)
     valid += allowed;
   }
   cr_assert_gt(valid, 100000, "%zu valid code points", valid);
+}
+
+/* ---- Unicode's conformance tests for UTS #46 (IdnaTestV2.txt, 15.0.0) ---- */
+
+/* "\u00DF" and "\x{1F4A9}" escapes of the file, into UTF-8. */
+static size_t unescape(const char *s, char *out)
+{
+  size_t w = 0;
+  while (*s) {
+    uint32_t cp;
+    if (s[0] == '\\' && s[1] == 'u') {
+      char hex[5] = {s[2], s[3], s[4], s[5], 0};
+      cp = (uint32_t)strtoul(hex, NULL, 16);
+      s += 6;
+    } else if (s[0] == '\\' && s[1] == 'x' && s[2] == '{') {
+      char *end;
+      cp = (uint32_t)strtoul(s + 3, &end, 16);
+      s = end + 1;
+    } else {
+      out[w++] = *s++;
+      continue;
+    }
+    uint8_t b[4];
+    size_t k = sizeof b;
+    cr_assert_eq(zp_utf8_encode(&cp, 1, b, &k), ZP_OK);
+    memcpy(out + w, b, k);
+    w += k;
+  }
+  out[w] = 0;
+  return w;
+}
+
+/* Column i (0-based) of a line, trimmed, into out; false when the line has fewer. */
+static bool column(const char *line, int i, char *out, size_t cap)
+{
+  const char *p = line;
+  for (int k = 0; k < i; k++) {
+    p = strchr(p, ';');
+    if (!p)
+      return false;
+    p++;
+  }
+  const char *end = strpbrk(p, ";#\n");
+  if (!end)
+    end = p + strlen(p);
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+  while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+    end--;
+  size_t n = (size_t)(end - p) < cap - 1 ? (size_t)(end - p) : cap - 1;
+  memcpy(out, p, n);
+  out[n] = 0;
+  return true;
+}
+
+/* name with its label separators (U+3002, U+FF0E, U+FF61 as well as U+002E) made "." */
+static void dots(const char *name, char *out)
+{
+  size_t w = 0;
+  for (const unsigned char *p = (const unsigned char *)name; *p;) {
+    if ((p[0] == 0xE3 && p[1] == 0x80 && p[2] == 0x82) ||
+        (p[0] == 0xEF && p[1] == 0xBC && p[2] == 0x8E) ||
+        (p[0] == 0xEF && p[1] == 0xBD && p[2] == 0xA1)) {
+      out[w++] = '.';
+      p += 3;
+    } else {
+      out[w++] = (char)*p++;
+    }
+  }
+  out[w] = 0;
+}
+
+/* Whether a label of name (UTF-8, dots between labels) is plain ASCII, not "xn--", and holds a
+ * code point that is no letter, digit or hyphen, or a hyphen where STD3 has none. */
+static bool has_ascii_non_ldh_label(const char *name)
+{
+  for (const char *p = name; *p;) {
+    size_t n = strcspn(p, ".");
+    bool ascii = true, ldh = n > 0 && p[0] != '-' && p[n - 1] != '-' &&
+                            !(n >= 4 && p[2] == '-' && p[3] == '-');
+    for (size_t i = 0; i < n; i++) {
+      unsigned char c = (unsigned char)p[i];
+      ascii &= c < 0x80;
+      ldh &= c == '-' || (unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10;
+    }
+    if (ascii && !ldh && !(n >= 4 && strncasecmp(p, "xn--", 4) == 0))
+      return true;
+    p += n + (p[n] == '.');
+  }
+  return false;
+}
+
+/* Whether a label of name is plain ASCII, not "xn--", and breaks RFC 5893's rule for a
+ * left-to-right label (rules 1, 5, 6: a letter first, a letter or digit last). */
+static bool has_ascii_bidi_breaker(const char *name)
+{
+  for (const char *p = name; *p;) {
+    size_t n = strcspn(p, ".");
+    bool ascii = true;
+    for (size_t i = 0; i < n; i++)
+      ascii &= (unsigned char)p[i] < 0x80;
+    if (ascii && n > 0 && !(n >= 4 && strncasecmp(p, "xn--", 4) == 0)) {
+      unsigned char a = (unsigned char)p[0], z = (unsigned char)p[n - 1];
+      if ((unsigned)((a | 0x20) - 'a') >= 26 ||
+          ((unsigned)((z | 0x20) - 'a') >= 26 && (unsigned)(z - '0') >= 10))
+        return true;
+    }
+    p += n + (p[n] == '.');
+  }
+  return false;
+}
+
+/* Whether every code of a status list ("[B1, V6]") is one zonepuny leaves to the zone for a
+ * plain-ASCII label: STD3 (U1, and P1, V6 where a plain-ASCII label is not LDH), the hyphen
+ * rules (V2, V3), DNS lengths (A4_1, A4_2, P4, X4_2), the Bidi rule (B1-B6, where a plain-ASCII
+ * label breaks it). */
+static bool only_ascii_codes(const char *status, const char *name)
+{
+  static const char *const ok[] = {"U1", "V2", "V3", "B1", "B2", "B3", "B4", "B5", "B6",
+                                   "A4_1", "A4_2", "P4", "X4_2", "P1", "V6"};
+  char dotted[1024];
+  dots(name, dotted);
+  bool std3 = has_ascii_non_ldh_label(dotted), bidi = has_ascii_bidi_breaker(dotted);
+  char buf[1024];
+  snprintf(buf, sizeof buf, "%s", status);
+  for (char *t = strtok(buf, "[], "); t; t = strtok(NULL, "[], ")) {
+    bool known = false;
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+      known |= strcmp(t, ok[i]) == 0 &&
+               (std3 || (strcmp(t, "P1") != 0 && strcmp(t, "V6") != 0)) &&
+               (bidi || t[0] != 'B');
+    if (!known)
+      return false;
+  }
+  return true;
+}
+
+static bool eq_nocase_ascii(const char *a, size_t n, const char *b)
+{
+  if (strlen(b) != n)
+    return false;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+    if (x != y && !(x < 0x80 && y < 0x80 && (x | 0x20) == (y | 0x20) && (unsigned)((x | 0x20) - 'a') < 26))
+      return false;
+  }
+  return true;
+}
+
+/* Every toAsciiN and toUnicode row. zonepuny's deliberate differences, each counted:
+ * - a label that is plain ASCII is the zone's own (no STD3, hyphen, Bidi or length rule; its
+ *   case kept): rows whose only errors are those codes and whose name zonepuny takes;
+ * - IDNA2008 refuses the symbols UTS #46 keeps (NV8, XV8): rows that expect success and fail
+ *   with ZP_IDNA_NV8;
+ * - ToUnicode copies a label that fails as it was written, where UTS #46 shows it mapped: a
+ *   row with errors is held to ToASCII failing. */
+Test(idna2008, idna_test_v2_15_0)
+{
+  FILE *f = fopen(DATA "IdnaTestV2-15.0.0.txt", "r");
+  cr_assert_not_null(f, "run from the repository's top");
+  char line[4096];
+  size_t rows = 0, ascii_policy = 0, nv8 = 0, unicode_rows = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#' || line[0] == '\n')
+      continue;
+    char c[7][1024], source[1024], uni[1024], asc[1024];
+    for (int i = 0; i < 5; i++)
+      cr_assert(column(line, i, c[i], sizeof c[i]), "short line: %s", line);
+    unescape(c[0], source);
+    unescape(c[1][0] ? c[1] : c[0], uni);
+    const char *ustatus = c[2];
+    unescape(c[3][0] ? c[3] : (c[1][0] ? c[1] : c[0]), asc);
+    const char *astatus = c[4][0] ? (strcmp(c[4], "[]") == 0 ? "" : c[4]) : ustatus;
+    rows++;
+
+    char out[4096];
+    size_t n = sizeof out;
+    zp_idna_detail det;
+    zp_status st = zp_idna2008_name_to_ascii(source, strlen(source), out, &n,
+                                             ZP_IDNA_CHECK_ACE, &det);
+    if (!astatus[0]) {
+      if (st == ZP_IDNA_NV8) {
+        nv8++;
+        continue;
+      }
+      cr_assert_eq(st, ZP_OK, "toAsciiN %s: %s (%s, U+%04X)", c[0], zp_errname(st),
+                   zp_strerror(st), det.cp);
+      cr_assert(eq_nocase_ascii(out, n, asc), "toAsciiN %s: %.*s, want %s", c[0], (int)n, out,
+                asc);
+    } else if (st == ZP_OK) {
+      cr_assert(only_ascii_codes(astatus, source), "toAsciiN %s: taken, want %s", c[0], astatus);
+      ascii_policy++;
+    }
+    /* toUnicode */
+    if (!ustatus[0]) {
+      char u[4096];
+      size_t un = sizeof u;
+      cr_assert_eq(zp_idna2008_name_to_unicode(source, strlen(source), u, &un, 0), ZP_OK);
+      if (st == ZP_IDNA_NV8)
+        continue;
+      cr_assert(eq_nocase_ascii(u, un, uni), "toUnicode %s: %.*s, want %s", c[0], (int)un, u,
+                uni);
+      unicode_rows++;
+    }
+  }
+  fclose(f);
+  cr_assert_eq(rows, 6235, "%zu rows", rows);
+  cr_log_info("IdnaTestV2 15.0.0: %zu rows; taken as zone policy for ASCII labels: %zu; "
+              "NV8/XV8 refused: %zu; toUnicode rows compared: %zu", rows, ascii_policy, nv8,
+              unicode_rows);
 }

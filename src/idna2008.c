@@ -1,0 +1,331 @@
+/* idna2008.c -- IDNA2008 (RFC 5891 section 4 and 5, RFC 5892, RFC 5893) with UTS #46
+ * non-transitional mapping at Unicode 15.0.0: a label is mapped and put in NFC by unorm.c with
+ * the tables of tools/gen_idna2008.py, then held to IDNA2008's rules and encoded */
+#include "idna2008.h"
+
+#include <string.h>
+
+#include "idna2008_tables.h"
+#include "idna_int.h"
+#include "punycode.h"
+#include "unorm.h"
+#include "utf8.h"
+
+static const zp_u_table tables = {zp_i8_stage1, zp_i8_stage2, zp_i8_recs, zp_i8_data};
+
+/* A label's code points in, at most the raw bound of a label in a zone (four octets for each of
+ * 63), and the mapped, normalized form: a code point maps to at most 18 (U+FDFA). */
+enum { IN_MAX = 4 * ZP_LABEL_MAX, WORK_MAX = 18 * IN_MAX, VIRAMA = 9 };
+
+static const struct zp_u_rec *rec_of(uint32_t cp)
+{
+  return zp_u_rec_of(&tables, cp);
+}
+
+static unsigned props_of(uint32_t cp)
+{
+  return zp_i8_props[rec_of(cp) - zp_i8_recs];
+}
+
+static unsigned bidi_of(uint32_t cp)
+{
+  return props_of(cp) & ZP_I8_BIDI_MASK;
+}
+
+static unsigned join_of(uint32_t cp)
+{
+  return props_of(cp) >> ZP_I8_JOIN_SHIFT & ZP_I8_JOIN_MASK;
+}
+
+static unsigned script_of(uint32_t cp)
+{
+  return props_of(cp) >> ZP_I8_SCRIPT_SHIFT & ZP_I8_SCRIPT_MASK;
+}
+
+static zp_status fail(zp_idna_detail *det, zp_status st, uint32_t cp)
+{
+  if (det) {
+    det->cp = cp;
+    det->offset = 0;
+    det->label_len = 0;
+  }
+  return st;
+}
+
+/* RFC 5892 appendix A: the rule of the code point at s[i], in the label s[0..n). */
+static bool in_context(const uint32_t *s, size_t n, size_t i)
+{
+  uint32_t cp = s[i];
+  switch (cp) {
+  case 0x200C: {   /* A.1 ZERO WIDTH NON-JOINER */
+    if (i > 0 && rec_of(s[i - 1])->ccc == VIRAMA)
+      return true;
+    /* (Joining_Type:{L,D})(Joining_Type:T)* ZWNJ (Joining_Type:T)*(Joining_Type:{R,D}) */
+    size_t b = i, a = i + 1;
+    while (b > 0 && join_of(s[b - 1]) == ZP_JOIN_T)
+      b--;
+    while (a < n && join_of(s[a]) == ZP_JOIN_T)
+      a++;
+    return b > 0 && (join_of(s[b - 1]) == ZP_JOIN_L || join_of(s[b - 1]) == ZP_JOIN_D) &&
+           a < n && (join_of(s[a]) == ZP_JOIN_R || join_of(s[a]) == ZP_JOIN_D);
+  }
+  case 0x200D:   /* A.2 ZERO WIDTH JOINER */
+    return i > 0 && rec_of(s[i - 1])->ccc == VIRAMA;
+  case 0x00B7:   /* A.3 MIDDLE DOT: between two l */
+    return i > 0 && i + 1 < n && s[i - 1] == 0x6C && s[i + 1] == 0x6C;
+  case 0x0375:   /* A.4 GREEK LOWER NUMERAL SIGN: before a Greek letter */
+    return i + 1 < n && script_of(s[i + 1]) == ZP_SCRIPT_GREEK;
+  case 0x05F3: case 0x05F4:   /* A.5, A.6 HEBREW GERESH, GERSHAYIM: after a Hebrew letter */
+    return i > 0 && script_of(s[i - 1]) == ZP_SCRIPT_HEBREW;
+  case 0x30FB:   /* A.7 KATAKANA MIDDLE DOT: in a label with Hiragana, Katakana or Han */
+    for (size_t k = 0; k < n; k++) {
+      unsigned sc = script_of(s[k]);
+      if (sc == ZP_SCRIPT_HIRAGANA || sc == ZP_SCRIPT_KATAKANA || sc == ZP_SCRIPT_HAN)
+        return true;
+    }
+    return false;
+  default: {   /* A.8, A.9: Arabic-Indic digits of one kind only */
+    uint32_t other = cp <= 0x0669 ? 0x06F0 : 0x0660;
+    for (size_t k = 0; k < n; k++)
+      if (s[k] - other < 10)
+        return false;
+    return true;
+  }
+  }
+}
+
+/* RFC 5893 section 2 on the label s[0..n): its ZP_IDNA_BIDI_* bits. */
+static unsigned bidi_bits(const uint32_t *s, size_t n)
+{
+  unsigned seen = 0;
+  for (size_t i = 0; i < n; i++)
+    seen |= 1u << bidi_of(s[i]);
+#define B(c) (1u << ZP_BIDI_##c)
+  unsigned rtl = seen & (B(R) | B(AL) | B(AN)) ? ZP_IDNA_BIDI_RTL : 0;
+  unsigned first = bidi_of(s[0]);
+  size_t end = n;
+  while (end > 1 && bidi_of(s[end - 1]) == ZP_BIDI_NSM)
+    end--;
+  unsigned last = bidi_of(s[end - 1]);
+  bool ok;
+  if (first == ZP_BIDI_R || first == ZP_BIDI_AL) {   /* rules 2-4 */
+    ok = !(seen & ~(B(R) | B(AL) | B(AN) | B(EN) | B(ES) | B(CS) | B(ET) | B(ON) | B(BN) |
+                    B(NSM))) &&
+         (last == ZP_BIDI_R || last == ZP_BIDI_AL || last == ZP_BIDI_EN || last == ZP_BIDI_AN) &&
+         !((seen & B(EN)) && (seen & B(AN)));
+  } else if (first == ZP_BIDI_L) {   /* rules 5, 6 */
+    ok = !(seen & ~(B(L) | B(EN) | B(ES) | B(CS) | B(ET) | B(ON) | B(BN) | B(NSM))) &&
+         (last == ZP_BIDI_L || last == ZP_BIDI_EN);
+  } else {   /* rule 1 */
+    ok = false;
+  }
+#undef B
+  return rtl | (ok ? 0 : ZP_IDNA_BIDI_BROKEN);
+}
+
+/* RFC 5891 section 5.4 and 4.2.3, RFC 5892, UTS #46 section 4.1 on a mapped, normalized label
+ * s[0..n) (n > 0). */
+static zp_status validate(const uint32_t *s, size_t n, zp_idna_detail *det)
+{
+  if (n >= 4 && s[2] == '-' && s[3] == '-')
+    return fail(det, ZP_IDNA_HYPHEN_34, '-');
+  if (s[0] == '-' || s[n - 1] == '-')
+    return fail(det, ZP_IDNA_HYPHEN, '-');
+  if (rec_of(s[0])->flags & ZP_I8_MARK)
+    return fail(det, ZP_IDNA_LEADING_MARK, s[0]);
+  for (size_t i = 0; i < n; i++) {
+    unsigned f = rec_of(s[i])->flags;
+    if (s[i] == '.')
+      return fail(det, ZP_IDNA_DOT, s[i]);
+    if (f & ZP_I8_INVALID)
+      return fail(det, f & ZP_I8_NV8 ? ZP_IDNA_NV8 : f & ZP_I8_STD3 ? ZP_IDNA_NOT_LDH
+                       : f & ZP_I8_UNASSIGNED ? ZP_IDNA_UNASSIGNED_15 : ZP_IDNA_DISALLOWED, s[i]);
+    if ((f & ZP_I8_CONTEXT) && !in_context(s, n, i))
+      return fail(det, s[i] == 0x200C || s[i] == 0x200D ? ZP_IDNA_CONTEXTJ : ZP_IDNA_CONTEXTO,
+                  s[i]);
+  }
+  return ZP_OK;
+}
+
+static zp_status ace_label(const char *in, size_t inlen, uint32_t *u, size_t *n,
+                           zp_idna_detail *det);
+
+/* The U-label of in[0..inlen) (UTF-8), mapped and normalized, in u[0..*n); ZP_OK when it is
+ * valid. */
+static zp_status u_label(const char *in, size_t inlen, uint32_t *u, size_t *n,
+                         zp_idna_detail *det)
+{
+  uint32_t cps[IN_MAX];
+  size_t k = IN_MAX;
+  unsigned all;
+  if (inlen > IN_MAX)
+    return ZP_IDNA_TOO_LONG;
+  zp_status st = zp_utf8_decode((const uint8_t *)in, inlen, cps, &k, NULL);
+  if (st != ZP_OK)
+    return st;
+  *n = WORK_MAX;
+  uint32_t bad = 0;
+  st = zp_u_prepare(&tables, cps, k, u, n, true, &all, &bad);
+  if (st != ZP_OK)
+    return fail(det, st, bad);
+  if (*n == 0)
+    return ZP_IDNA_EMPTY;   /* (every code point ignored) */
+  /* mapped to an ACE label (UTS #46 section 4 step 4): that label is checked as one */
+  if (*n > 4 && *n <= IN_MAX && u[0] == 'x' && u[1] == 'n' && u[2] == '-' && u[3] == '-') {
+    char ace[IN_MAX];
+    bool ascii = true;
+    for (size_t i = 0; i < *n; i++) {
+      ascii &= u[i] < 0x80;
+      ace[i] = (char)u[i];
+    }
+    if (ascii)
+      return ace_label(ace, *n, u, n, det);
+  }
+  return validate(u, *n, det);
+}
+
+/* The ACE form of a valid label u[0..n) into out[0..*outlen): the label itself when it is all
+ * ASCII. ZP_EBUFFER when out is too small. */
+static zp_status encode(const uint32_t *u, size_t n, char *out, size_t *outlen)
+{
+  bool ascii = true;
+  for (size_t i = 0; i < n; i++)
+    ascii &= u[i] < 0x80;
+  if (ascii) {
+    if (n > *outlen)
+      return ZP_EBUFFER;
+    for (size_t i = 0; i < n; i++)
+      out[i] = (char)u[i];
+    *outlen = n;
+    return ZP_OK;
+  }
+  if (*outlen < 4)
+    return ZP_EBUFFER;
+  memcpy(out, "xn--", 4);
+  size_t len = *outlen - 4;
+  zp_status st = zp_puny_encode(u, n, NULL, out + 4, &len);
+  *outlen = len + 4;
+  return st;
+}
+
+/* ToASCII's last steps: the ACE form, at most 63 octets, into out. */
+static zp_status to_ace(const uint32_t *u, size_t n, char *out, size_t *outlen)
+{
+  char ace[ZP_LABEL_MAX];
+  size_t len = sizeof ace;
+  zp_status st = encode(u, n, ace, &len);
+  if (st != ZP_OK)
+    return st == ZP_EBUFFER ? ZP_IDNA_TOO_LONG : st;
+  if (len > *outlen)
+    return ZP_EBUFFER;
+  memcpy(out, ace, len);
+  *outlen = len;
+  return ZP_OK;
+}
+
+/* An "xn--" label (any case): it decodes, holds a non-ASCII code point, is a valid U-label as
+ * it stands (mapping and NFC leave it alone) and encodes back to itself, case aside. The
+ * decoded label is in u[0..*n). */
+static zp_status ace_label(const char *in, size_t inlen, uint32_t *u, size_t *n,
+                           zp_idna_detail *det)
+{
+  if (inlen > IN_MAX)
+    return ZP_IDNA_TOO_LONG;   /* (decoding time grows with the square of the length) */
+  *n = IN_MAX;
+  zp_status st = zp_puny_decode(in + 4, inlen - 4, u, n, NULL);
+  if (st != ZP_OK)
+    return ZP_IDNA_ACE_DECODE;
+  zp_idna_ace_decoded(det, u, *n);
+  bool ascii = true;
+  for (size_t i = 0; i < *n; i++)
+    ascii &= u[i] < 0x80;
+  if (ascii || *n == 0)
+    return ZP_IDNA_ACE_ASCII;
+  uint32_t m[WORK_MAX];
+  size_t mn = WORK_MAX;
+  unsigned all;
+  if (zp_u_prepare(&tables, u, *n, m, &mn, true, &all, NULL) != ZP_OK || mn != *n ||
+      memcmp(m, u, mn * sizeof *m) != 0)
+    return ZP_IDNA_ACE_NOT_CANONICAL;
+  if ((st = validate(u, *n, det)) != ZP_OK)
+    return st;
+  char back[IN_MAX];
+  size_t blen = sizeof back;
+  if (encode(u, *n, back, &blen) != ZP_OK || blen != inlen)
+    return ZP_IDNA_ACE_NOT_CANONICAL;
+  for (size_t i = 0; i < inlen; i++)
+    if ((in[i] | (in[i] >= 'A' && in[i] <= 'Z' ? 0x20 : 0)) != back[i])
+      return ZP_IDNA_ACE_NOT_CANONICAL;
+  return ZP_OK;
+}
+
+zp_status zp_idna2008_label_to_ascii(const char *in, size_t inlen, char *out, size_t *outlen,
+                                     unsigned flags, zp_idna_detail *det, unsigned *bidi)
+{
+  uint32_t u[WORK_MAX];
+  size_t n;
+  unsigned char hi = 0;
+  if (bidi)
+    *bidi = 0;
+  if (det)
+    det->decoded[0] = 0;
+  for (size_t i = 0; i < inlen; i++)
+    hi |= (unsigned char)in[i];
+  if (!(hi & 0x80)) {
+    bool ace = (flags & ZP_IDNA_CHECK_ACE) && zp_idna_is_ace(in, inlen);
+    if (!ace)   /* as IDNA2003 has it: an ASCII label is the zone's own business */
+      return zp_idna_label_to_ascii(in, inlen, out, outlen, flags & ~ZP_IDNA_CHECK_ACE, det);
+    zp_status st = inlen > ZP_LABEL_MAX ? ZP_IDNA_TOO_LONG : ace_label(in, inlen, u, &n, det);
+    if (st != ZP_OK)
+      return st;
+    if (bidi)
+      *bidi = bidi_bits(u, n);
+    if (inlen > *outlen)
+      return ZP_EBUFFER;
+    memcpy(out, in, inlen);
+    *outlen = inlen;
+    return ZP_OK;
+  }
+  zp_status st = u_label(in, inlen, u, &n, det);
+  if (st != ZP_OK)
+    return st;
+  if (bidi)
+    *bidi = bidi_bits(u, n);
+  return to_ace(u, n, out, outlen);
+}
+
+zp_status zp_idna2008_label_to_unicode(const char *in, size_t inlen, char *out, size_t *outlen,
+                                       unsigned flags)
+{
+  uint32_t u[WORK_MAX];
+  size_t n = 0;
+  unsigned char hi = 0;
+  zp_status st = zp_utf8_validate((const uint8_t *)in, inlen, NULL);
+  if (st != ZP_OK)
+    return st;
+  for (size_t i = 0; i < inlen; i++)
+    hi |= (unsigned char)in[i];
+  (void)flags;
+  bool ok = hi & 0x80 ? u_label(in, inlen, u, &n, NULL) == ZP_OK
+                      : zp_idna_is_ace(in, inlen) && ace_label(in, inlen, u, &n, NULL) == ZP_OK;
+  if (!ok) {
+    if (inlen > *outlen)
+      return ZP_EBUFFER;
+    memcpy(out, in, inlen);
+    *outlen = inlen;
+    return ZP_OK;
+  }
+  return zp_utf8_encode(u, n, (uint8_t *)out, outlen);
+}
+
+zp_status zp_idna2008_name_to_ascii(const char *in, size_t inlen, char *out, size_t *outlen,
+                                    unsigned flags, zp_idna_detail *det)
+{
+  return zp_idna_name_walk(in, inlen, out, outlen, flags, det, zp_idna2008_label_to_ascii);
+}
+
+zp_status zp_idna2008_name_to_unicode(const char *in, size_t inlen, char *out, size_t *outlen,
+                                      unsigned flags)
+{
+  return zp_idna_name_walk_unicode(in, inlen, out, outlen, flags, zp_idna2008_label_to_unicode);
+}
