@@ -18,7 +18,7 @@ typedef struct zp_cli {
   bool any_owner;          /* --allow-owner-change: -o may give FILE this user's ownership */
   const char *origin;      /* -z NAME */
   const char *ttl;         /* -t TTL, as written (the zone module parses TTL syntax) */
-  int idna;                /* 2003 (2008 is refused until implemented) */
+  int idna;                /* 2003 or 2008: the standard labels are converted with */
   bool std3, sort, unicode, werror, quiet;
   unsigned max_errors;
   bool no_include;         /* --no-include: every $INCLUDE is an error */

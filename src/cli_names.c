@@ -10,10 +10,11 @@
 #include "cli.h"
 #include "explain.h"
 #include "idna.h"
+#include "idna2008.h"
 #include "status.h"
 
 typedef struct job {
-  bool to_ascii;
+  bool to_ascii, idna2008;
   unsigned flags;
   zp_buf out;      /* the converted name, grown as names need */
   zp_buf shown;    /* a name as a message shows it */
@@ -55,9 +56,11 @@ static void convert(job *jb, const char *name, size_t n)
     }
     len = jb->out.cap - 1;
     if (jb->to_ascii)
-      st = zp_idna_name_to_ascii(name, n, jb->out.p, &len, jb->flags, &det);
+      st = (jb->idna2008 ? zp_idna2008_name_to_ascii : zp_idna_name_to_ascii)(
+          name, n, jb->out.p, &len, jb->flags, &det);
     else
-      st = zp_idna_name_to_unicode(name, n, jb->out.p, &len, jb->flags);
+      st = (jb->idna2008 ? zp_idna2008_name_to_unicode : zp_idna_name_to_unicode)(
+          name, n, jb->out.p, &len, jb->flags);
     if (st != ZP_EBUFFER || jb->to_ascii)
       break;
   }
@@ -83,7 +86,7 @@ static void convert(job *jb, const char *name, size_t n)
 
 int zp_cli_names(const zp_cli *cli, char **args, int n)
 {
-  job jb = {.to_ascii = cli->mode == ZP_MODE_TO_ASCII};
+  job jb = {.to_ascii = cli->mode == ZP_MODE_TO_ASCII, .idna2008 = cli->idna == 2008};
   char *line = NULL;
   size_t linecap = 0;
   int rc = ZP_EXIT_OK;

@@ -24,6 +24,7 @@ static bool init_options(const zp_cli *cli, zp_pipeline_options *po)
   *po = (zp_pipeline_options){
     .origin = cli->origin,
     .std3 = cli->std3,
+    .idna2008 = cli->idna == 2008,
     .sort = cli->sort,
     .unicode = cli->unicode,
     .no_include = cli->no_include,

@@ -14,6 +14,7 @@ typedef struct zp_label_cache zp_label_cache;
 typedef struct zp_convert {
   bool std3;   /* --std3: ASCII labels are letters, digits and hyphens, no hyphen at either end */
   bool keep_case;  /* ASCII and "xn--" labels keep their case instead of being lowercased */
+  bool idna2008;   /* IDNA2008 with UTS #46 mapping (idna2008.h) instead of IDNA2003 */
   zp_label_cache *cache;  /* NULL, or where converted non-ASCII labels are remembered */
   bool mapped;     /* set (never cleared) when a non-ASCII label is one IDNA maps onto another
                       label's name; told only with a cache */
@@ -22,7 +23,7 @@ typedef struct zp_convert {
 /* The policy for one label (raw octets, escapes resolved), as a zp_label_conv function with ctx
  * a zp_convert:
  *  - octets >= 0x80: valid UTF-8, then IDNA2003 ToASCII with the host-name restrictions always
- *    on and unassigned code points refused;
+ *    on and unassigned code points refused (or IDNA2008's ToASCII, under idna2008);
  *  - "xn--" in any case: zp_idna_ace_check, then lowercased (unless keep_case);
  *  - other ASCII: lowercased (unless keep_case); under std3, LDH and no leading or trailing
  *    hyphen.
@@ -40,8 +41,15 @@ typedef struct zp_label_seen {
   uint8_t ace[ZP_LABEL_MAX];
 } zp_label_seen;
 
+/* An ACE label's Bidi bits (idna2008.h), for the rule across a name's labels. */
+typedef struct zp_ace_bidi {
+  uint8_t len, bits;
+  uint8_t ace[ZP_LABEL_MAX];
+} zp_ace_bidi;
+
 typedef struct zp_label_cache {
   zp_label_seen seen[256];
+  zp_ace_bidi bidi[256];
 } zp_label_cache;
 
 /* The policy of zp_record.spelling, over the cache c (borrowed, zeroed before first use, and
@@ -51,7 +59,8 @@ typedef struct zp_label_cache {
  * it. */
 zp_label_conv zp_convert_spelling(zp_label_cache *c);
 
-/* A zp_label_conv over c (borrowed). */
+/* A zp_label_conv over c (borrowed); under idna2008 it holds whole names to RFC 5893's Bidi
+ * rule across their labels (a label not plain ASCII, in a name with a right-to-left label). */
 zp_label_conv zp_convert_policy(zp_convert *c);
 
 #endif

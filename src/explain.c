@@ -68,6 +68,38 @@ static void why(zp_status st, const zp_idna_detail *det, char *out, size_t cap)
     snprintf(out, cap, "becomes an ACE label after Nameprep, and it is refused: %s",
              zp_strerror(st));
     break;
+  case ZP_IDNA_DISALLOWED:
+    snprintf(out, cap, "contains U+%04X, which IDNA2008 disallows (RFC 5892)", cp);
+    break;
+  case ZP_IDNA_NV8:
+    snprintf(out, cap, "contains U+%04X, a symbol UTS #46 keeps but IDNA2008 disallows "
+             "(RFC 5892; NV8)", cp);
+    break;
+  case ZP_IDNA_UNASSIGNED_15:
+    snprintf(out, cap, "contains U+%04X, unassigned in Unicode 15.0 (RFC 5892)", cp);
+    break;
+  case ZP_IDNA_LEADING_MARK:
+    snprintf(out, cap, "starts with the combining mark U+%04X (RFC 5891 section 5.4)", cp);
+    break;
+  case ZP_IDNA_HYPHEN_34:
+    snprintf(out, cap, "has hyphens in its third and fourth places (RFC 5891 section 4.2.3.1)");
+    break;
+  case ZP_IDNA_CONTEXTJ:
+    snprintf(out, cap, "contains U+%04X where its rule does not allow it (RFC 5892 appendix "
+             "A.1, A.2: a joiner after a virama, a non-joiner between joining letters)", cp);
+    break;
+  case ZP_IDNA_CONTEXTO:
+    snprintf(out, cap, "contains U+%04X where its rule does not allow it (RFC 5892 appendix "
+             "A.3-A.9)", cp);
+    break;
+  case ZP_IDNA_BIDI_RULE:
+    snprintf(out, cap, "breaks the Bidi rule of a name with right-to-left labels (RFC 5893 "
+             "section 2)");
+    break;
+  case ZP_IDNA_DOT:
+    snprintf(out, cap, "contains a code point that IDNA maps to a full stop, which would split "
+             "the label (UTS #46 section 4)");
+    break;
   default:
     snprintf(out, cap, "is refused by ToASCII: %s", zp_strerror(st));
     break;

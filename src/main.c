@@ -172,11 +172,9 @@ int main(int argc, char **argv)
         return rc;
       break;
     case OPT_IDNA:
-      if (strcmp(optarg, "2008") == 0)
-        return usage_error("--idna=%s is not yet supported (IDNA2003 is the only mode so far)",
-                           optarg);
-      if (strcmp(optarg, "2003") != 0)
+      if (strcmp(optarg, "2003") != 0 && strcmp(optarg, "2008") != 0)
         return usage_error("--idna takes 2003 or 2008, not '%s'", optarg);
+      cli.idna = atoi(optarg);
       break;
     case OPT_STD3: cli.std3 = true; break;
     case OPT_SORT: cli.sort = true; break;

@@ -242,6 +242,19 @@ static zp_status read_label(const char *text, size_t len, size_t *pos, uint8_t *
   return ZP_OK;
 }
 
+/* The policy's rule across the labels of the name text[0..len), now wire. */
+static zp_status whole(const zp_label_conv *conv, const char *text, size_t len,
+                       const uint8_t *wire, zp_name_error *err)
+{
+  if (!conv || !conv->name)
+    return ZP_OK;
+  char msg[sizeof err->msg];
+  zp_status st = conv->name(conv->ctx, wire, msg, sizeof msg);
+  if (st != ZP_OK)
+    return fail(err, 0, st, "name \"%.*s\": %s", (int)len, text, msg);
+  return ZP_OK;
+}
+
 zp_status zp_name_parse(const char *text, size_t len, const uint8_t *origin,
                         const zp_label_conv *conv, uint8_t *out, size_t *outlen,
                         zp_name_error *err)
@@ -310,7 +323,7 @@ zp_status zp_name_parse(const char *text, size_t len, const uint8_t *origin,
   if (absolute) {
     out[n++] = 0;
     *outlen = n;
-    return ZP_OK;
+    return whole(conv, text, len, out, err);
   }
   if (!origin)
     return fail(err, 0, ZP_ZONE_SYNTAX,
@@ -322,5 +335,5 @@ zp_status zp_name_parse(const char *text, size_t len, const uint8_t *origin,
                 (int)len, text);
   memcpy(out + n, origin, olen);
   *outlen = n + olen;
-  return ZP_OK;
+  return whole(conv, text, len, out, err);
 }

@@ -17,6 +17,8 @@ typedef struct zp_label_conv {
   zp_status (*fn)(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen,
                   char *msg, size_t msgcap);
   void *ctx;
+  /* NULL, or a rule across the labels of the whole name (origin included), in wire form */
+  zp_status (*name)(void *ctx, const uint8_t *wire, char *msg, size_t msgcap);
 } zp_label_conv;
 
 typedef struct zp_name_error {

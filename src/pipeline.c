@@ -38,7 +38,8 @@ static const uint8_t *zone_name(const zp_pipeline_options *opt, zp_label_conv *c
 zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp_diag *diag,
                           FILE *out, unsigned long *records)
 {
-  zp_convert conv = {.std3 = opt->std3}, keep = {.std3 = opt->std3, .keep_case = true};
+  zp_convert conv = {.std3 = opt->std3, .idna2008 = opt->idna2008},
+             keep = {.std3 = opt->std3, .idna2008 = opt->idna2008, .keep_case = true};
   zp_zone_options zo = {
     .origin = opt->origin,
     .default_ttl = opt->default_ttl,

@@ -16,6 +16,7 @@ typedef struct zp_pipeline_options {
   uint32_t default_ttl;     /* -t: TTL before any $TTL, when have_default_ttl */
   bool have_default_ttl;
   bool std3;                /* --std3 on ASCII labels */
+  bool idna2008;            /* --idna=2008: IDNA2008 with UTS #46 mapping, else IDNA2003 */
   bool sort;                /* --sort */
   bool unicode;             /* --unicode */
   bool no_include;          /* --no-include */

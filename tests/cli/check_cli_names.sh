@@ -91,6 +91,25 @@ if "$ZONEPUNY" --to-ascii <"$tmp/many" >"$tmp/many.out" 2>"$tmp/err" &&
 else
   bad million
 fi
+# --idna=2008: IDNA2008 with UTS #46 non-transitional mapping. Expected values: Unicode's
+# IdnaTestV2 15.0.0 (faß.de, βόλος.com), UTS #46's mapping table (U+1E9E maps to "ss" at 15.0),
+# RFC 5892's derived property (U+2603 DISALLOWED) and appendix A.1 (ZWNJ between Latin letters).
+input=
+expect i8-sharp-s 0 $'xn--fa-hia.de\nxn--strae-oqa' '' -- --idna=2008 --to-ascii faß.de straße
+expect i8-final-sigma 0 'xn--nxasmm1c.com' '' -- --idna=2008 --to-ascii βόλος.com
+expect i8-capital-sharp-s 0 'ss' '' -- --idna=2008 --to-ascii ẞ
+expect i8-snowman 1 '' \
+  'zonepuny: error: ☃.com: label "☃" contains U+2603, a symbol UTS #46 keeps but IDNA2008 disallows (RFC 5892; NV8)' \
+  -- --idna=2008 --to-ascii ☃.com
+expect i8-zwnj 1 '' \
+  'zonepuny: error: a‌b: label "a‌b" contains U+200C where its rule does not allow it (RFC 5892 appendix A.1, A.2: a joiner after a virama, a non-joiner between joining letters)' \
+  -- --idna=2008 --to-ascii a‌b
+expect i8-ace 0 $'xn--fa-hia.de\n_dmarc.xn--nxasmm1c.com' '' \
+  -- --idna=2008 --to-ascii xn--fa-hia.de _dmarc.xn--nxasmm1c.com
+expect i8-unicode 0 $'faß.de\nβόλος.com' '' -- --idna=2008 --to-unicode xn--fa-hia.de xn--nxasmm1c.com
+expect idna-bad 2 '' "zonepuny: error: --idna takes 2003 or 2008, not '2019'
+Try 'zonepuny --help'." -- --idna=2019 --to-ascii x
+
 if [ -w /dev/full ]; then
   "$ZONEPUNY" --to-ascii <"$tmp/many" >/dev/full 2>"$tmp/err"
   rc=$?
