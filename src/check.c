@@ -952,8 +952,9 @@ static const char *collision_note(const zp_checker *c, const rep *x, const rep *
   static char b[2 * ZP_NAME_TEXT_MAX + 1400];
   b[0] = '\0';
   if (x->set && y->set && !same_spelling(x, &y->t, y->spell))
-    snprintf(b, sizeof b, "; written '%s' (%s) and '%s' (%s), one name after IDNA2003 ToASCII",
-             spelled(c, x), where(c, &x->t), spelled(c, y), where(c, &y->t));
+    snprintf(b, sizeof b, "; written '%s' (%s) and '%s' (%s), one name after IDNA%s ToASCII",
+             spelled(c, x), where(c, &x->t), spelled(c, y), where(c, &y->t),
+             c->opt.idna2008 ? "2008" : "2003");
   return b;
 }
 
@@ -1073,8 +1074,9 @@ static void records_done(zp_checker *c)
   }
   if (g->spell2.set && on(c, ZP_CK_COLLISION))
     report(c, ZP_CK_COLLISION, &g->spell2.t, "'%s' here and '%s' at %s are one name after "
-           "IDNA2003 ToASCII, %s: their records merge", spelled(c, &g->spell2),
-           spelled(c, &g->spell1), where(c, &g->spell1.t), owner_text(g));
+           "IDNA%s ToASCII, %s: their records merge", spelled(c, &g->spell2),
+           spelled(c, &g->spell1), where(c, &g->spell1.t), c->opt.idna2008 ? "2008" : "2003",
+           owner_text(g));
   if (g->has_cname && g->other.set && on(c, ZP_CK_CNAME_OTHER)) {
     const rep *later = g->cname.t.seq > g->other.t.seq ? &g->cname : &g->other;
     const rep *earlier = later == &g->cname ? &g->other : &g->cname;

@@ -51,6 +51,7 @@ typedef struct zp_check_options {
   uint8_t level[ZP_CK_COUNT];  /* zp_check_level of each check; zp_check_defaults sets them */
   bool off;                    /* no whole-zone checks at all (a fragment, --no-zone-checks) */
   size_t run_bytes;            /* memory for one sorted run; 0: the default, 16 MiB */
+  bool idna2008;               /* names were converted with IDNA2008 (for messages) */
 } zp_check_options;
 
 void zp_check_defaults(zp_check_options *o);

@@ -33,6 +33,7 @@ static bool init_options(const zp_cli *cli, zp_pipeline_options *po)
     .generic = cli->generic,
     .checks = cli->checks,
   };
+  po->checks.idna2008 = cli->idna == 2008;
   if (cli->ttl) {
     if (!zp_ttl_parse(cli->ttl, strlen(cli->ttl), &po->default_ttl)) {
       fprintf(stderr, "zonepuny: error: -t takes a TTL from 0 to 2147483647 (units s, m, h, d, w "

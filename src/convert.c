@@ -150,7 +150,8 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
 static zp_status spell_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
                              size_t *outlen, char *msg, size_t msgcap)
 {
-  zp_convert plain = {.cache = ctx};
+  const zp_convert *c = ctx;
+  zp_convert plain = {.cache = c->cache, .idna2008 = c->idna2008};
   bool high = false;
   for (size_t i = 0; i < inlen; i++)
     high |= in[i] >= 0x80;
@@ -166,7 +167,7 @@ static zp_status spell_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t
   return ZP_OK;
 }
 
-zp_label_conv zp_convert_spelling(zp_label_cache *c)
+zp_label_conv zp_convert_spelling(zp_convert *c)
 {
   return (zp_label_conv){spell_label, c, NULL};
 }

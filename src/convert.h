@@ -52,12 +52,12 @@ typedef struct zp_label_cache {
   zp_ace_bidi bidi[256];
 } zp_label_cache;
 
-/* The policy of zp_record.spelling, over the cache c (borrowed, zeroed before first use, and
- * may be shared with zp_convert): a label that ToASCII maps onto another label's name (ToUnicode
- * of its result is not the label, ASCII case aside: "ß", "Ü", fullwidth forms) is kept as
- * written (cut to 63 octets at a character); every other label as zp_convert_label converts
- * it. */
-zp_label_conv zp_convert_spelling(zp_label_cache *c);
+/* The policy of zp_record.spelling, with c's standard and cache (borrowed; the cache zeroed
+ * before first use, and may be shared with other policies): a label that ToASCII maps onto
+ * another label's name (ToUnicode of its result is not the label, ASCII case aside: "ß" under
+ * IDNA2003, "Ü", fullwidth forms) is kept as written (cut to 63 octets at a character); every
+ * other label as zp_convert_label converts it. */
+zp_label_conv zp_convert_spelling(zp_convert *c);
 
 /* A zp_label_conv over c (borrowed); under idna2008 it holds whole names to RFC 5893's Bidi
  * rule across their labels (a label not plain ASCII, in a name with a right-to-left label). */

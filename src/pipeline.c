@@ -56,7 +56,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     return ZP_ENOMEM;
   conv.cache = keep.cache = cache;
   if (!opt->checks.off) {
-    zo.spelling = zp_convert_spelling(cache);
+    zo.spelling = zp_convert_spelling(&conv);
     zo.mapped = &conv.mapped;
   }
   uint8_t generic[65536 / 8];
