@@ -3,6 +3,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { FIRST_CAP = 256 };
 
@@ -18,6 +19,23 @@ bool zp_buf_grow(zp_buf *b, size_t more)
     return false;
   b->p = p;
   b->cap = cap;
+  return true;
+}
+
+bool zp_array_room(void *items, size_t n, size_t *cap, size_t size, size_t first)
+{
+  if (n < *cap)
+    return true;
+  size_t want = *cap ? 2 * *cap : first;
+  if (want > SIZE_MAX / size)
+    return false;
+  /* (through memcpy: items is a T **, read and written as the pointer it holds) */
+  void *old, *grown;
+  memcpy(&old, items, sizeof old);
+  if (!(grown = realloc(old, want * size)))
+    return false;
+  memcpy(items, &grown, sizeof grown);
+  *cap = want;
   return true;
 }
 

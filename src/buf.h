@@ -11,6 +11,10 @@ typedef struct zp_buf {
   size_t len, cap;
 } zp_buf;
 
+/* Room for one more element in the array *items of *cap elements of size octets holding n:
+ * doubled (first to first) when full; false when out of memory (the array as it was). */
+bool zp_array_room(void *items, size_t n, size_t *cap, size_t size, size_t first);
+
 /* Grows b to hold more octets past len; false when out of memory (b is left as it was). */
 bool zp_buf_grow(zp_buf *b, size_t more);
 void zp_buf_free(zp_buf *b);

@@ -630,14 +630,8 @@ static zp_status target_of(zp_checker *c, const tuple *rec, const uint8_t *key, 
   *id = UINT32_MAX;
   if (c->ntargets == c->targets_max)
     return ZP_OK;
-  if (c->ntargets == c->targets_cap) {
-    size_t cap = c->targets_cap ? 2 * c->targets_cap : 256;
-    target *t = realloc(c->targets, cap * sizeof *t);
-    if (!t)
-      return ZP_ENOMEM;
-    c->targets = t;
-    c->targets_cap = cap;
-  }
+  if (!zp_array_room(&c->targets, c->ntargets, &c->targets_cap, sizeof *c->targets, 256))
+    return ZP_ENOMEM;
   uint16_t n = (uint16_t)len;
   target *t = &c->targets[c->ntargets];
   *t = (target){.hash = h, .key_off = c->target_keys.len};
@@ -1141,14 +1135,8 @@ static void records_done(zp_checker *c)
 
 static void chain_link(zp_checker *c, const tuple *t, const uint8_t *from, uint64_t to)
 {
-  if (c->nlinks == c->links_cap) {
-    size_t cap = c->links_cap ? 2 * c->links_cap : 64;
-    link *l = realloc(c->links, cap * sizeof *l);
-    if (!l)
-      return;   /* (a loop then goes unreported; memory is what ran out) */
-    c->links = l;
-    c->links_cap = cap;
-  }
+  if (!zp_array_room(&c->links, c->nlinks, &c->links_cap, sizeof *c->links, 64))
+    return;   /* (a loop then goes unreported; memory is what ran out) */
   size_t off = c->link_names.len;
   uint16_t len = t->extra_len;
   if (!zp_buf_put(&c->link_names, &len, sizeof len) ||

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "tmpfile.h"
 
 /* Runs merged at once: the final merge holds one read buffer per run. More runs than this
@@ -277,14 +278,8 @@ static zp_status end_run(zp_spill *s, uint64_t start, size_t rank)
     return ZP_EIO;
   s->file_len += s->wlen;
   s->wlen = 0;
-  if (s->nruns == s->runs_cap) {
-    size_t cap = s->runs_cap ? 2 * s->runs_cap : 16;
-    run *r = realloc(s->runs, cap * sizeof *r);
-    if (!r)
-      return ZP_ENOMEM;
-    s->runs = r;
-    s->runs_cap = cap;
-  }
+  if (!zp_array_room(&s->runs, s->nruns, &s->runs_cap, sizeof *s->runs, 16))
+    return ZP_ENOMEM;
   s->runs[s->nruns++] = (run){start, s->file_len, rank};
   return ZP_OK;
 }
