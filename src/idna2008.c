@@ -125,6 +125,13 @@ static unsigned bidi_bits(const uint32_t *s, size_t n)
 
 /* RFC 5891 section 5.4 and 4.2.3, RFC 5892, UTS #46 section 4.1 on a mapped, normalized label
  * s[0..n) (n > 0). */
+/* The refusal of a code point that may not stand in a label, by its reason. */
+static zp_status invalid(zp_idna_detail *det, uint32_t cp, unsigned f)
+{
+  return fail(det, f & ZP_I8_NV8 ? ZP_IDNA_NV8 : f & ZP_I8_STD3 ? ZP_IDNA_NOT_LDH
+                   : f & ZP_I8_UNASSIGNED ? ZP_IDNA_UNASSIGNED_15 : ZP_IDNA_DISALLOWED, cp);
+}
+
 static zp_status validate(const uint32_t *s, size_t n, zp_idna_detail *det)
 {
   if (n >= 4 && s[2] == '-' && s[3] == '-')
@@ -138,8 +145,7 @@ static zp_status validate(const uint32_t *s, size_t n, zp_idna_detail *det)
     if (s[i] == '.')
       return fail(det, ZP_IDNA_DOT, s[i]);
     if (f & ZP_I8_INVALID)
-      return fail(det, f & ZP_I8_NV8 ? ZP_IDNA_NV8 : f & ZP_I8_STD3 ? ZP_IDNA_NOT_LDH
-                       : f & ZP_I8_UNASSIGNED ? ZP_IDNA_UNASSIGNED_15 : ZP_IDNA_DISALLOWED, s[i]);
+      return invalid(det, s[i], f);
     if ((f & ZP_I8_CONTEXT) && !in_context(s, n, i))
       return fail(det, s[i] == 0x200C || s[i] == 0x200D ? ZP_IDNA_CONTEXTJ : ZP_IDNA_CONTEXTO,
                   s[i]);
@@ -163,6 +169,13 @@ static zp_status u_label(const char *in, size_t inlen, uint32_t *u, size_t *n,
   zp_status st = zp_utf8_decode((const uint8_t *)in, inlen, cps, &k, NULL);
   if (st != ZP_OK)
     return st;
+  /* UTS #46 section 4 step 1: a disallowed code point is an error as written, even where NFC
+   * would then replace it (U+2F868 by U+36FC) */
+  for (size_t i = 0; i < k; i++) {
+    unsigned f = rec_of(cps[i])->flags;
+    if ((f & ZP_I8_INVALID) && !(f & (ZP_U_MAP | ZP_U_DROP)))
+      return invalid(det, cps[i], f);
+  }
   *n = WORK_MAX;
   uint32_t bad = 0;
   st = zp_u_prepare(&tables, cps, k, u, n, true, &all, &bad);

@@ -9,6 +9,10 @@
 #include "idna2008.h"
 #include "idna2008_tables.h"
 #include "utf8.h"
+#include "xorshift.h"
+
+#include <unicode/uidna.h>
+#include <unicode/utypes.h>
 
 static const zp_u_table t8 = {zp_i8_stage1, zp_i8_stage2, zp_i8_recs, zp_i8_data};
 
@@ -20,11 +24,14 @@ static bool noncharacter(uint32_t cp)
   return (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE;
 }
 
-Test(idna2008, tables_agree_with_the_derived_property)
+/* RFC 5892's category of each code point (P, J, O, D, U), from Unicode's file. */
+static const char *categories(void)
 {
+  static char category[0x110000];
+  if (category[0])
+    return category;
   FILE *f = fopen(DATA "Idna2008-15.0.0.txt", "r");
   cr_assert_not_null(f, "run from the repository's top");
-  static char category[0x110000];   /* P, J, O, D, U */
   char line[512];
   while (fgets(line, sizeof line, f)) {
     if (line[0] == '#' || line[0] == '\n')
@@ -44,6 +51,12 @@ Test(idna2008, tables_agree_with_the_derived_property)
       category[cp] = c;
   }
   fclose(f);
+  return category;
+}
+
+Test(idna2008, tables_agree_with_the_derived_property)
+{
+  const char *category = categories();
   size_t valid = 0;
   for (uint32_t cp = 0; cp < 0x110000; cp++) {
     unsigned fl = zp_u_rec_of(&t8, cp)->flags;
@@ -269,4 +282,153 @@ Test(idna2008, idna_test_v2_15_0)
   cr_log_info("IdnaTestV2 15.0.0: %zu rows; taken as zone policy for ASCII labels: %zu; "
               "NV8/XV8 refused: %zu; toUnicode rows compared: %zu", rows, ascii_policy, nv8,
               unicode_rows);
+}
+
+/* ---- ICU 72 (UTS #46 at Unicode 15.0, non-transitional, STD3, Bidi, CONTEXTJ, CONTEXTO) ---- */
+
+static UIDNA *icu(void)
+{
+  static UIDNA *u;
+  if (!u) {
+    UErrorCode e = U_ZERO_ERROR;
+    u = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE |
+                        UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_CHECK_CONTEXTO |
+                        UIDNA_USE_STD3_RULES, &e);
+    cr_assert(U_SUCCESS(e), "uidna_openUTS46: %s", u_errorName(e));
+  }
+  return u;
+}
+
+typedef struct verdict {
+  bool ok;
+  uint32_t errors;       /* ICU's */
+  char out[1024];
+  size_t len;
+  zp_status st;
+  uint32_t cp;
+} verdict;
+
+static verdict by_icu(const char *name, size_t n)
+{
+  verdict v = {0};
+  UErrorCode e = U_ZERO_ERROR;
+  UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+  int32_t len = uidna_nameToASCII_UTF8(icu(), name, (int32_t)n, v.out, (int32_t)sizeof v.out,
+                                       &info, &e);
+  v.ok = U_SUCCESS(e) && info.errors == 0;
+  v.errors = U_SUCCESS(e) ? info.errors : 0xFFFFFFFFu;
+  v.len = v.ok ? (size_t)len : 0;
+  return v;
+}
+
+static verdict by_zonepuny(const char *name, size_t n)
+{
+  verdict v = {0};
+  zp_idna_detail det;
+  memset(&det, 0, sizeof det);
+  v.len = sizeof v.out;
+  v.st = zp_idna2008_name_to_ascii(name, n, v.out, &v.len, ZP_IDNA_CHECK_ACE, &det);
+  v.ok = v.st == ZP_OK;
+  v.cp = det.cp;
+  return v;
+}
+
+/* The two agree on name, or zonepuny refuses a symbol that UTS #46 keeps and RFC 5892 calls
+ * DISALLOWED (NV8, XV8; counted in *nv8), or takes a name that ICU refuses for a plain-ASCII
+ * label, which is the zone's own (STD3, hyphens, Bidi; counted in *ascii). */
+static void agree(const char *name, size_t n, size_t *nv8, size_t *ascii)
+{
+  verdict a = by_icu(name, n), z = by_zonepuny(name, n);
+  if (!a.ok && z.ok) {
+    char text[1024], dotted[1024];
+    snprintf(text, sizeof text, "%.*s", (int)n, name);
+    dots(text, dotted);
+    if (has_ascii_non_ldh_label(dotted) || has_ascii_bidi_breaker(dotted)) {
+      (*ascii)++;
+      return;
+    }
+  }
+  if (a.ok && !z.ok && z.st == ZP_IDNA_NV8) {
+    cr_assert_eq(categories()[z.cp], 'D', "U+%04X refused as NV8, but RFC 5892 calls it %c",
+                 z.cp, categories()[z.cp]);
+    (*nv8)++;
+    return;
+  }
+  cr_assert_eq(z.ok, a.ok, "\"%.*s\" (%zu octets): ICU %s (%#x), zonepuny %s (%s, U+%04X)", (int)n, name, n,
+               a.ok ? "takes it" : "refuses it", a.errors, z.ok ? "takes it" : "refuses it",
+               zp_errname(z.st), z.cp);
+  if (a.ok)
+    cr_assert(eq_nocase_ascii(z.out, z.len, a.out),
+              "\"%.*s\": ICU %.*s, zonepuny %.*s", (int)n, name, (int)a.len, a.out, (int)z.len,
+              z.out);
+}
+
+static size_t put_cp(char *out, uint32_t cp)
+{
+  uint8_t b[4];
+  size_t k = sizeof b;
+  cr_assert_eq(zp_utf8_encode(&cp, 1, b, &k), ZP_OK);
+  memcpy(out, b, k);
+  return k;
+}
+
+/* Every code point past ASCII (ASCII labels are the zone's own), alone and between letters. */
+Test(idna2008, every_code_point_against_icu, .timeout = 120)
+{
+  size_t nv8 = 0, taken = 0, ascii = 0;
+  for (uint32_t cp = 0x80; cp < 0x110000; cp++) {
+    if (cp >= 0xD800 && cp <= 0xDFFF)
+      continue;
+    char name[16];
+    size_t n = put_cp(name, cp);
+    /* (a label separator alone is the root for zonepuny's name functions, as idna.h says) */
+    if (cp != 0x3002 && cp != 0xFF0E && cp != 0xFF61)
+      agree(name, n, &nv8, &ascii);
+    taken += by_icu(name, n).ok;
+    name[0] = 'a';
+    n = 1 + put_cp(name + 1, cp);
+    name[n++] = 'b';
+    agree(name, n, &nv8, &ascii);
+  }
+  cr_assert_gt(taken, 100000, "%zu code points taken", taken);
+  cr_log_info("every code point: ICU takes %zu alone; zonepuny refuses %zu NV8/XV8 labels ICU "
+              "takes", taken, nv8);
+  cr_assert_eq(ascii, 0);
+}
+
+/* A million random names of one to three labels of one to eight code points, from a pool that
+ * mixes scripts (Latin, Greek, Hebrew, Arabic, Devanagari, Katakana, Han), joiners, marks,
+ * digits of three kinds, the code points of RFC 5892's contextual rules, deviations and
+ * mapped forms (capitals, fullwidth), hyphens. */
+Test(idna2008, random_names_against_icu, .timeout = 300)
+{
+  static const uint32_t pool[] = {
+    'a', 'b', 'l', 'x', 'z', '0', '9', '-', 'A', 'Z',
+    0x00DF, 0x03C2, 0x03C3, 0x03B1, 0x03C9, 0x0391, 0x0375, 0x00B7,    /* ß ς σ α ω Α keraia · */
+    0x05D0, 0x05D1, 0x05EA, 0x05F3, 0x05F4, 0x05B0, 0x0591,            /* Hebrew, geresh, marks */
+    0x0627, 0x0628, 0x0644, 0x0647, 0x064B, 0x0660, 0x0669, 0x06F0, 0x06F9, 0x0640, /* Arabic */
+    0x0915, 0x0937, 0x094D, 0x093F, 0x0966,                            /* Devanagari, virama */
+    0x30A2, 0x30AB, 0x30FB, 0x3042, 0x4E00, 0x6F22,                    /* kana, ・, Han */
+    0x200C, 0x200D, 0x0300, 0x0301, 0x0308, 0x20DD,                    /* joiners, marks */
+    0xFF21, 0xFF41, 0xFF10, 0x1E9E, 0x2160, 0x00C4, 0x0041, 0x0308,    /* mapped forms */
+    0x00E4, 0x00FC, 0x0430, 0x0410, 0x10D0, 0x0E01, 0x0E48,            /* ä ü Cyrillic Georgian Thai */
+  };
+  uint64_t seed = 2008;
+  size_t nv8 = 0, taken = 0, ascii = 0;
+  for (int i = 0; i < 1000000; i++) {
+    char name[256];
+    size_t n = 0, labels = 1 + xorshift64star(&seed) % 3;
+    for (size_t l = 0; l < labels; l++) {
+      if (l)
+        name[n++] = '.';
+      size_t cps = 1 + xorshift64star(&seed) % 8;
+      for (size_t k = 0; k < cps; k++)
+        n += put_cp(name + n, pool[xorshift64star(&seed) % (sizeof pool / sizeof *pool)]);
+    }
+    agree(name, n, &nv8, &ascii);
+    taken += by_icu(name, n).ok;
+  }
+  cr_assert_gt(taken, 10000, "%zu names taken", taken);
+  cr_log_info("random names: ICU takes %zu of 1,000,000; zonepuny also takes %zu for a "
+              "plain-ASCII label ICU refuses; refuses %zu for NV8/XV8", taken, ascii, nv8);
 }
