@@ -280,10 +280,20 @@ zp_status zp_idna2008_label_to_ascii(const char *in, size_t inlen, char *out, si
   unsigned char hi = 0;
   if (bidi)
     *bidi = 0;
+  /* The common case in one pass: an ASCII label of 1..63 octets, copied as it is looked at. */
+  bool fits = inlen - 1 < ZP_LABEL_MAX && inlen <= *outlen;
+  for (size_t i = 0; i < inlen; i++) {
+    hi |= (unsigned char)in[i];
+    if (fits)
+      out[i] = in[i];
+  }
+  if (fits && !(hi & 0x80) && !(flags & ZP_IDNA_USE_STD3) &&
+      !((flags & ZP_IDNA_CHECK_ACE) && zp_idna_is_ace(in, inlen))) {
+    *outlen = inlen;
+    return ZP_OK;
+  }
   if (det)
     det->decoded[0] = 0;
-  for (size_t i = 0; i < inlen; i++)
-    hi |= (unsigned char)in[i];
   if (!(hi & 0x80)) {
     bool ace = (flags & ZP_IDNA_CHECK_ACE) && zp_idna_is_ace(in, inlen);
     if (!ace)   /* as IDNA2003 has it: an ASCII label is the zone's own business */
