@@ -150,7 +150,7 @@ fuzz-build:
 
 $(BUILD)/fuzz_%: fuzz/fuzz_%.c $(LIB) | $(GRAM_H)
 	$(CC) $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(WARN) -Wno-missing-prototypes -fsanitize=fuzzer \
-	  $(LDFLAGS) -o $@ $< $(LIB) -lidn -lidn2 $(LIBS)
+	  $(LDFLAGS) -o $@ $< $(LIB) -lidn -lidn2 -licuuc -licudata $(LIBS)
 
 # Each harness grows its own corpus in build-fuzz/corpus/NAME from the seeds in fuzz/corpus/NAME
 # (read only); crashes go to build-fuzz/artifacts/.

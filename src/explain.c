@@ -56,7 +56,7 @@ static void why(zp_status st, const zp_idna_detail *det, char *out, size_t cap)
     snprintf(out, cap, "starts with the ACE prefix \"xn--\" after Nameprep");
     break;
   case ZP_IDNA_EMPTY:
-    snprintf(out, cap, "is empty after Nameprep");
+    snprintf(out, cap, "is empty once mapped: IDNA maps every code point in it to nothing");
     break;
   case ZP_IDNA_TOO_LONG:
     snprintf(out, cap, "is longer than 63 octets after ToASCII");

@@ -107,6 +107,9 @@ expect i8-zwnj 1 '' \
 expect i8-ace 0 $'xn--fa-hia.de\n_dmarc.xn--nxasmm1c.com' '' \
   -- --idna=2008 --to-ascii xn--fa-hia.de _dmarc.xn--nxasmm1c.com
 expect i8-unicode 0 $'faß.de\nβόλος.com' '' -- --idna=2008 --to-unicode xn--fa-hia.de xn--nxasmm1c.com
+expect i8-empty 1 '' \
+  'zonepuny: error: x.​: label "​" is empty once mapped: IDNA maps every code point in it to nothing' \
+  -- --idna=2008 --to-ascii x.​
 expect idna-bad 2 '' "zonepuny: error: --idna takes 2003 or 2008, not '2019'
 Try 'zonepuny --help'." -- --idna=2019 --to-ascii x
 
