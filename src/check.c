@@ -935,7 +935,7 @@ static const char *spelled(const zp_checker *c, const rep *r)
   uint8_t wire[ZP_NAME_MAX];
   if (!r->t.extra_len)
     zp_name_from_sort_key(c->g.key, c->g.key_len, wire);
-  b[zp_name_text_unicode(b, r->t.extra_len ? r->spell : wire)] = '\0';
+  b[zp_name_text_unicode(b, r->t.extra_len ? r->spell : wire, c->opt.idna2008)] = '\0';
   return b;
 }
 

@@ -220,7 +220,7 @@ zp_status zp_emit_new(const zp_emit_options *opt, FILE *out, zp_diag *diag, zp_e
   e->opt = *opt;
   e->out = out;
   e->diag = diag;
-  if (!zp_format_init(&e->fm, opt->unicode)) {
+  if (!zp_format_init(&e->fm, opt->unicode, opt->idna2008)) {
     zp_emit_free(e);
     return ZP_ENOMEM;
   }

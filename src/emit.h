@@ -15,6 +15,7 @@
 typedef struct zp_emit_options {
   bool sort;           /* RFC 4034 6.1 canonical order, duplicates dropped: held until finish */
   bool unicode;        /* names written through ToUnicode, for human review */
+  bool idna2008;       /* ... IDNA2008's (--idna=2008), else IDNA2003's */
   const uint8_t *generic;  /* a bit per type (65536 bits, the first type in the high bit of
                               octet 0): written in RFC 3597 form; NULL: none. Borrowed. */
 } zp_emit_options;

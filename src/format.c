@@ -213,7 +213,7 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
   case LDNS_RDF_TYPE_DNAME:
     if (!zp_buf_reserve(&fm->line, ZP_NAME_UNICODE_MAX))
       return PUT_NOMEM;
-    fm->line.len += fm->unicode ? zp_name_text_unicode(fm->line.p + fm->line.len, d)
+    fm->line.len += fm->unicode ? zp_name_text_unicode(fm->line.p + fm->line.len, d, fm->idna2008)
                                     : zp_name_text(fm->line.p + fm->line.len, d);
     return PUT_DONE;
   case LDNS_RDF_TYPE_A:
@@ -331,7 +331,8 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
     } else if ((type == 1 && n == 5) || (type == 2 && n == 17)) {
       k += type == 1 ? put_ipv4(o + k, d + 1) : put_ipv6(o + k, d + 1);
     } else if (type == 3) {
-      k += fm->unicode ? zp_name_text_unicode(o + k, d + 1) : zp_name_text(o + k, d + 1);
+      k += fm->unicode ? zp_name_text_unicode(o + k, d + 1, fm->idna2008)
+                       : zp_name_text(o + k, d + 1);
     } else {
       break;
     }
@@ -413,7 +414,7 @@ static bool head(zp_format *fm, const uint8_t *owner, uint32_t ttl, uint16_t rcl
   if (!zp_buf_reserve(&fm->line, ZP_NAME_UNICODE_MAX + 16 + clen + tlen))
     return false;
   char *o = fm->line.p;
-  size_t k = fm->unicode ? zp_name_text_unicode(o, owner) : zp_name_text(o, owner);
+  size_t k = fm->unicode ? zp_name_text_unicode(o, owner, fm->idna2008) : zp_name_text(o, owner);
   o[k++] = '\t';
   k += put_uint(o + k, ttl);
   o[k++] = '\t';
@@ -483,9 +484,9 @@ bool zp_format_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n,
   return zp_buf_put(&fm->line, first ? "\t" : " ", 1) && put_field(fm, t, d, n) == PUT_DONE;
 }
 
-bool zp_format_init(zp_format *fm, bool unicode)
+bool zp_format_init(zp_format *fm, bool unicode, bool idna2008)
 {
-  *fm = (zp_format){.unicode = unicode, .text = ldns_buffer_new(512)};
+  *fm = (zp_format){.unicode = unicode, .idna2008 = idna2008, .text = ldns_buffer_new(512)};
   return fm->text != NULL;
 }
 

@@ -17,10 +17,11 @@ typedef struct zp_format {
   zp_buf line;
   ldns_buffer *text;
   bool unicode;         /* --unicode: ACE labels shown through ToUnicode, for human review */
+  bool idna2008;        /* ... IDNA2008's ToUnicode (--idna=2008), else IDNA2003's */
 } zp_format;
 
 /* False when out of memory; zp_format_free releases what init took, even then. */
-bool zp_format_init(zp_format *fm, bool unicode);
+bool zp_format_init(zp_format *fm, bool unicode, bool idna2008);
 void zp_format_free(zp_format *fm);
 
 /* Starts fm->line afresh with owner, TTL, class and type as ldns_rr2buffer_str writes them. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "idna.h"
+#include "idna2008.h"
 #include "utf8.h"
 
 /* Raw labels longer than this cannot come out of ToASCII within 63 octets: Punycode spends at
@@ -65,7 +66,7 @@ size_t zp_name_text(char *out, const uint8_t *wire)
   return n;
 }
 
-size_t zp_name_text_unicode(char *out, const uint8_t *wire)
+size_t zp_name_text_unicode(char *out, const uint8_t *wire, bool idna2008)
 {
   size_t n = 0;
   if (*wire == 0) {
@@ -86,7 +87,8 @@ size_t zp_name_text_unicode(char *out, const uint8_t *wire)
       continue;
     }
     if (zp_idna_is_ace((const char *)p + 1, *p) &&
-        zp_idna_label_to_unicode((const char *)p + 1, *p, text, &len, 0) == ZP_OK &&
+        (idna2008 ? zp_idna2008_label_to_unicode : zp_idna_label_to_unicode)(
+            (const char *)p + 1, *p, text, &len, 0) == ZP_OK &&
         (len != *p || memcmp(text, p + 1, len) != 0)) {
       memcpy(out + n, text, len);
       n += len;

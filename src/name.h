@@ -2,6 +2,7 @@
 #ifndef ZP_NAME_H
 #define ZP_NAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -48,7 +49,7 @@ size_t zp_name_text(char *out, const uint8_t *wire);
  * of valid UTF-8 as they are, everything else as zp_name_text writes it. At most
  * ZP_NAME_UNICODE_MAX octets: 63 octets of ACE decode to at most 59 code points of 4 octets. */
 enum { ZP_NAME_UNICODE_MAX = 128 * (4 * ZP_LABEL_MAX + 1) };
-size_t zp_name_text_unicode(char *out, const uint8_t *wire);
+size_t zp_name_text_unicode(char *out, const uint8_t *wire, bool idna2008);
 
 /* RFC 4034 section 6.1 order as an octet string that memcmp orders (a shorter string first):
  * labels from the root down, ASCII case folded, each ended by 0x00, octets 0x00 and 0x01

@@ -62,7 +62,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   uint8_t generic[65536 / 8];
   if (!opt->generic)
     zp_rrtype_generic_default(generic);
-  zp_emit_options eo = {.sort = opt->sort, .unicode = opt->unicode,
+  zp_emit_options eo = {.sort = opt->sort, .unicode = opt->unicode, .idna2008 = opt->idna2008,
                         .generic = opt->generic ? opt->generic : generic};
   counter c = {0};
   uint8_t zone[ZP_NAME_MAX];

@@ -713,7 +713,7 @@ Test(emit, own_text_where_ldns_is_wrong)
 Test(emit, ipv6_text_is_inet_ntops)
 {
   zp_format fm;
-  cr_assert(zp_format_init(&fm, false));
+  cr_assert(zp_format_init(&fm, false, false));
   for (unsigned iter = 0; iter < 200000; iter++) {
     uint8_t a[16];
     for (size_t i = 0; i < 16; i++)

@@ -161,6 +161,12 @@ expect_rc 0 "--idna=2008 zone" -- "$ZONEPUNY" --idna=2008 "$tmp/i8.zone"
 grep -q '^xn--fa-hia.example.	3600	IN	A	192.0.2.2$' "$tmp/out" &&
   grep -q '^xn--nxasmm1c.example.	3600	IN	CNAME	xn--fa-hia.example.$' "$tmp/out" && ok ||
   bad "--idna=2008 zone: $(cat "$tmp/out")"
+# --unicode shows names through the standard in force: xn--fa-hia is faß under IDNA2008, and
+# no name IDNA2003 would write (it refuses the label)
+expect_rc 0 "--idna=2008 --unicode" -- "$ZONEPUNY" --idna=2008 --unicode "$tmp/i8.zone"
+grep -q '^faß.example.	3600	IN	A	192.0.2.2$' "$tmp/out" &&
+  grep -q '^βόλος.example.	3600	IN	CNAME	faß.example.$' "$tmp/out" && ok ||
+  bad "--idna=2008 --unicode: $(cat "$tmp/out")"
 expect_rc 0 "--idna=2003 zone" -- "$ZONEPUNY" "$tmp/i8.zone"
 grep -q '^fass.example.	3600	IN	A	192.0.2.2$' "$tmp/out" &&
   grep -q '^xn--nxasmq6b.example.	3600	IN	CNAME	fass.example.$' "$tmp/out" && ok ||
