@@ -10,8 +10,10 @@ ldns's SOA-first reordering does not apply. --sort orders by dnspython's canonic
 (RFC 4034 6.1), class, type and canonical RDATA (6.3), dropping duplicates.
 
 --unicode then shows every label that starts with "xn--" through encodings.idna.ToUnicode.
+--idna=2008 reads names with dnspython's IDNA 2008 codec instead (the idna package, UTS #46
+non-transitional), and --unicode then shows labels through its decoding.
 
-usage: gen_golden.py [--sort] [--unicode] [--drop N,N...] [--origin NAME] ZONE > ZONE.out
+usage: gen_golden.py [--sort] [--unicode] [--idna=2008] [--drop N,N...] [--origin NAME] ZONE
 --drop blanks the numbered lines first: the records zonepuny must refuse, so that the expected
 output of a zone with errors is the oracle's output for the rest.
 Run with /usr/bin/python3 (python3-dnspython). zonepuny's output is never an input here.
@@ -103,14 +105,15 @@ def ldns_text(line):
 def main(argv):
     sort = "--sort" in argv
     unicode = "--unicode" in argv
-    argv = [a for a in argv if a not in ("--sort", "--unicode")]
+    codec = dns.name.IDNA_2008_UTS_46 if "--idna=2008" in argv else dns.name.IDNA_2003
+    argv = [a for a in argv if a not in ("--sort", "--unicode", "--idna=2008")]
     drop = set()
     if argv and argv[0] == "--drop":
         drop = {int(n) for n in argv[1].split(",")}
         argv = argv[2:]
     origin = dns.name.root
     if argv and argv[0] == "--origin":
-        origin = dns.name.from_text(argv[1], idna_codec=dns.name.IDNA_2003)
+        origin = dns.name.from_text(argv[1], idna_codec=codec)
         argv = argv[2:]
     path = argv[0]
     os.chdir(os.path.dirname(os.path.abspath(path)))
@@ -118,7 +121,7 @@ def main(argv):
         lines = f.read().split("\n")
     text = "\n".join("" if i + 1 in drop else line for i, line in enumerate(lines))
     txn = InOrder(origin)
-    tok = dns.tokenizer.Tokenizer(text, path, idna_codec=dns.name.IDNA_2003)
+    tok = dns.tokenizer.Tokenizer(text, path, idna_codec=codec)
     dns.zonefile.Reader(tok, dns.rdataclass.IN, txn, allow_include=True).read()
     records = [(canonical(n), ttl, canonical_rdata(rd)) for n, ttl, rd in txn.records]
     if sort:
@@ -142,8 +145,10 @@ def main(argv):
         else:
             text = ldns_text(line)
         if unicode:
+            to_unicode = (encodings.idna.ToUnicode if codec is dns.name.IDNA_2003
+                          else lambda label: codec.decode(label.encode()))
             text = re.sub(r"(?<![^\s.])xn--[a-z0-9-]+(?=\.)",
-                          lambda m: encodings.idna.ToUnicode(m.group(0)), text)
+                          lambda m: to_unicode(m.group(0)), text)
         sys.stdout.write(text)
 
 
