@@ -15,7 +15,8 @@ BASE_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc -I$(BUILD)/gen
 LIBS       = -lldns $(LDLIBS)
 TEST_LIBS  = -lcriterion -lidn -lidn2 $(LIBS)
 # ICU 72 is the IDNA2008 tests' oracle, and its peer in the benchmark
-$(BUILD)/tests/test_idna2008 $(BUILD)/bench/bench_idna: TEST_LIBS += -licuuc -licudata
+$(BUILD)/tests/test_idna2008 $(BUILD)/tests/test_diverge $(BUILD)/bench/bench_idna: \
+  TEST_LIBS += -licuuc -licudata
 
 GRAM_C   = $(if $(wildcard grammar/zone.y),$(BUILD)/gen/zone.tab.c) $(if $(wildcard grammar/zone.l),$(BUILD)/gen/zone.lex.c)
 GRAM_H   = $(GRAM_C:.c=.h)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <unicode/uidna.h>
+#include "../tests/icu.h"
 
 #include "idna2008.h"
 #include "utf8.h"
@@ -51,20 +51,6 @@ static bool all_labels_non_ascii(const uint8_t *s, size_t n)
   return true;
 }
 
-static UIDNA *icu(void)
-{
-  static UIDNA *u;
-  if (!u) {
-    UErrorCode e = U_ZERO_ERROR;
-    u = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE |
-                        UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_CHECK_CONTEXTO |
-                        UIDNA_USE_STD3_RULES, &e);
-    if (U_FAILURE(e))
-      abort();
-  }
-  return u;
-}
-
 /* ICU and zonepuny on a name of non-ASCII labels without separators other than ".": the same
  * verdict and ACE form, but for symbols IDNA2008 disallows and UTS #46 keeps (ZP_IDNA_NV8). */
 static void check_icu(const char *name, size_t n, zp_status st, const char *out, size_t len)
@@ -76,7 +62,7 @@ static void check_icu(const char *name, size_t n, zp_status st, const char *out,
   char theirs[OUT_CAP];
   UErrorCode e = U_ZERO_ERROR;
   UIDNAInfo info = UIDNA_INFO_INITIALIZER;
-  int32_t tl = uidna_nameToASCII_UTF8(icu(), name, (int32_t)n, theirs, sizeof theirs, &info, &e);
+  int32_t tl = uidna_nameToASCII_UTF8(zp_icu(), name, (int32_t)n, theirs, sizeof theirs, &info, &e);
   bool ok = U_SUCCESS(e) && info.errors == 0;
   /* zonepuny's differences: it refuses the symbols IDNA2008 disallows and UTS #46 keeps, and a
    * label that mapping empties, which UTS #46 (mapping the whole name before it splits it)

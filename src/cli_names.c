@@ -1,5 +1,6 @@
 /* cli_names.c -- zonepuny --to-ascii / --to-unicode: names from the arguments or one per line */
 #include <errno.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +8,9 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "check.h"
 #include "cli.h"
+#include "diverge.h"
 #include "explain.h"
 #include "idna.h"
 #include "idna2008.h"
@@ -15,22 +18,56 @@
 
 typedef struct job {
   bool to_ascii, idna2008;
+  zp_check_level diverge;   /* of a label the standards convert apart (-W idna-divergence) */
   unsigned flags;
   zp_buf out;      /* the converted name, grown as names need */
   zp_buf shown;    /* a name as a message shows it */
   int failed;
 } job;
 
-/* Starts an error line with the name as a message quotes it (zp_explain_show). */
-static void error_about(job *jb, const char *name, size_t n)
+/* Starts an error (or warning) line with the name as a message quotes it (zp_explain_show). */
+static void tell_about(job *jb, zp_check_level level, const char *name, size_t n)
 {
-  jb->failed = 1;
-  fputs("zonepuny: error: ", stderr);
+  jb->failed |= level == ZP_LEVEL_ERROR;
+  fputs(level == ZP_LEVEL_ERROR ? "zonepuny: error: " : "zonepuny: warning: ", stderr);
   if (zp_buf_reserve(&jb->shown, 4 * n + 1)) {
     zp_explain_show((const uint8_t *)name, n, jb->shown.p, 4 * n + 1);
     fputs(jb->shown.p, stderr);
   }
   fputs(": ", stderr);
+}
+
+/* Warns of each label of name[0..n) that IDNA2003 and IDNA2008 convert apart, but the one at
+ * offset skip (the refused label, whose error says so). */
+static void divergences(job *jb, const char *name, size_t n, size_t skip)
+{
+  size_t seplen;
+  for (size_t start = 0, end; start < n; start = end + seplen) {
+    end = zp_idna_label_end(name, n, start, &seplen);
+    zp_idna_both b;
+    zp_divergence d = start == skip ? ZP_DIV_NONE
+                                    : zp_idna_diverge((const uint8_t *)name + start, end - start,
+                                                      jb->flags, &b);
+    if (d == ZP_DIV_NONE)
+      continue;
+    char msg[2048];
+    zp_divergence_explain(d, &b, (const uint8_t *)name + start, end - start, jb->flags, msg,
+                          sizeof msg);
+    tell_about(jb, jb->diverge, name, n);
+    fprintf(stderr, "%s [-W%s]\n", msg, zp_check_name(ZP_CK_IDNA_DIVERGENCE));
+  }
+}
+
+/* "; IDNA2008 makes it "ss"" after the refusal of a label that the other standard converts. */
+static void other_takes(const job *jb, const char *label, size_t n)
+{
+  zp_idna_both b;
+  zp_divergence d = zp_idna_diverge((const uint8_t *)label, n, jb->flags, &b);
+  if (d != (jb->idna2008 ? ZP_DIV_ONLY_2003 : ZP_DIV_ONLY_2008))
+    return;
+  char hint[160];
+  zp_divergence_hint(d, &b, (const uint8_t *)label, n, hint, sizeof hint);
+  fprintf(stderr, "; %s [-W%s]", hint, zp_check_name(ZP_CK_IDNA_DIVERGENCE));
 }
 
 /* Converts one name and prints the result or the error. */
@@ -43,7 +80,7 @@ static void convert(job *jb, const char *name, size_t n)
   memset(&det, 0, sizeof det);
   det.label_len = n;
   if (memchr(name, 0, n)) {
-    error_about(jb, name, n);
+    tell_about(jb, ZP_LEVEL_ERROR, name, n);
     fputs("name contains a NUL byte\n", stderr);
     return;
   }
@@ -64,12 +101,15 @@ static void convert(job *jb, const char *name, size_t n)
     if (st != ZP_EBUFFER || jb->to_ascii)
       break;
   }
+  bool diverge = jb->to_ascii && jb->diverge != ZP_LEVEL_OFF;
   if (st == ZP_OK) {
     jb->out.p[len] = '\n';
     fwrite(jb->out.p, 1, len + 1, stdout);
+    if (diverge)
+      divergences(jb, name, n, SIZE_MAX);
     return;
   }
-  error_about(jb, name, n);
+  tell_about(jb, ZP_LEVEL_ERROR, name, n);
   if (st == ZP_ENOMEM || st == ZP_IDNA_NAME_TOO_LONG || st == ZP_EBUFFER) {
     fputs(zp_strerror(st), stderr);
   } else if (!jb->to_ascii) {
@@ -77,16 +117,23 @@ static void convert(job *jb, const char *name, size_t n)
     fprintf(stderr, "invalid UTF-8: %s", zp_strerror(st));
   } else {
     char msg[2048];
-    zp_explain_label(st, (const uint8_t *)name + det.offset, det.label_len, &det, jb->flags,
-                     msg, sizeof msg);
+    zp_explain_label(st, (const uint8_t *)name + det.offset, det.label_len, &det,
+                     jb->flags | (jb->idna2008 ? ZP_IDNA_2008 : 0), msg, sizeof msg);
     fputs(msg, stderr);
+    if (diverge)
+      other_takes(jb, name + det.offset, det.label_len);
   }
   fputc('\n', stderr);
+  if (diverge && st != ZP_ENOMEM && st != ZP_EBUFFER)
+    divergences(jb, name, n, det.offset);
 }
 
 int zp_cli_names(const zp_cli *cli, char **args, int n)
 {
-  job jb = {.to_ascii = cli->mode == ZP_MODE_TO_ASCII, .idna2008 = cli->idna == 2008};
+  job jb = {.to_ascii = cli->mode == ZP_MODE_TO_ASCII, .idna2008 = cli->idna == 2008,
+            .diverge = cli->checks.level[ZP_CK_IDNA_DIVERGENCE]};
+  if (cli->werror && jb.diverge != ZP_LEVEL_OFF)
+    jb.diverge = ZP_LEVEL_ERROR;
   char *line = NULL;
   size_t linecap = 0;
   int rc = ZP_EXIT_OK;

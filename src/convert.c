@@ -2,8 +2,12 @@
 #include "convert.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
+#include "check.h"
+#include "diverge.h"
 #include "explain.h"
 #include "idna.h"
 #include "idna2008.h"
@@ -15,13 +19,6 @@ enum { FLAGS = ZP_IDNA_STD3_NON_ASCII };
 static uint8_t lower(uint8_t c)
 {
   return c >= 'A' && c <= 'Z' ? (uint8_t)(c + 32) : c;
-}
-
-static zp_status refuse(zp_status st, const uint8_t *in, size_t inlen, const zp_idna_detail *det,
-                        char *msg, size_t cap)
-{
-  zp_explain_label(st, in, inlen, det, FLAGS, msg, cap);
-  return st;
 }
 
 /* A label's hash, ASCII case folded in. */
@@ -44,52 +41,95 @@ static bool hit(const zp_label_seen *e, const uint8_t *in, size_t inlen)
   return e->len == inlen && memcmp(e->label, in, inlen) == 0;
 }
 
-/* e for the non-ASCII label in[0..inlen) whose ACE form is ace[0..acelen): whether IDNA keeps it
- * (ToUnicode of the ACE form is the label, ASCII case aside). */
+/* e for the label in[0..inlen) whose ACE form is ace[0..acelen) (NULL for an ACE label, which
+ * stays as written): whether IDNA keeps it (ToUnicode of the ACE form is the label, ASCII case
+ * aside), and d, how the standards differ on it. */
 static void remember(const zp_convert *c, zp_label_seen *e, const uint8_t *in, size_t inlen,
-                     const uint8_t *ace, size_t acelen)
+                     const char *ace, size_t acelen, zp_divergence d)
 {
   char back[4 * ZP_LABEL_MAX + 1];
   size_t backlen = sizeof back;
   e->len = (uint8_t)inlen;
-  e->ace_len = (uint8_t)acelen;
+  e->diverge = (uint8_t)d;
+  e->ace_len = ace ? (uint8_t)acelen : 0;
   memcpy(e->label, in, inlen);
+  if (!ace) {
+    e->kept = true;
+    return;
+  }
   memcpy(e->ace, ace, acelen);
   e->kept = (c->idna2008 ? zp_idna2008_label_to_unicode : zp_idna_label_to_unicode)(
-                (const char *)ace, acelen, back, &backlen, FLAGS) == ZP_OK &&
+                ace, acelen, back, &backlen, FLAGS) == ZP_OK &&
             backlen == inlen;
   for (size_t i = 0; e->kept && i < inlen; i++)
     e->kept = (uint8_t)back[i] == lower(in[i]);
 }
 
-static zp_status non_ascii(zp_convert *c, const uint8_t *in, size_t inlen, uint8_t *out,
-                           size_t *outlen, char *msg, size_t cap)
+/* The divergence d of in[0..inlen) as a warning in msg, the first time the label has one. */
+static void tell(zp_convert *c, zp_divergence d, const zp_idna_both *b, const uint8_t *in,
+                 size_t inlen, char *msg, size_t cap)
+{
+  bool added = true;
+  if (zp_label_set_add(c->diverged, in, inlen, &added) == ZP_OK && !added)
+    return;   /* (out of memory: told again rather than never) */
+  zp_divergence_explain(d, b, in, inlen, FLAGS | ZP_IDNA_CHECK_ACE, msg, cap);
+  size_t n = strlen(msg);
+  snprintf(msg + n, cap - n, " [-W%s]", zp_check_name(ZP_CK_IDNA_DIVERGENCE));
+}
+
+/* A label IDNA judges, non-ASCII or ACE (ace: then it is checked, and out left as the caller
+ * wrote it): ToASCII under c's standard, and under the other too when c tells divergences. */
+static zp_status idna_label(zp_convert *c, const uint8_t *in, size_t inlen, bool ace,
+                            uint8_t *out, size_t *outlen, char *msg, size_t cap)
 {
   zp_label_seen *e = NULL;
   if (c && c->cache && inlen <= sizeof e->label) {
     e = slot(c->cache, in, inlen);
-    if (hit(e, in, inlen) && *outlen >= e->ace_len) {
-      memcpy(out, e->ace, e->ace_len);
-      *outlen = e->ace_len;
+    if (hit(e, in, inlen) && (ace || *outlen >= e->ace_len)) {
+      if (!ace) {
+        memcpy(out, e->ace, e->ace_len);
+        *outlen = e->ace_len;
+      }
       c->mapped |= !e->kept;
       return ZP_OK;
     }
   }
-  zp_idna_detail det;
-  memset(&det, 0, sizeof det);
+  int k = c && c->idna2008;
+  unsigned flags = FLAGS | ZP_IDNA_CHECK_ACE;
+  zp_idna_both b;
+  zp_divergence d = ZP_DIV_NONE;
+  memset(&b.det[k], 0, sizeof b.det[k]);
   zp_status st = zp_utf8_validate(in, inlen, NULL);
-  if (st == ZP_OK && c && c->idna2008)
-    st = zp_idna2008_label_to_ascii((const char *)in, inlen, (char *)out, outlen,
-                                    FLAGS | ZP_IDNA_CHECK_ACE, &det, NULL);
-  else if (st == ZP_OK)
-    st = zp_idna_label_to_ascii((const char *)in, inlen, (char *)out, outlen,
-                                FLAGS | ZP_IDNA_CHECK_ACE, &det);
-  if (st != ZP_OK)
-    return refuse(st, in, inlen, &det, msg, cap);
+  if (st == ZP_OK && c && c->diverged) {
+    d = zp_idna_diverge(in, inlen, flags, &b);
+    st = b.st[k];
+  } else if (st == ZP_OK) {
+    st = zp_idna_label_alone(in, inlen, flags, k, &b);
+  }
+  if (st == ZP_OK && ace && inlen > ZP_LABEL_MAX)
+    st = ZP_IDNA_TOO_LONG;
+  if (st == ZP_OK && !ace && b.len[k] > *outlen)
+    st = ZP_EBUFFER;
+  if (st != ZP_OK) {
+    zp_explain_label(st, in, inlen, &b.det[k], FLAGS | (k ? ZP_IDNA_2008 : 0), msg, cap);
+    if (d == (k ? ZP_DIV_ONLY_2003 : ZP_DIV_ONLY_2008)) {
+      char hint[160];
+      zp_divergence_hint(d, &b, in, inlen, hint, sizeof hint);
+      size_t n = strlen(msg);
+      snprintf(msg + n, cap - n, "; %s [-W%s]", hint, zp_check_name(ZP_CK_IDNA_DIVERGENCE));
+    }
+    return st;
+  }
+  if (!ace) {
+    memcpy(out, b.ace[k], b.len[k]);
+    *outlen = b.len[k];
+  }
   if (e) {
-    remember(c, e, in, inlen, out, *outlen);
+    remember(c, e, in, inlen, ace ? NULL : b.ace[k], b.len[k], d);
     c->mapped |= !e->kept;
   }
+  if (d != ZP_DIV_NONE)
+    tell(c, d, &b, in, inlen, msg, cap);
   return ZP_OK;
 }
 
@@ -112,32 +152,22 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
   /* ASCII, the common case, is copied (lowercased) as it is looked at */
   for (size_t i = 0; i < inlen; i++) {
     if (in[i] >= 0x80)
-      return non_ascii(c, in, inlen, out, outlen, msg, msgcap);
+      return idna_label(c, in, inlen, false, out, outlen, msg, msgcap);
     if (fits)
       out[i] = keep ? in[i] : lower(in[i]);
   }
-  /* the detail of a failure is only filled in by the ACE check (it is large: not zeroed for
-   * every label) */
-  zp_idna_detail det;
-  bool ace = zp_idna_is_ace((const char *)in, inlen);
-  zp_status st = ZP_OK;
-  if (ace) {
-    memset(&det, 0, sizeof det);
-    char back[ZP_LABEL_MAX];
-    size_t blen = sizeof back;
-    st = c && c->idna2008
-             ? zp_idna2008_label_to_ascii((const char *)in, inlen, back, &blen,
-                                          FLAGS | ZP_IDNA_CHECK_ACE, &det, NULL)
-             : zp_idna_ace_check((const char *)in, inlen, FLAGS, &det);
-  } else if (c && c->std3) {
-    st = std3(in, inlen);
+  if (zp_idna_is_ace((const char *)in, inlen)) {
+    zp_status st = idna_label(c, in, inlen, true, out, outlen, msg, msgcap);
+    if (st == ZP_OK)
+      *outlen = inlen;
+    return st;
   }
+  zp_status st = c && c->std3 ? std3(in, inlen) : ZP_OK;
   if (st == ZP_OK && !fits)
     st = ZP_IDNA_TOO_LONG;
   if (st != ZP_OK) {
-    if (!ace)
-      memset(&det, 0, sizeof det);
-    return refuse(st, in, inlen, &det, msg, msgcap);
+    zp_explain_label(st, in, inlen, NULL, FLAGS, msg, msgcap);
+    return st;
   }
   *outlen = inlen;
   return ZP_OK;
@@ -151,7 +181,7 @@ static zp_status spell_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t
                              size_t *outlen, char *msg, size_t msgcap)
 {
   const zp_convert *c = ctx;
-  zp_convert plain = {.cache = c->cache, .idna2008 = c->idna2008};
+  zp_convert plain = {.cache = c->cache, .idna2008 = c->idna2008, .diverged = c->diverged};
   bool high = false;
   for (size_t i = 0; i < inlen; i++)
     high |= in[i] >= 0x80;
@@ -224,4 +254,77 @@ static zp_status name_bidi(void *ctx, const uint8_t *wire, char *msg, size_t cap
 zp_label_conv zp_convert_policy(zp_convert *c)
 {
   return (zp_label_conv){zp_convert_label, c, c->idna2008 ? name_bidi : NULL};
+}
+
+/* Open addressing over the labels' octets, each held in keys as a length octet and the label. */
+struct zp_label_set {
+  uint32_t *slots;   /* offset + 1 of a label in keys; 0: empty */
+  size_t cap, n;
+  zp_buf keys;
+};
+
+zp_status zp_label_set_new(zp_label_set **s)
+{
+  *s = calloc(1, sizeof **s);
+  return *s ? ZP_OK : ZP_ENOMEM;
+}
+
+void zp_label_set_free(zp_label_set *s)
+{
+  if (!s)
+    return;
+  free(s->slots);
+  zp_buf_free(&s->keys);
+  free(s);
+}
+
+/* The slot of in[0..len) in s, or of the empty one where it would go. */
+static uint32_t *set_slot(const zp_label_set *s, const uint32_t *slots, size_t cap,
+                          const uint8_t *in, size_t len)
+{
+  for (size_t i = label_hash(in, len) & (cap - 1);; i = (i + 1) & (cap - 1)) {
+    if (!slots[i])
+      return (uint32_t *)&slots[i];
+    const uint8_t *k = (const uint8_t *)s->keys.p + slots[i] - 1;
+    if (k[0] == len && memcmp(k + 1, in, len) == 0)
+      return (uint32_t *)&slots[i];
+  }
+}
+
+static bool set_grow(zp_label_set *s)
+{
+  size_t cap = s->cap ? 2 * s->cap : 64;
+  uint32_t *slots = calloc(cap, sizeof *slots);
+  if (!slots)
+    return false;
+  for (size_t i = 0; i < s->cap; i++)
+    if (s->slots[i]) {
+      const uint8_t *k = (const uint8_t *)s->keys.p + s->slots[i] - 1;
+      *set_slot(s, slots, cap, k + 1, k[0]) = s->slots[i];
+    }
+  free(s->slots);
+  s->slots = slots;
+  s->cap = cap;
+  return true;
+}
+
+zp_status zp_label_set_add(zp_label_set *s, const uint8_t *in, size_t len, bool *added)
+{
+  *added = false;
+  if (len > 255 || s->keys.len >= UINT32_MAX - 256)
+    return ZP_ENOMEM;
+  if (s->cap && set_slot(s, s->slots, s->cap, in, len)[0])
+    return ZP_OK;
+  if (2 * (s->n + 1) > s->cap && !set_grow(s))
+    return ZP_ENOMEM;
+  uint8_t n = (uint8_t)len;
+  size_t off = s->keys.len;
+  if (!zp_buf_put(&s->keys, &n, 1) || !zp_buf_put(&s->keys, in, len)) {
+    s->keys.len = off;
+    return ZP_ENOMEM;
+  }
+  *set_slot(s, s->slots, s->cap, in, len) = (uint32_t)off + 1;
+  s->n++;
+  *added = true;
+  return ZP_OK;
 }

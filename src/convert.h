@@ -15,10 +15,20 @@ typedef struct zp_convert {
   bool std3;   /* --std3: ASCII labels are letters, digits and hyphens, no hyphen at either end */
   bool keep_case;  /* ASCII and "xn--" labels keep their case instead of being lowercased */
   bool idna2008;   /* IDNA2008 with UTS #46 mapping (idna2008.h) instead of IDNA2003 */
-  zp_label_cache *cache;  /* NULL, or where converted non-ASCII labels are remembered */
+  zp_label_cache *cache;  /* NULL, or where converted non-ASCII and ACE labels are remembered */
+  struct zp_label_set *diverged;  /* NULL, or the labels whose divergence was told: each label
+                                     IDNA2003 and IDNA2008 convert apart gets a warning, once */
   bool mapped;     /* set (never cleared) when a non-ASCII label is one IDNA maps onto another
                       label's name; told only with a cache */
 } zp_convert;
+
+/* The labels told about, by their octets (zp_convert.diverged). */
+typedef struct zp_label_set zp_label_set;
+ZP_NODISCARD zp_status zp_label_set_new(zp_label_set **s);
+/* Adds in[0..len) (at most 255 octets); *added: it was not there. ZP_ENOMEM. */
+ZP_NODISCARD zp_status zp_label_set_add(zp_label_set *s, const uint8_t *in, size_t len,
+                                        bool *added);
+void zp_label_set_free(zp_label_set *s);
 
 /* The policy for one label (raw octets, escapes resolved), as a zp_label_conv function with ctx
  * a zp_convert:
@@ -27,15 +37,20 @@ typedef struct zp_convert {
  *  - "xn--" in any case: zp_idna_ace_check, then lowercased (unless keep_case);
  *  - other ASCII: lowercased (unless keep_case); under std3, LDH and no leading or trailing
  *    hyphen.
- * Failures write a sentence naming the label, the code point (U+XXXX) and the rule to msg. */
+ * Failures write a sentence naming the label, the code point (U+XXXX) and the rule to msg.
+ * With diverged, a label converted otherwise by the other standard (diverge.h) gets that as a
+ * warning in msg (with ZP_OK) the first time, and a refusal the other standard would not make
+ * says so. */
 ZP_NODISCARD zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
                                         size_t *outlen, char *msg, size_t msgcap);
 
-/* The non-ASCII labels seen so far, a slot each by hash: zones repeat them, and a label costs a
- * ToASCII (and a ToUnicode, to know whether IDNA keeps it) the first time only. */
+/* The non-ASCII and ACE labels seen so far, a slot each by hash: zones repeat them, and a label
+ * costs a ToASCII (and a ToUnicode, to know whether IDNA keeps it; and the other standard's
+ * ToASCII, to know whether they differ) the first time only. */
 typedef struct zp_label_seen {
   uint8_t len;           /* of label; 0: an empty slot */
-  bool kept;             /* ToUnicode of ace is label, ASCII case aside */
+  bool kept;             /* ToUnicode of ace is label, ASCII case aside (an ACE label: true) */
+  uint8_t diverge;       /* zp_divergence, when the cache's policy looks for it */
   uint8_t ace_len;
   uint8_t label[4 * ZP_LABEL_MAX];
   uint8_t ace[ZP_LABEL_MAX];

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "idna2008.h"
 #include "utf8.h"
 
 enum { SHOW_MAX = 4 * 4 * ZP_LABEL_MAX + 1 };   /* a raw label of up to 4 * 63 octets, shown */
@@ -106,86 +107,92 @@ static void why(zp_status st, const zp_idna_detail *det, char *out, size_t cap)
   }
 }
 
-/* A label that starts with "xn--" and fails the ACE check (or a rule on what it decodes to). */
-static void ace(zp_status st, const char *label, const zp_idna_detail *det, unsigned flags,
-                char *msg, size_t cap)
+/* What a label that starts with "xn--" does wrong: it fails the ACE check, or what it decodes
+ * to breaks a rule. */
+static void ace(zp_status st, const zp_idna_detail *det, unsigned flags, char *out, size_t cap)
 {
   char decoded[SHOW_MAX], reason[256];
   zp_explain_show((const uint8_t *)det->decoded, strnlen(det->decoded, sizeof det->decoded),
                   decoded, sizeof decoded);
   switch (st) {
   case ZP_IDNA_ACE_DECODE:
-    snprintf(msg, cap, "label \"%s\" is an ACE label that does not decode as Punycode", label);
+    snprintf(out, cap, "is an ACE label that does not decode as Punycode");
     return;
   case ZP_IDNA_ACE_ASCII:
-    snprintf(msg, cap, "label \"%s\" is an ACE label that decodes to pure ASCII \"%s\"", label,
-             decoded);
+    snprintf(out, cap, "is an ACE label that decodes to pure ASCII \"%s\"", decoded);
     return;
   case ZP_IDNA_ACE_NOT_CANONICAL: {
     char canon[ZP_LABEL_MAX + 1];
     size_t clen = ZP_LABEL_MAX;
-    if (zp_idna_label_to_ascii(det->decoded, strnlen(det->decoded, sizeof det->decoded), canon,
-                               &clen, flags & ~ZP_IDNA_CHECK_ACE, NULL) != ZP_OK)
+    const char *d = det->decoded;
+    unsigned f = flags & ~(ZP_IDNA_CHECK_ACE | ZP_IDNA_2008);
+    if ((flags & ZP_IDNA_2008 ? zp_idna2008_label_to_ascii(d, strnlen(d, sizeof det->decoded),
+                                                           canon, &clen, f, NULL, NULL)
+                              : zp_idna_label_to_ascii(d, strnlen(d, sizeof det->decoded), canon,
+                                                       &clen, f, NULL)) != ZP_OK)
       clen = 0;
     canon[clen] = '\0';
-    snprintf(msg, cap, "label \"%s\" is not the canonical ACE form of \"%s\" (ToASCII gives "
-             "\"%s\")", label, decoded, canon);
+    snprintf(out, cap, "is not the canonical ACE form of \"%s\" (ToASCII gives \"%s\")", decoded,
+             canon);
     return;
   }
   default:
     why(st, det, reason, sizeof reason);
-    snprintf(msg, cap, "ACE label \"%s\" decodes to \"%s\", which %s", label, decoded, reason);
+    snprintf(out, cap, "is an ACE label that decodes to \"%s\", which %s", decoded, reason);
     return;
   }
 }
 
-/* An ASCII label that breaks the host-name rules of --std3 (RFC 1123 as IDNA's
+/* What an ASCII label does wrong: it breaks the host-name rules of --std3 (RFC 1123 as IDNA's
  * UseSTD3ASCIIRules states them) or is too long. */
-static void ascii(zp_status st, const uint8_t *in, size_t len, const char *label, char *msg,
-                  size_t cap)
+static void ascii(zp_status st, const uint8_t *in, size_t len, char *out, size_t cap)
 {
   size_t i = 0;
   switch (st) {
   case ZP_IDNA_NOT_LDH:
     while (i < len && zp_idna_is_ldh(in[i]))
       i++;
-    snprintf(msg, cap, "label \"%s\" contains U+%04X, which is not a letter, digit or hyphen "
-             "(--std3)", label, i < len ? in[i] : 0);
+    snprintf(out, cap, "contains U+%04X, which is not a letter, digit or hyphen (--std3)",
+             i < len ? in[i] : 0);
     return;
   case ZP_IDNA_HYPHEN:
-    snprintf(msg, cap, "label \"%s\" %s with a hyphen (--std3)", label,
-             len > 0 && in[0] == '-' ? "starts" : "ends");
+    snprintf(out, cap, "%s with a hyphen (--std3)", len > 0 && in[0] == '-' ? "starts" : "ends");
     return;
   case ZP_IDNA_TOO_LONG:
-    snprintf(msg, cap, "label \"%s\" is longer than 63 octets", label);
+    snprintf(out, cap, "is longer than 63 octets");
     return;
   default:
-    snprintf(msg, cap, "label \"%s\": %s", label, zp_strerror(st));
+    snprintf(out, cap, ": %s", zp_strerror(st));
     return;
   }
 }
 
-void zp_explain_label(zp_status st, const uint8_t *in, size_t len, const zp_idna_detail *det,
-                      unsigned flags, char *msg, size_t cap)
+void zp_explain_why(zp_status st, const uint8_t *in, size_t len, const zp_idna_detail *det,
+                    unsigned flags, char *out, size_t cap)
 {
-  char label[SHOW_MAX], reason[256];
-  zp_explain_show(in, len, label, sizeof label);
   size_t off = 0;
   zp_status u = zp_utf8_validate(in, len, &off);
   if (u != ZP_OK) {
-    snprintf(msg, cap, "label \"%s\" is not valid UTF-8: %s at octet %zu", label, zp_strerror(u),
-             off + 1);
+    snprintf(out, cap, "is not valid UTF-8: %s at octet %zu", zp_strerror(u), off + 1);
     return;
   }
   bool high = false;
   for (size_t i = 0; i < len; i++)
     high |= in[i] >= 0x80;
-  if (high) {
-    why(st, det, reason, sizeof reason);
-    snprintf(msg, cap, "label \"%s\" %s", label, reason);
-  } else if (zp_idna_is_ace((const char *)in, len) && st != ZP_IDNA_TOO_LONG) {
-    ace(st, label, det, flags, msg, cap);
-  } else {
-    ascii(st, in, len, label, msg, cap);
-  }
+  if (high)
+    why(st, det, out, cap);
+  else if (zp_idna_is_ace((const char *)in, len) && st != ZP_IDNA_TOO_LONG)
+    ace(st, det, flags, out, cap);
+  else
+    ascii(st, in, len, out, cap);
+}
+
+void zp_explain_label(zp_status st, const uint8_t *in, size_t len, const zp_idna_detail *det,
+                      unsigned flags, char *msg, size_t cap)
+{
+  char label[SHOW_MAX], reason[512];
+  zp_explain_show(in, len, label, sizeof label);
+  zp_explain_why(st, in, len, det, flags, reason, sizeof reason);
+  /* (a predicate that starts with ':' is a status's own text) */
+  snprintf(msg, cap, "label \"%s\"%s%s", label, reason[0] == ':' ? "" : " ", reason);
 }

@@ -17,8 +17,12 @@ size_t zp_explain_show(const uint8_t *in, size_t len, char *out, size_t cap);
  * zp_idna_label_to_ascii, zp_idna_ace_check or zp_idna_name_to_ascii (det: that call's detail,
  * flags: its flags, used to show a non-canonical ACE label's proper form), by the UTF-8 check,
  * or by the rules on ASCII labels (ZP_IDNA_NOT_LDH and ZP_IDNA_HYPHEN under --std3,
- * ZP_IDNA_TOO_LONG). Written to msg[0..cap). */
+ * ZP_IDNA_TOO_LONG). Written to msg[0..cap). With ZP_IDNA_2008 in flags the refusal was
+ * IDNA2008's (idna2008.h): a non-canonical ACE label's proper form is its ToASCII. */
 void zp_explain_label(zp_status st, const uint8_t *in, size_t len, const zp_idna_detail *det,
                       unsigned flags, char *msg, size_t cap);
+/* The sentence's predicate alone ("contains U+2603, ..."), to follow a label already named. */
+void zp_explain_why(zp_status st, const uint8_t *in, size_t len, const zp_idna_detail *det,
+                    unsigned flags, char *out, size_t cap);
 
 #endif

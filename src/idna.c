@@ -458,8 +458,7 @@ static size_t separator(const unsigned char *s, size_t n)
   return 0;
 }
 
-/* Finds the label at in[start..): its end, and the separator's length after it (0 at the end). */
-static size_t label_end(const char *in, size_t inlen, size_t start, size_t *seplen)
+size_t zp_idna_label_end(const char *in, size_t inlen, size_t start, size_t *seplen)
 {
   const unsigned char *s = (const unsigned char *)in;
   for (size_t i = start; i < inlen; i++) {
@@ -490,7 +489,7 @@ zp_status zp_idna_name_walk(const char *in, size_t inlen, char *out, size_t *out
   }
   while (start < inlen) {
     char label[ZP_LABEL_MAX];
-    size_t end = label_end(in, inlen, start, &seplen), len = sizeof label;
+    size_t end = zp_idna_label_end(in, inlen, start, &seplen), len = sizeof label;
     unsigned bidi = 0;
     zp_status st = fn(in + start, end - start, label, &len, flags, det, &bidi);
     if (st == ZP_OK && pos + len > NAME_TEXT_MAX)
@@ -558,7 +557,7 @@ zp_status zp_idna_name_walk_unicode(const char *in, size_t inlen, char *out, siz
     return ZP_OK;
   }
   while (start < inlen) {
-    size_t end = label_end(in, inlen, start, &seplen), len = *outlen - pos;
+    size_t end = zp_idna_label_end(in, inlen, start, &seplen), len = *outlen - pos;
     st = fn(in + start, end - start, out + pos, &len, flags);
     if (st != ZP_OK)
       return st;

@@ -20,6 +20,9 @@
 /* zonepuny's rule for ASCII labels that start with "xn--" (any case): the to_ascii functions
  * run zp_idna_ace_check on them and fail with its status. Plain ToASCII passes them through. */
 #define ZP_IDNA_CHECK_ACE        0x8u
+/* Says that IDNA2008 (idna2008.h) judged the label, for the explanation of a refusal
+ * (explain.h); the conversion functions ignore it. */
+#define ZP_IDNA_2008             0x10u
 
 /* What a failure was about: the code point (for prohibited, unassigned, bidi, not-LDH, hyphen)
  * and the byte offset in the input where it starts (for a code point that only Nameprep's
@@ -61,6 +64,10 @@ ZP_NODISCARD zp_status zp_idna_label_to_unicode(const char *in, size_t inlen, ch
  * the decoded text when decoding succeeded. */
 ZP_NODISCARD zp_status zp_idna_ace_check(const char *label, size_t len, unsigned flags,
                                          zp_idna_detail *det);
+
+/* The end of the label of a dotted name in[0..inlen) that starts at start, and the length of the
+ * separator after it in *seplen (U+002E, U+3002, U+FF0E or U+FF61; 0 at the end). */
+size_t zp_idna_label_end(const char *in, size_t inlen, size_t start, size_t *seplen);
 
 /* Whole dotted names (label separators U+002E, U+3002, U+FF0E, U+FF61; every separator is
  * written as "."; one trailing separator is kept; "" and a lone separator are the root).

@@ -42,6 +42,11 @@ static unsigned script_of(uint32_t cp)
   return props_of(cp) >> ZP_I8_SCRIPT_SHIFT & ZP_I8_SCRIPT_MASK;
 }
 
+bool zp_idna2008_is_deviation(uint32_t cp)
+{
+  return rec_of(cp)->flags & ZP_I8_DEVIATION;
+}
+
 static zp_status fail(zp_idna_detail *det, zp_status st, uint32_t cp)
 {
   if (det) {
@@ -123,8 +128,6 @@ static unsigned bidi_bits(const uint32_t *s, size_t n)
   return rtl | (ok ? 0 : ZP_IDNA_BIDI_BROKEN);
 }
 
-/* RFC 5891 section 5.4 and 4.2.3, RFC 5892, UTS #46 section 4.1 on a mapped, normalized label
- * s[0..n) (n > 0). */
 /* The refusal of a code point that may not stand in a label, by its reason. */
 static zp_status invalid(zp_idna_detail *det, uint32_t cp, unsigned f)
 {
@@ -132,6 +135,8 @@ static zp_status invalid(zp_idna_detail *det, uint32_t cp, unsigned f)
                    : f & ZP_I8_UNASSIGNED ? ZP_IDNA_UNASSIGNED_15 : ZP_IDNA_DISALLOWED, cp);
 }
 
+/* RFC 5891 section 5.4 and 4.2.3, RFC 5892, UTS #46 section 4.1 on a mapped, normalized label
+ * s[0..n) (n > 0). */
 static zp_status validate(const uint32_t *s, size_t n, zp_idna_detail *det)
 {
   if (n >= 4 && s[2] == '-' && s[3] == '-')
@@ -169,11 +174,12 @@ static zp_status u_label(const char *in, size_t inlen, uint32_t *u, size_t *n,
   zp_status st = zp_utf8_decode((const uint8_t *)in, inlen, cps, &k, NULL);
   if (st != ZP_OK)
     return st;
-  /* UTS #46 section 4 step 1: a disallowed code point is an error as written, even where NFC
-   * would then replace it (U+2F868 by U+36FC) */
+  /* UTS #46 section 4 step 1: a code point it disallows is an error as written, even where NFC
+   * would then replace it (U+2F868 by U+36FC); one it keeps that IDNA2008 does not (NV8) is
+   * judged in the U-label, after NFC (U+1100 U+1161 compose to U+AC00, which is PVALID) */
   for (size_t i = 0; i < k; i++) {
     unsigned f = rec_of(cps[i])->flags;
-    if ((f & ZP_I8_INVALID) && !(f & (ZP_U_MAP | ZP_U_DROP)))
+    if ((f & ZP_I8_INVALID) && !(f & (ZP_U_MAP | ZP_U_DROP | ZP_I8_NV8)))
       return invalid(det, cps[i], f);
   }
   *n = WORK_MAX;
@@ -237,15 +243,20 @@ static zp_status to_ace(const uint32_t *u, size_t n, char *out, size_t *outlen)
 }
 
 /* An "xn--" label (any case): it decodes, holds a non-ASCII code point, is a valid U-label as
- * it stands (mapping and NFC leave it alone) and encodes back to itself, case aside. The
- * decoded label is in u[0..*n). */
+ * it stands (mapping and NFC leave it alone) and encodes back to itself, case aside. ASCII
+ * capitals are lowercased first, as UTS #46 maps the whole label before it decodes one
+ * (section 4 steps 1 and 4): "XN--MNCHEN-3YA" is "münchen". The decoded label is in
+ * u[0..*n). */
 static zp_status ace_label(const char *in, size_t inlen, uint32_t *u, size_t *n,
                            zp_idna_detail *det)
 {
   if (inlen > IN_MAX)
     return ZP_IDNA_TOO_LONG;   /* (decoding time grows with the square of the length) */
+  char low[IN_MAX];
+  for (size_t i = 0; i < inlen; i++)
+    low[i] = (char)(in[i] >= 'A' && in[i] <= 'Z' ? in[i] + 32 : in[i]);
   *n = IN_MAX;
-  zp_status st = zp_puny_decode(in + 4, inlen - 4, u, n, NULL);
+  zp_status st = zp_puny_decode(low + 4, inlen - 4, u, n, NULL);
   if (st != ZP_OK)
     return ZP_IDNA_ACE_DECODE;
   zp_idna_ace_decoded(det, u, *n);

@@ -3,7 +3,9 @@
 #ifndef ZP_IDNA2008_H
 #define ZP_IDNA2008_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "idna.h"
 
@@ -41,5 +43,9 @@ ZP_NODISCARD zp_status zp_idna2008_name_to_ascii(const char *in, size_t inlen, c
                                                  zp_idna_detail *det);
 ZP_NODISCARD zp_status zp_idna2008_name_to_unicode(const char *in, size_t inlen, char *out,
                                                    size_t *outlen, unsigned flags);
+
+/* Whether cp is one of UTS #46's deviation characters (section 2.3): IDNA2003 maps them away
+ * (U+00DF to "ss", U+03C2 to U+03C3, the joiners to nothing), IDNA2008 keeps them. */
+bool zp_idna2008_is_deviation(uint32_t cp);
 
 #endif

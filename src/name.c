@@ -293,6 +293,8 @@ zp_status zp_name_parse(const char *text, size_t len, const uint8_t *origin,
       char msg[sizeof err->msg];
       msg[0] = '\0';
       st = conv->fn(conv->ctx, raw, raw_len, label, &label_len, msg, sizeof msg);
+      if (st == ZP_OK && msg[0] && err && err->warn)
+        err->warn(err->user, start, msg);
       if (st != ZP_OK) {
         if (!msg[0])
           snprintf(msg, sizeof msg, "label \"%.*s\": %s", (int)(pos - start), text + start,

@@ -13,7 +13,8 @@
 /* The label policy (IDNA, lowercasing, --std3) is not the name parser's business: it is handed
  * each label with escapes resolved (raw octets) and writes the label to store. out has room for
  * *outlen octets (at least ZP_LABEL_MAX + 1); it sets *outlen to the length written. On failure
- * it returns a status and writes a message naming the label and the rule into msg. */
+ * it returns a status and writes a message naming the label and the rule into msg; a message
+ * written with ZP_OK is a warning about the label (zp_name_error.warn). */
 typedef struct zp_label_conv {
   zp_status (*fn)(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen,
                   char *msg, size_t msgcap);
@@ -24,7 +25,11 @@ typedef struct zp_label_conv {
 
 typedef struct zp_name_error {
   size_t offset;   /* byte offset in the text where the offending label or escape starts */
-  char msg[512];   /* a full sentence naming the label and the rule */
+  char msg[1024];  /* a full sentence naming the label and the rule */
+  /* NULL, or told each warning of the label policy (a label it converts, writing a message):
+   * the byte offset of the label in the text, and the message */
+  void (*warn)(void *user, size_t offset, const char *msg);
+  void *user;
 } zp_name_error;
 
 /* Parses text[0..len) (RFC 1035 section 5.1: \DDD and \X escapes, "\." is not a separator) into

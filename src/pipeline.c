@@ -55,6 +55,14 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   if (!cache)
     return ZP_ENOMEM;
   conv.cache = keep.cache = cache;
+  zp_check_level div = opt->checks.level[ZP_CK_IDNA_DIVERGENCE];
+  zp_label_set *diverged = NULL;
+  if (div != ZP_LEVEL_OFF && zp_label_set_new(&diverged) != ZP_OK) {
+    free(cache);
+    return ZP_ENOMEM;
+  }
+  conv.diverged = keep.diverged = diverged;
+  zo.label_warnings_fatal = div == ZP_LEVEL_ERROR;
   if (!opt->checks.off) {
     zo.spelling = zp_convert_spelling(&conv);
     zo.mapped = &conv.mapped;
@@ -72,6 +80,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   if (st != ZP_OK) {
     zp_check_free(c.ck);
     free(cache);
+    zp_label_set_free(diverged);
     return st;
   }
   if (in->data)
@@ -87,6 +96,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   zp_emit_free(c.em);
   zp_check_free(c.ck);
   free(cache);
+  zp_label_set_free(diverged);
   if (records)
     *records = c.records;
   return st;

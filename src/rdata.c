@@ -209,6 +209,13 @@ bool zp_rd_address(zp_rd *r, int af)
   return zp_rd_put(r, a, af == AF_INET ? 4 : 16);
 }
 
+/* A label policy's warning about the name in the field just read (zp_name_error.warn). */
+static void name_warning(void *user, size_t offset, const char *msg)
+{
+  const zp_rd *r = user;
+  r->in->warn(r->in->user, r->fi - 1, offset, msg);
+}
+
 bool zp_rd_dname(zp_rd *r)
 {
   const zp_field *f;
@@ -219,6 +226,8 @@ bool zp_rd_dname(zp_rd *r)
     return false;
   nerr.offset = 0;
   nerr.msg[0] = '\0';
+  nerr.warn = r->in->warn ? name_warning : NULL;
+  nerr.user = r;
   zp_status st = zp_name_parse(f->text, f->len, r->in->origin, r->conv, wire, &len, &nerr);
   if (st != ZP_OK)
     return zp_rd_fail(r, r->fi - 1, nerr.offset, "%s", nerr.msg[0] ? nerr.msg : zp_strerror(st));

@@ -29,6 +29,10 @@ typedef struct zp_rdata_in {
   /* the label policy of RDATA names: the types whose names DNSSEC's canonical form lowercases
    * (zp_rrtype_lowercases) get lower, the others keep */
   const zp_label_conv *lower, *keep;
+  /* NULL, or told each warning of the label policy about an RDATA name: where (a field and an
+   * offset in it, as zp_rdata_error has them) and the message */
+  void (*warn)(void *user, size_t field, size_t offset, const char *msg);
+  void *user;
 } zp_rdata_in;
 
 /* Parses the RDATA of in->type (a type zp_rrtype_reads_text takes), field by field as

@@ -39,6 +39,8 @@ bool zp_rd_wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
     }
     if (st != ZP_OK)
       return zp_rd_fail(r, hexf, ZP_RDATA_FIELD, "%s", msg[0] ? msg : zp_strerror(st));
+    if (msg[0] && r->in->warn)
+      r->in->warn(r->in->user, hexf, ZP_RDATA_FIELD, msg);
     if (n + 1 + len + 1 > ZP_NAME_MAX)
       return zp_rd_fail(r, hexf, ZP_RDATA_FIELD, "name in generic RDATA is longer than 255 octets "
                   "after conversion");

@@ -85,12 +85,37 @@ static bool has_high(const char *text, size_t len)
   return false;
 }
 
+/* A warning of the label policy, at a label or field. */
+static void label_warning(zp_zone *z, const zp_loc *at, const char *msg)
+{
+  zp_zone_flush(z);
+  zp_diag_report(z->diag, at, z->opt->label_warnings_fatal ? ZP_ERROR : ZP_WARNING, "%s", msg);
+}
+
+typedef struct name_at {
+  zp_zone *z;
+  const zp_loc *loc;
+  bool quoted;
+  const char *text;
+  size_t len;
+} name_at;
+
+static void owner_warning(void *user, size_t offset, const char *msg)
+{
+  const name_at *n = user;
+  zp_loc at = zp_loc_at(n->loc, n->quoted, n->text, n->len, offset);
+  label_warning(n->z, &at, msg);
+}
+
 bool zp_zone_name(zp_zone *z, const char *text, size_t len, bool quoted, const zp_loc *loc,
                   const uint8_t *origin, uint8_t *out)
 {
-  zp_name_error err;   /* (not zeroed: 512 bytes a name, and fail() sets both fields) */
+  zp_name_error err;   /* (not zeroed: 1 KiB a name, and fail() sets both fields) */
+  name_at at_ = {z, loc, quoted, text, len};
   err.offset = 0;
   err.msg[0] = '\0';
+  err.warn = owner_warning;
+  err.user = &at_;
   size_t wlen;
   zp_status s = zp_name_parse(text, len, origin, &z->opt->conv, out, &wlen, &err);
   if (s == ZP_OK)
@@ -245,9 +270,23 @@ static bool default_ttl(zp_zone *z, uint32_t *ttl)
   return false;
 }
 
+typedef struct rdata_at {
+  zp_zone *z;
+  const zp_record *rec;
+} rdata_at;
+
+static void rdata_warning(void *user, size_t field, size_t offset, const char *msg)
+{
+  const rdata_at *r = user;
+  zp_rdata_error where = {.field = field, .offset = offset};
+  zp_loc at = zp_rdata_error_loc(&where, r->rec);
+  label_warning(r->z, &at, msg);
+}
+
 /* The record's RDATA in wire form, every field checked: false when reported. */
 static bool rdata(zp_zone *z, zp_record *rec)
 {
+  rdata_at at_ = {z, rec};
   zp_rdata_in in = {
     .type = rec->rtype,
     .fields = rec->fields,
@@ -255,6 +294,8 @@ static bool rdata(zp_zone *z, zp_record *rec)
     .origin = rec->origin,
     .lower = &z->opt->conv,
     .keep = &z->opt->conv_keep_case,
+    .warn = rdata_warning,
+    .user = &at_,
   };
   zp_rdata_error err;
   zp_status st = rec->generic ? zp_rdata_generic(&in, z->rdata, &rec->rdlen, &err)

@@ -58,6 +58,8 @@ typedef struct zp_zone_options {
                                non-ASCII octet */
   zp_label_conv conv_keep_case;  /* the same keeping ASCII case, for the RDATA names DNSSEC
                                     does not lowercase (RFC 6840 section 5.1) */
+  bool label_warnings_fatal;  /* the label policies' warnings (a label IDNA2003 and IDNA2008
+                                 convert apart) are errors: -W error=idna-divergence */
   bool no_include;          /* --no-include: every $INCLUDE is an error */
   const char *include_root; /* --include-root: an $INCLUDE must resolve inside it, or NULL */
   const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is an error (it would be

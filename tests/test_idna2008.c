@@ -11,8 +11,7 @@
 #include "utf8.h"
 #include "xorshift.h"
 
-#include <unicode/uidna.h>
-#include <unicode/utypes.h>
+#include "icu.h"
 
 static const zp_u_table t8 = {zp_i8_stage1, zp_i8_stage2, zp_i8_recs, zp_i8_data};
 
@@ -286,19 +285,6 @@ Test(idna2008, idna_test_v2_15_0)
 
 /* ---- ICU 72 (UTS #46 at Unicode 15.0, non-transitional, STD3, Bidi, CONTEXTJ, CONTEXTO) ---- */
 
-static UIDNA *icu(void)
-{
-  static UIDNA *u;
-  if (!u) {
-    UErrorCode e = U_ZERO_ERROR;
-    u = uidna_openUTS46(UIDNA_NONTRANSITIONAL_TO_ASCII | UIDNA_NONTRANSITIONAL_TO_UNICODE |
-                        UIDNA_CHECK_BIDI | UIDNA_CHECK_CONTEXTJ | UIDNA_CHECK_CONTEXTO |
-                        UIDNA_USE_STD3_RULES, &e);
-    cr_assert(U_SUCCESS(e), "uidna_openUTS46: %s", u_errorName(e));
-  }
-  return u;
-}
-
 typedef struct verdict {
   bool ok;
   uint32_t errors;       /* ICU's */
@@ -313,7 +299,7 @@ static verdict by_icu(const char *name, size_t n)
   verdict v = {0};
   UErrorCode e = U_ZERO_ERROR;
   UIDNAInfo info = UIDNA_INFO_INITIALIZER;
-  int32_t len = uidna_nameToASCII_UTF8(icu(), name, (int32_t)n, v.out, (int32_t)sizeof v.out,
+  int32_t len = uidna_nameToASCII_UTF8(zp_icu(), name, (int32_t)n, v.out, (int32_t)sizeof v.out,
                                        &info, &e);
   v.ok = U_SUCCESS(e) && info.errors == 0;
   v.errors = U_SUCCESS(e) ? info.errors : 0xFFFFFFFFu;

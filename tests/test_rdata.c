@@ -34,7 +34,8 @@ static bool parse(const char *type, const char *rdata, char *out, size_t cap)
   cr_assert(zp_rrtype_from_text(type, strlen(type), &t), "%s", type);
   built b;
   build(&b, "x.example.", t, rdata);
-  zp_rdata_in in = {t, b.rec.fields, b.rec.nfields, b.rec.origin, &lower_conv, &keep_conv};
+  zp_rdata_in in = {t, b.rec.fields, b.rec.nfields, b.rec.origin, &lower_conv, &keep_conv,
+                    NULL, NULL};
   static uint8_t wire[ZP_RDATA_MAX];
   size_t len = 0;
   zp_rdata_error err;
@@ -485,7 +486,7 @@ Test(rdata, wire_limits)
                                                         .col = (uint32_t)(21 + 256 * i)}};
   zp_record rec = {.loc = {.src = &src, .line = 1, .col = 1}, .rtype = 16, .nfields = 257,
                    .fields = fields};
-  zp_rdata_in in = {16, fields, 257, NULL, &lower_conv, &keep_conv};
+  zp_rdata_in in = {16, fields, 257, NULL, &lower_conv, &keep_conv, NULL, NULL};
   static uint8_t wire[ZP_RDATA_MAX];
   size_t len;
   zp_rdata_error err;

@@ -40,11 +40,11 @@ expect ace-decode 1 '' \
   'zonepuny: error: xn--99999999999: label "xn--99999999999" is an ACE label that does not decode as Punycode' \
   -- --to-ascii xn--99999999999
 expect unassigned 1 '' \
-  'zonepuny: error: aȡ.example: label "aȡ" contains U+0221, unassigned in Unicode 3.2 (RFC 3454 table A.1)' \
+  'zonepuny: error: aȡ.example: label "aȡ" contains U+0221, unassigned in Unicode 3.2 (RFC 3454 table A.1); IDNA2008 makes it "xn--a-4xa" (--idna=2008) [-Widna-divergence]' \
   -- --to-ascii aȡ.example
 expect after-ace 1 '' \
   'zonepuny: error: xn--bcher-kva.abcȡ: label "abcȡ" contains U+0221, unassigned in Unicode 3.2 (RFC 3454 table A.1)' \
-  -- --to-ascii xn--bcher-kva.abcȡ
+  -- -W no-idna-divergence --to-ascii xn--bcher-kva.abcȡ
 expect bidi 1 '' \
   'zonepuny: error: אa: label "אa" breaks the bidi rule: it mixes left-to-right and right-to-left characters, at U+0061 (RFC 3454 section 6)' \
   -- --to-ascii אa
@@ -95,21 +95,61 @@ fi
 # IdnaTestV2 15.0.0 (faß.de, βόλος.com), UTS #46's mapping table (U+1E9E maps to "ss" at 15.0),
 # RFC 5892's derived property (U+2603 DISALLOWED) and appendix A.1 (ZWNJ between Latin letters).
 input=
-expect i8-sharp-s 0 $'xn--fa-hia.de\nxn--strae-oqa' '' -- --idna=2008 --to-ascii faß.de straße
-expect i8-final-sigma 0 'xn--nxasmm1c.com' '' -- --idna=2008 --to-ascii βόλος.com
-expect i8-capital-sharp-s 0 'ss' '' -- --idna=2008 --to-ascii ẞ
+expect i8-sharp-s 0 $'xn--fa-hia.de\nxn--strae-oqa' '' -- -W no-idna-divergence --idna=2008 --to-ascii faß.de straße
+expect i8-final-sigma 0 'xn--nxasmm1c.com' '' -- -W no-idna-divergence --idna=2008 --to-ascii βόλος.com
+expect i8-capital-sharp-s 0 'ss' '' -- -W no-idna-divergence --idna=2008 --to-ascii ẞ
 expect i8-snowman 1 '' \
   'zonepuny: error: ☃.com: label "☃" contains U+2603, a symbol UTS #46 keeps but IDNA2008 disallows (RFC 5892; NV8)' \
-  -- --idna=2008 --to-ascii ☃.com
+  -- -W no-idna-divergence --idna=2008 --to-ascii ☃.com
 expect i8-zwnj 1 '' \
   'zonepuny: error: a‌b: label "a‌b" contains U+200C where its rule does not allow it (RFC 5892 appendix A.1, A.2: a joiner after a virama, a non-joiner between joining letters)' \
-  -- --idna=2008 --to-ascii a‌b
+  -- -W no-idna-divergence --idna=2008 --to-ascii a‌b
 expect i8-ace 0 $'xn--fa-hia.de\n_dmarc.xn--nxasmm1c.com' '' \
-  -- --idna=2008 --to-ascii xn--fa-hia.de _dmarc.xn--nxasmm1c.com
+  -- -W no-idna-divergence --idna=2008 --to-ascii xn--fa-hia.de _dmarc.xn--nxasmm1c.com
 expect i8-unicode 0 $'faß.de\nβόλος.com' '' -- --idna=2008 --to-unicode xn--fa-hia.de xn--nxasmm1c.com
 expect i8-empty 1 '' \
   'zonepuny: error: x.​: label "​" is empty once mapped: IDNA maps every code point in it to nothing' \
   -- --idna=2008 --to-ascii x.​
+# -W idna-divergence: a label the standards convert apart, with both results and the reason.
+# Hand-derived: RFC 3491's table B.2 maps U+00DF to "ss"; U+2603 is NV8 in UTS #46 and
+# DISALLOWED in RFC 5892 (its IDNA2003 ACE form "xn--n3h" is RFC 3492 on U+2603, as Python's
+# punycode codec computes it); U+1E9E is unassigned in Unicode 3.2 and maps to "ss" in UTS #46;
+# "xn--fa-hia" decodes to "faß", which IDNA2003 writes "fass".
+div_strasse='label "straße" is "strasse" under IDNA2003 and "xn--strae-oqa" under IDNA2008: U+00DF is a deviation character, which IDNA2003 maps away and IDNA2008 keeps (UTS #46 section 2.3) [-Widna-divergence]'
+expect div-deviation 0 'strasse' "zonepuny: warning: straße: $div_strasse" -- --to-ascii straße
+expect div-deviation-2008 0 'xn--strae-oqa' "zonepuny: warning: straße: $div_strasse" \
+  -- --idna=2008 --to-ascii straße
+expect div-only-2003 1 '' \
+  'zonepuny: error: ☃.com: label "☃" contains U+2603, a symbol UTS #46 keeps but IDNA2008 disallows (RFC 5892; NV8); IDNA2003 makes it "xn--n3h" (--idna=2003) [-Widna-divergence]' \
+  -- --idna=2008 --to-ascii ☃.com
+expect div-only-2003-warn 0 'xn--n3h.com' \
+  'zonepuny: warning: ☃.com: label "☃" is "xn--n3h" under IDNA2003, but IDNA2008 refuses it: it contains U+2603, a symbol UTS #46 keeps but IDNA2008 disallows (RFC 5892; NV8) [-Widna-divergence]' \
+  -- --to-ascii ☃.com
+expect div-only-2008 0 'ss' \
+  'zonepuny: warning: ẞ: label "ẞ" is "ss" under IDNA2008, but IDNA2003 refuses it: it contains U+1E9E, unassigned in Unicode 3.2 (RFC 3454 table A.1) [-Widna-divergence]' \
+  -- --idna=2008 --to-ascii ẞ
+expect div-ace 0 'a.xn--fa-hia.de' \
+  'zonepuny: warning: a.xn--fa-hia.de: label "xn--fa-hia" is valid under IDNA2008, but IDNA2003 refuses it: it is not the canonical ACE form of "faß" (ToASCII gives "fass") [-Widna-divergence]' \
+  -- --idna=2008 --to-ascii a.xn--fa-hia.de
+expect div-ace-2003 1 '' \
+  'zonepuny: error: xn--fa-hia.de: label "xn--fa-hia" is not the canonical ACE form of "faß" (ToASCII gives "fass"); IDNA2008 takes it (--idna=2008) [-Widna-divergence]' \
+  -- --to-ascii xn--fa-hia.de
+expect div-ace-case 1 '' \
+  'zonepuny: error: xn--Fa-hia: label "xn--Fa-hia" is not the canonical ACE form of "Faß" (ToASCII gives "fass"); IDNA2008 takes it (--idna=2008) [-Widna-divergence]' \
+  -- --to-ascii xn--Fa-hia
+expect div-off 0 'strasse' '' -- -W no-idna-divergence --to-ascii straße
+expect div-error 1 'strasse' "zonepuny: error: straße: $div_strasse" \
+  -- -W error=idna-divergence --to-ascii straße
+expect div-werror 1 'strasse' "zonepuny: error: straße: $div_strasse" -- -W error --to-ascii straße
+# nowhere else: labels both standards convert alike, ASCII, and a name whose label is refused
+# by both (U+0378 is unassigned in Unicode 3.2 and 15.0)
+expect div-none 0 $'xn--mnchen-3ya.de\n_dmarc.xn--wgv71a\nXN--MNCHEN-3YA' '' \
+  -- --to-ascii münchen.de _dmarc.日本 XN--MNCHEN-3YA
+expect div-none-2008 0 $'xn--mnchen-3ya.de\n_dmarc.xn--wgv71a\nXN--MNCHEN-3YA' '' \
+  -- --idna=2008 --to-ascii münchen.de _dmarc.日本 XN--MNCHEN-3YA
+expect div-both-refuse 1 '' \
+  'zonepuny: error: a͸: label "a͸" contains U+0378, unassigned in Unicode 3.2 (RFC 3454 table A.1)' \
+  -- --to-ascii a͸
 expect idna-bad 2 '' "zonepuny: error: --idna takes 2003 or 2008, not '2019'
 Try 'zonepuny --help'." -- --idna=2019 --to-ascii x
 

@@ -9,7 +9,8 @@ cd "$repo_dir"
 make_tmp
 for seed in 1 2; do
   "$PYTHON" tools/genzone.py --records 20000 --seed $seed --ace "$tmp/ace.zone" "$tmp/idn.zone"
-  "$ZONEPUNY" "$tmp/idn.zone" > "$tmp/ours" 2> "$tmp/err"
+  # (genzone.py's deviation labels draw -W idna-divergence, which is not what this compares)
+  "$ZONEPUNY" -W no-idna-divergence "$tmp/idn.zone" > "$tmp/ours" 2> "$tmp/err"
   rc=$?
   ldns-read-zone "$tmp/ace.zone" > "$tmp/ldns" 2>/dev/null
   if [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && cmp -s "$tmp/ours" "$tmp/ldns"; then

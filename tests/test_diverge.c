@@ -1,0 +1,323 @@
+/* test_diverge.c -- where IDNA2003 and IDNA2008 disagree on a label: zp_idna_diverge against
+ * two oracles, libidn (IDNA2003: Nameprep, no unassigned code points, STD3 rules on labels with
+ * a non-ASCII code point, as zonepuny has them) and ICU 72 (IDNA2008 through UTS #46,
+ * non-transitional) with RFC 5892's derived property (tests/data/idna/Idna2008-15.0.0.txt)
+ * for the symbols UTS #46 keeps and IDNA2008 disallows. The warning must fire where the oracles
+ * differ, name the right class, and fire nowhere else. */
+#include <criterion/criterion.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "icu.h"
+
+#include "diverge.h"
+#include "utf8.h"
+#include "xorshift.h"
+
+/* libidn's <idna.h> has the same name as ours, which the include path finds first; these are
+ * its documented prototypes and constants. */
+extern int idna_to_ascii_4i(const uint32_t *in, size_t inlen, char *out, int flags);
+extern int idna_to_unicode_8z8z(const char *input, char **output, int flags);
+enum { IDNA_SUCCESS = 0, IDNA_USE_STD3_ASCII_RULES = 2 };
+
+#define DATA "tests/data/idna/"
+
+/* The flags of zonepuny's label policy. */
+enum { FLAGS = ZP_IDNA_STD3_NON_ASCII | ZP_IDNA_CHECK_ACE };
+
+/* The deviation characters of UTS #46 section 2.3, as it lists them. */
+static bool has_deviation(const uint32_t *cp, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (cp[i] == 0x00DF || cp[i] == 0x03C2 || cp[i] == 0x200C || cp[i] == 0x200D)
+      return true;
+  return false;
+}
+
+/* Whether RFC 5892 lets the code point stand in a U-label (PVALID, CONTEXTJ, CONTEXTO). */
+static bool allowed(uint32_t code)
+{
+  static char category[0x110000];
+  if (!category[0]) {
+    FILE *f = fopen(DATA "Idna2008-15.0.0.txt", "r");
+    cr_assert_not_null(f, "run from the repository's top");
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+      if (line[0] == '#' || line[0] == '\n')
+        continue;
+      char *end;
+      uint32_t a = (uint32_t)strtoul(line, &end, 16), b = a;
+      if (end[0] == '.' && end[1] == '.')
+        b = (uint32_t)strtoul(end + 2, &end, 16);
+      const char *v = strchr(line, ';') + 1;
+      while (*v == ' ')
+        v++;
+      char c = strncmp(v, "PVALID", 6) == 0 || strncmp(v, "CONTEXT", 7) == 0 ? 'V' : 'D';
+      for (uint32_t cp = a; cp <= b; cp++)
+        category[cp] = c;
+    }
+    fclose(f);
+  }
+  return category[code] == 'V';
+}
+
+typedef struct result {
+  bool ok;
+  char ace[256];
+} result;
+
+/* IDNA2003 by libidn: ToASCII of a label with a non-ASCII code point; an "xn--" label is valid
+ * when ToUnicode decodes it (libidn's ToUnicode checks that ToASCII gives it back, RFC 3490
+ * section 4.2 step 7). */
+static result by_libidn(const uint32_t *cp, size_t n, const char *utf8)
+{
+  result r = {0};
+  if (zp_idna_is_ace(utf8, strlen(utf8))) {
+    char *u = NULL;
+    int rc = idna_to_unicode_8z8z(utf8, &u, IDNA_USE_STD3_ASCII_RULES);
+    r.ok = rc == IDNA_SUCCESS && strcasecmp(u, utf8) != 0;
+    snprintf(r.ace, sizeof r.ace, "%s", utf8);
+    free(u);
+    return r;
+  }
+  r.ok = idna_to_ascii_4i(cp, n, r.ace, IDNA_USE_STD3_ASCII_RULES) == IDNA_SUCCESS;
+  return r;
+}
+
+/* IDNA2008 by ICU, refused where the U-label holds a code point the derived property does not
+ * allow. */
+static result by_icu(const char *utf8)
+{
+  result r = {0};
+  UErrorCode e = U_ZERO_ERROR;
+  UIDNAInfo info = UIDNA_INFO_INITIALIZER;
+  int32_t len = uidna_labelToASCII_UTF8(zp_icu(), utf8, -1, r.ace, sizeof r.ace - 1, &info, &e);
+  if (U_FAILURE(e) || info.errors || len == 0)
+    return r;
+  r.ace[len] = '\0';
+  char u[1024];
+  UIDNAInfo uinfo = UIDNA_INFO_INITIALIZER;
+  e = U_ZERO_ERROR;
+  len = uidna_labelToUnicodeUTF8(zp_icu(), r.ace, -1, u, sizeof u, &uinfo, &e);
+  cr_assert(U_SUCCESS(e) && !uinfo.errors, "ICU's ToUnicode of its own %s", r.ace);
+  uint32_t cps[256];
+  size_t n = 256;
+  cr_assert_eq(zp_utf8_decode((const uint8_t *)u, (size_t)len, cps, &n, NULL), ZP_OK);
+  r.ok = true;
+  for (size_t i = 0; i < n; i++)
+    r.ok &= allowed(cps[i]);
+  return r;
+}
+
+typedef struct tally {
+  size_t labels, kinds[5];
+} tally;
+
+static const char *const kind_name[] = {"none", "deviation", "mapping", "only 2003",
+                                        "only 2008"};
+
+/* What the oracles say of the label cp[0..n) (utf8: the same as UTF-8), against zonepuny. */
+static void check(const uint32_t *cp, size_t n, const char *utf8, tally *t)
+{
+  result a = by_libidn(cp, n, utf8), b = by_icu(utf8);
+  zp_divergence want;
+  if (a.ok != b.ok)
+    want = a.ok ? ZP_DIV_ONLY_2003 : ZP_DIV_ONLY_2008;
+  else if (!a.ok || strcasecmp(a.ace, b.ace) == 0)
+    want = ZP_DIV_NONE;
+  else
+    want = has_deviation(cp, n) ? ZP_DIV_DEVIATION : ZP_DIV_MAPPING;
+  zp_idna_both both;
+  zp_divergence got = zp_idna_diverge((const uint8_t *)utf8, strlen(utf8), FLAGS, &both);
+  cr_assert_eq(got, want, "\"%s\" (U+%04X...): zonepuny says %s, the oracles %s (libidn %s %s, "
+               "ICU %s %s)", utf8, cp[0], kind_name[got], kind_name[want],
+               a.ok ? "takes it:" : "refuses it", a.ok ? a.ace : "",
+               b.ok ? "takes it:" : "refuses it", b.ok ? b.ace : "");
+  if (got != ZP_DIV_NONE && got != ZP_DIV_ONLY_2008)
+    cr_assert(strncasecmp(both.ace[0], a.ace, both.len[0]) == 0 && !a.ace[both.len[0]],
+              "\"%s\": IDNA2003 %.*s, libidn %s", utf8, (int)both.len[0], both.ace[0], a.ace);
+  if (got != ZP_DIV_NONE && got != ZP_DIV_ONLY_2003)
+    cr_assert(strncasecmp(both.ace[1], b.ace, both.len[1]) == 0 && !b.ace[both.len[1]],
+              "\"%s\": IDNA2008 %.*s, ICU %s", utf8, (int)both.len[1], both.ace[1], b.ace);
+  t->labels++;
+  t->kinds[got]++;
+}
+
+static void check_cps(const uint32_t *cp, size_t n, tally *t)
+{
+  uint8_t utf8[64];
+  size_t k = sizeof utf8 - 1;
+  cr_assert_eq(zp_utf8_encode(cp, n, utf8, &k), ZP_OK);
+  utf8[k] = '\0';
+  check(cp, n, (const char *)utf8, t);
+}
+
+/* The label's ACE forms by either oracle, checked as labels themselves. */
+static void check_ace_forms(const uint32_t *cp, size_t n, tally *t)
+{
+  uint8_t utf8[64];
+  size_t k = sizeof utf8 - 1;
+  cr_assert_eq(zp_utf8_encode(cp, n, utf8, &k), ZP_OK);
+  utf8[k] = '\0';
+  result forms[2] = {by_libidn(cp, n, (const char *)utf8), by_icu((const char *)utf8)};
+  for (int i = 0; i < 2; i++) {
+    if (!forms[i].ok || !zp_idna_is_ace(forms[i].ace, strlen(forms[i].ace)))
+      continue;
+    if (i == 1 && forms[0].ok && strcmp(forms[0].ace, forms[1].ace) == 0)
+      continue;
+    uint32_t ace[64];
+    size_t m = strlen(forms[i].ace);
+    for (size_t j = 0; j < m; j++)
+      ace[j] = (uint8_t)forms[i].ace[j];
+    check(ace, m, forms[i].ace, t);
+    /* in capitals: both standards compare ACE labels without case */
+    char upper[64];
+    for (size_t j = 0; j <= m; j++) {
+      upper[j] = (char)(forms[i].ace[j] >= 'a' && forms[i].ace[j] <= 'z' ? forms[i].ace[j] - 32
+                                                                          : forms[i].ace[j]);
+      ace[j] = (uint8_t)upper[j];
+    }
+    check(ace, m, upper, t);
+  }
+}
+
+static void report(const char *what, const tally *t)
+{
+  cr_log_info("%s: %zu labels; none %zu, deviation %zu, mapping %zu, only IDNA2003 %zu, only "
+              "IDNA2008 %zu", what, t->labels, t->kinds[0], t->kinds[1], t->kinds[2],
+              t->kinds[3], t->kinds[4]);
+}
+
+/* Every code point past ASCII alone, between two letters, and the ACE forms of both. The
+ * separators U+3002, U+FF0E and U+FF61 split a name before either standard sees a label. */
+Test(diverge, every_code_point_against_libidn_and_icu, .timeout = 300)
+{
+  tally t = {0};
+  for (uint32_t c = 0x80; c < 0x110000; c++) {
+    if ((c >= 0xD800 && c <= 0xDFFF) || c == 0x3002 || c == 0xFF0E || c == 0xFF61)
+      continue;
+    uint32_t alone[1] = {c}, between[3] = {'a', c, 'b'};
+    check_cps(alone, 1, &t);
+    check_cps(between, 3, &t);
+    check_ace_forms(alone, 1, &t);
+    check_ace_forms(between, 3, &t);
+  }
+  report("every code point", &t);
+  cr_assert_gt(t.kinds[ZP_DIV_DEVIATION], 0);
+  cr_assert_gt(t.kinds[ZP_DIV_ONLY_2003], 0);
+  cr_assert_gt(t.kinds[ZP_DIV_ONLY_2008], 0);
+  /* UTS #46 section 2: where both standards take a label they agree on it, but for the
+   * deviations; the oracles say so of every code point (a new Unicode version may not) */
+  cr_assert_eq(t.kinds[ZP_DIV_MAPPING], 0);
+}
+
+/* Random labels of one to six code points from scripts, deviations, joiners in and out of their
+ * contexts, marks, compatibility forms and symbols, and their ACE forms. */
+Test(diverge, random_labels_against_libidn_and_icu, .timeout = 300)
+{
+  static const uint32_t pool[] = {
+    'a', 'z', '0', '-', 0x00DF, 0x03C2, 0x03C3, 0x03B1, 0x0391, 0x200C, 0x200D, 0x094D,
+    0x0915, 0x0627, 0x0644, 0x05D0, 0x0300, 0x0308, 0x00C4, 0x00E4, 0x1E9E, 0xFF21, 0x2160,
+    0x2603, 0x2764, 0x00AD, 0x0640, 0x3042, 0x30FB, 0x00B7, 0x0375, 0x05F3, 0x0660, 0x06F0,
+    0x1F600, 0x0221, 0x0237, 0x04C0, 0x10A0, 0xAC00, 0x0130, 0x212A, 0xFB01,
+  };
+  uint64_t seed = 20032008;
+  tally t = {0};
+  for (int i = 0; i < 300000; i++) {
+    uint32_t cp[6];
+    size_t n = 1 + xorshift64star(&seed) % 6;
+    for (size_t k = 0; k < n; k++)
+      cp[k] = pool[xorshift64star(&seed) % (sizeof pool / sizeof *pool)];
+    bool high = false;
+    for (size_t k = 0; k < n; k++)
+      high |= cp[k] >= 0x80;
+    if (!high)
+      continue;   /* plain ASCII: the zone's own, the same under both */
+    check_cps(cp, n, &t);
+    check_ace_forms(cp, n, &t);
+  }
+  report("random labels", &t);
+  cr_assert_gt(t.kinds[ZP_DIV_DEVIATION], 0);
+  cr_assert_gt(t.kinds[ZP_DIV_ONLY_2003], 0);
+  cr_assert_gt(t.kinds[ZP_DIV_ONLY_2008], 0);
+}
+
+/* Conjoining jamo, which NFC and NFKC compose into syllables: U+1100..U+11FF are RFC 5892
+ * DISALLOWED and UTS #46 NV8, so IDNA2008 judges the syllable they make. (Not in the random
+ * labels: libidn composes a leading and a vowel jamo across combining marks between them, where
+ * Nameprep does not; tests/test_idna.c counts those.) */
+Test(diverge, jamo_sequences_against_libidn_and_icu)
+{
+  tally t = {0};
+  for (uint32_t l = 0x1100; l <= 0x1112; l++)
+    for (uint32_t v = 0x1161; v <= 0x1175; v++)
+      for (uint32_t tj = 0x11A7; tj <= 0x11C2; tj++) {
+        uint32_t cp[3] = {l, v, tj};
+        check_cps(cp, tj == 0x11A7 ? 2 : 3, &t);   /* U+11A7: no trailing jamo */
+        uint32_t lone[2] = {l, tj == 0x11A7 ? v : tj};
+        check_cps(lone, 2, &t);
+      }
+  report("jamo", &t);
+  cr_assert_gt(t.kinds[ZP_DIV_NONE], 0);
+  cr_assert_gt(t.kinds[ZP_DIV_ONLY_2003], 0);
+}
+
+/* A label no Unicode 15.0 label reaches, for the sentence (see ZP_DIV_MAPPING). */
+Test(diverge, mapping_sentence)
+{
+  zp_idna_both b = {.st = {ZP_OK, ZP_OK}, .len = {7, 7}, .ace = {"xn--a-b", "xn--c-d"}};
+  char msg[1024];
+  zp_divergence_explain(ZP_DIV_MAPPING, &b, (const uint8_t *)"é", 2, FLAGS, msg, sizeof msg);
+  cr_expect_str_eq(msg, "label \"é\" is \"xn--a-b\" under IDNA2003 and \"xn--c-d\" under "
+                   "IDNA2008: the standards map it apart (Nameprep and NFKC of Unicode 3.2, "
+                   "RFC 3491; UTS #46 and NFC of Unicode 15.0)");
+}
+
+/* The sentences, on one label of each class (expected text written here from the standards:
+ * "straße" is "strasse" by RFC 3491's B.2 and "xn--strae-oqa" by RFC 3492 on "straße"). */
+Test(diverge, sentences)
+{
+  static const struct {
+    const char *label, *want;
+  } cases[] = {
+    {"straße", "label \"straße\" is \"strasse\" under IDNA2003 and \"xn--strae-oqa\" under "
+               "IDNA2008: U+00DF is a deviation character, which IDNA2003 maps away and "
+               "IDNA2008 keeps (UTS #46 section 2.3)"},
+    {"☃", "label \"☃\" is \"xn--n3h\" under IDNA2003, but IDNA2008 refuses it: it contains "
+          "U+2603, a symbol UTS #46 keeps but IDNA2008 disallows (RFC 5892; NV8)"},
+    {"ẞ", "label \"ẞ\" is \"ss\" under IDNA2008, but IDNA2003 refuses it: it contains U+1E9E, "
+          "unassigned in Unicode 3.2 (RFC 3454 table A.1)"},
+    {"xn--zca", "label \"xn--zca\" is valid under IDNA2008, but IDNA2003 refuses it: it is not "
+                "the canonical ACE form of \"ß\" (ToASCII gives \"ss\")"},
+    {"a\u200Cb", "label \"a\u200Cb\" is \"ab\" under IDNA2003, but IDNA2008 refuses it: it "
+                 "contains U+200C where its rule does not allow it (RFC 5892 appendix A.1, A.2: "
+                 "a joiner after a virama, a non-joiner between joining letters) (U+200C is a "
+                 "deviation character, which IDNA2003 maps away and IDNA2008 keeps: UTS #46 "
+                 "section 2.3)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    zp_idna_both b;
+    const uint8_t *in = (const uint8_t *)cases[i].label;
+    size_t n = strlen(cases[i].label);
+    zp_divergence d = zp_idna_diverge(in, n, FLAGS, &b);
+    cr_assert_neq(d, ZP_DIV_NONE, "%s", cases[i].label);
+    char msg[2048];
+    zp_divergence_explain(d, &b, in, n, FLAGS, msg, sizeof msg);
+    cr_expect_str_eq(msg, cases[i].want);
+  }
+}
+
+/* Labels the standards treat alike draw nothing: ASCII, and the common non-ASCII labels. */
+Test(diverge, nothing_where_they_agree)
+{
+  static const char *const same[] = {"www", "_dmarc", "*", "r3---sn-abc", "münchen", "ｗｅｂ",
+                                     "xn--mnchen-3ya", "bücher", "日本", "xn--wgv71a", "ελλάδα"};
+  for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+    zp_idna_both b;
+    cr_expect_eq(zp_idna_diverge((const uint8_t *)same[i], strlen(same[i]), FLAGS, &b),
+                 ZP_DIV_NONE, "%s", same[i]);
+  }
+}
