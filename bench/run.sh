@@ -61,6 +61,33 @@ bench_zone() {
   done
 }
 
+# ---- IDNA divergence warnings: a conversion with -W idna-divergence (the default) against one
+# with -W no-idna-divergence, CPU seconds (user + system), best of 9 (three alternating rounds of
+# cpu_best's three). Two 1M
+# zones: genzone.py's (its IDN labels repeat, and the label cache answers), and one whose every
+# internationalized owner is a label of its own, so each costs a conversion (and, for the
+# warning, a look at the other standard's) ----
+bench_divergence() {
+  section "IDNA divergence warnings: on against off, CPU seconds"
+  local dir=$BUILD/bench/zones n=${DIVERGENCE_SIZE:-1000000} kind
+  mkdir -p "$dir"
+  printf '%-28s %9s %8s %8s %8s\n' zone records on off "on/off"
+  for kind in repeated distinct; do
+    local z=$dir/div-$kind-$n.zone
+    [ -s "$z" ] || "$PYTHON" tools/genzone.py --records "$n" \
+      $([ $kind = distinct ] && echo --distinct-idn) "$z"
+    local on="" off="" i t
+    for i in 1 2 3; do
+      t=$(ok_rc=0 cpu_best "$ZONEPUNY" "$z") || return 1
+      [ -z "$on" ] || awk -v a="${t% *}" -v b="$on" 'BEGIN { exit !(a < b) }' && on=${t% *}
+      t=$(ok_rc=0 cpu_best "$ZONEPUNY" -W no-idna-divergence "$z") || return 1
+      [ -z "$off" ] || awk -v a="${t% *}" -v b="$off" 'BEGIN { exit !(a < b) }' && off=${t% *}
+    done
+    awk -v k="genzone.py $kind IDN" -v n="$n" -v a="$on" -v b="$off" \
+      'BEGIN { printf "%-28s %9d %8.2f %8.2f %8.3f\n", k, n, a, b, a / b }'
+  done
+}
+
 # ---- Adversarial inputs (issue 5): time must grow linearly with the input ----
 bench_adversarial() {
   section "Adversarial inputs (bench/bench_adversarial.c)"
@@ -196,7 +223,7 @@ bench_checks() {
   done
 }
 
-: "${SECTIONS:=bench_parse bench_idna bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones}"
+: "${SECTIONS:=bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones}"
 status=0
 for s in $SECTIONS; do
   "$s" || { echo "FAILED: $s"; status=1; }

@@ -477,6 +477,7 @@ static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *inde
   }
   k->src = *s;
   k->src.path = path;
+  k->src.fd = NULL;   /* (messages after the pass: the file is closed by then) */
   k->orig = s;
   k->src.parent = parent == UINT32_MAX ? NULL : &c->srcs[parent]->src;
   c->srcs[c->nsrcs] = k;

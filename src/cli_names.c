@@ -47,7 +47,7 @@ static void divergences(job *jb, const char *name, size_t n, size_t skip)
     zp_idna_both b;
     zp_divergence d = start == skip ? ZP_DIV_NONE
                                     : zp_idna_diverge((const uint8_t *)name + start, end - start,
-                                                      jb->flags, &b);
+                                                      jb->flags, jb->idna2008, &b);
     if (d == ZP_DIV_NONE)
       continue;
     char msg[2048];
@@ -62,7 +62,7 @@ static void divergences(job *jb, const char *name, size_t n, size_t skip)
 static void other_takes(const job *jb, const char *label, size_t n)
 {
   zp_idna_both b;
-  zp_divergence d = zp_idna_diverge((const uint8_t *)label, n, jb->flags, &b);
+  zp_divergence d = zp_idna_diverge((const uint8_t *)label, n, jb->flags, jb->idna2008, &b);
   if (d != (jb->idna2008 ? ZP_DIV_ONLY_2003 : ZP_DIV_ONLY_2008))
     return;
   char hint[160];

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "diag.h"
@@ -12,6 +13,9 @@
 
 static void init_diag(zp_diag *d, const zp_cli *cli)
 {
+  /* messages are written in blocks, not a write per piece of each (a zone may draw thousands);
+   * a terminal gets each line as it comes */
+  setvbuf(stderr, NULL, isatty(STDERR_FILENO) ? _IOLBF : _IOFBF, 1 << 14);
   zp_diag_init(d, stderr);
   d->max_errors = cli->max_errors;
   d->werror = cli->werror;

@@ -98,12 +98,13 @@ static zp_status idna_label(zp_convert *c, const uint8_t *in, size_t inlen, bool
   unsigned flags = FLAGS | ZP_IDNA_CHECK_ACE;
   zp_idna_both b;
   zp_divergence d = ZP_DIV_NONE;
-  memset(&b.det[k], 0, sizeof b.det[k]);
   zp_status st = zp_utf8_validate(in, inlen, NULL);
-  if (st == ZP_OK && c && c->diverged) {
-    d = zp_idna_diverge(in, inlen, flags, &b);
+  if (st != ZP_OK) {
+    memset(&b.det[k], 0, sizeof b.det[k]);
+  } else if (c && c->diverged) {
+    d = zp_idna_diverge(in, inlen, flags, k, &b);
     st = b.st[k];
-  } else if (st == ZP_OK) {
+  } else {
     st = zp_idna_label_alone(in, inlen, flags, k, &b);
   }
   if (st == ZP_OK && ace && inlen > ZP_LABEL_MAX)

@@ -35,6 +35,8 @@ static ssize_t read_line(const zp_source *src, uint64_t off, char *buf, size_t c
     memcpy(buf, src->data + off, n);
     return (ssize_t)n;
   }
+  if (src->fd)
+    return pread(*src->fd, buf, cap, (off_t)off);
   if (strcmp(src->path, "-") == 0)
     return 0;
   int fd = open(src->path, O_RDONLY);
@@ -45,8 +47,9 @@ static ssize_t read_line(const zp_source *src, uint64_t off, char *buf, size_t c
   return n;
 }
 
-/* The offending line is re-read from the file at its recorded offset: errors are rare, and this
- * keeps the scanner free of line bookkeeping. Standard input cannot be re-read and is not quoted. */
+/* The offending line is re-read from the file at its recorded offset (through the parser's own
+ * descriptor while it reads the file): this keeps the scanner free of line bookkeeping.
+ * Standard input cannot be re-read and is not quoted. */
 static void quote_line(FILE *out, const zp_loc *loc)
 {
   char buf[QUOTE_MAX];

@@ -19,6 +19,8 @@ typedef struct zp_source {
   uint32_t line, col;             /* where the parent's $INCLUDE stands */
   unsigned long serial;           /* which file of the zone: 0 the first, then each $INCLUDE in
                                      the order opened (a later file may reuse one's memory) */
+  const int *fd;                  /* while the file is being read, its descriptor (messages quote
+                                     lines from it without opening it again); else NULL */
 } zp_source;
 
 typedef struct zp_loc {

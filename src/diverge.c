@@ -53,7 +53,31 @@ static uint32_t deviation(const uint8_t *in, size_t len)
   return 0;
 }
 
-zp_divergence zp_idna_diverge(const uint8_t *in, size_t len, unsigned flags, zp_idna_both *b)
+/* Whether the non-ASCII label in[0..len) (valid UTF-8) converts alike under both standards for
+ * what it is made of: ASCII letters, digits and hyphens (not in the third and fourth places,
+ * which IDNA2008 refuses and IDNA2003 takes) and code points zp_idna2008_alike says so of. */
+static bool alike(const uint8_t *in, size_t len)
+{
+  size_t pos = 0;
+  for (size_t i = 0; i < len; pos++) {
+    uint8_t c = in[i];
+    if (c < 0x80) {
+      if (!zp_idna_is_ldh(c) || (c == '-' && (pos == 2 || pos == 3)))
+        return false;
+      i++;
+      continue;
+    }
+    uint32_t cp;
+    size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2, one = 1;
+    if (zp_utf8_decode(in + i, n, &cp, &one, NULL) != ZP_OK || !zp_idna2008_alike(cp))
+      return false;
+    i += n;
+  }
+  return true;
+}
+
+zp_divergence zp_idna_diverge(const uint8_t *in, size_t len, unsigned flags, int k,
+                              zp_idna_both *b)
 {
   bool high = false;
   for (size_t i = 0; i < len; i++)
@@ -62,8 +86,13 @@ zp_divergence zp_idna_diverge(const uint8_t *in, size_t len, unsigned flags, zp_
     return ZP_DIV_NONE;
   if (zp_utf8_validate(in, len, NULL) != ZP_OK)
     return ZP_DIV_NONE;   /* refused alike, before either standard */
-  zp_idna_label_alone(in, len, flags, 0, b);
-  zp_idna_label_alone(in, len, flags, 1, b);
+  zp_idna_label_alone(in, len, flags, k, b);
+  /* the label, or what an "xn--" label decodes to when standard k takes it: both standards
+   * encode a label of alike code points to the same ACE form */
+  const char *u = high ? (const char *)in : b->st[k] == ZP_OK ? b->det[k].decoded : NULL;
+  if (u && alike((const uint8_t *)u, high ? len : strlen(u)))
+    return ZP_DIV_NONE;
+  zp_idna_label_alone(in, len, flags, 1 - k, b);
   bool ok03 = b->st[0] == ZP_OK, ok08 = b->st[1] == ZP_OK;
   if ((!ok03 && !ok08) || (ok03 && ok08 && same(b)))
     return ZP_DIV_NONE;

@@ -33,11 +33,13 @@ typedef struct zp_idna_both {
 zp_status zp_idna_label_alone(const uint8_t *in, size_t len, unsigned flags, int k,
                               zp_idna_both *b);
 
-/* Converts the label in[0..len) (raw octets, as the label policy gets it) with both
- * standards, flags as idna.h's (ZP_IDNA_CHECK_ACE: an "xn--" label is checked, not passed), and
- * says how the results differ. A label of plain ASCII (not "xn--") is the same under both and
- * is not converted: ZP_DIV_NONE with b untouched. */
-zp_divergence zp_idna_diverge(const uint8_t *in, size_t len, unsigned flags, zp_idna_both *b);
+/* Converts the label in[0..len) (raw octets, as the label policy gets it) with standard k and,
+ * where the result may differ, the other one too (flags as idna.h's; ZP_IDNA_CHECK_ACE: an
+ * "xn--" label is checked, not passed), and says how the results differ. b's slot k is filled
+ * but for a label of plain ASCII (not "xn--") or invalid UTF-8, the same under both:
+ * ZP_DIV_NONE with b untouched. */
+zp_divergence zp_idna_diverge(const uint8_t *in, size_t len, unsigned flags, int k,
+                              zp_idna_both *b);
 
 /* The warning's sentence for a divergence d of label in[0..len) (d not ZP_DIV_NONE): both
  * results and the reason. */

@@ -47,6 +47,11 @@ bool zp_idna2008_is_deviation(uint32_t cp)
   return rec_of(cp)->flags & ZP_I8_DEVIATION;
 }
 
+bool zp_idna2008_alike(uint32_t cp)
+{
+  return rec_of(cp)->flags & ZP_I8_ALIKE;
+}
+
 static zp_status fail(zp_idna_detail *det, zp_status st, uint32_t cp)
 {
   if (det) {

@@ -48,4 +48,9 @@ ZP_NODISCARD zp_status zp_idna2008_name_to_unicode(const char *in, size_t inlen,
  * (U+00DF to "ss", U+03C2 to U+03C3, the joiners to nothing), IDNA2008 keeps them. */
 bool zp_idna2008_is_deviation(uint32_t cp);
 
+/* Whether IDNA2003 keeps cp (past ASCII) as IDNA2008 does wherever it stands beside other such
+ * code points and ASCII letters and digits: valid in both, mapped by neither, left to right, a
+ * starter nothing composes with. A label of those alone converts alike under both. */
+bool zp_idna2008_alike(uint32_t cp);
+
 #endif

@@ -19,7 +19,10 @@ enum {
   ZP_I8_MARK = 1 << 5,        /* General_Category M: no label starts with one */
   ZP_I8_STD3 = 1 << 10,       /* disallowed by UTS #46's STD3 rules alone (ASCII but LDH) */
   ZP_I8_UNASSIGNED = 1 << 11, /* not assigned in Unicode 15.0.0 */
-  ZP_I8_CONTEXT = 1 << 12     /* RFC 5892 appendix A: CONTEXTJ or CONTEXTO */
+  ZP_I8_CONTEXT = 1 << 12,    /* RFC 5892 appendix A: CONTEXTJ or CONTEXTO */
+  /* IDNA2003 keeps it as IDNA2008 does, alone and beside any other such code point and ASCII
+   * letters and digits (tools/gen_idna2008.py says how) */
+  ZP_I8_ALIKE = 1 << 13
 };
 
 /* zp_i8_props[record]: Bidi_Class, Joining_Type and Script, for RFC 5893 and 5892's rules. */

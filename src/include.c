@@ -174,6 +174,10 @@ zp_status zp_zone_read_file(zp_zone *z, const char *path, const char *data, size
     s = ZP_ENOMEM;
     goto out;
   }
+  if (!data && f->in != stdin) {
+    f->fd = fileno(f->in);
+    f->src.fd = &f->fd;
+  }
   int rc = zp_parse(f);
   zp_zone_flush(z);
   if (rc == 2)
@@ -182,6 +186,7 @@ zp_status zp_zone_read_file(zp_zone *z, const char *path, const char *data, size
     zp_zone_report(z, NULL, "reading %s: %s", path, strerror(errno));
 out:;
   int e = errno;   /* what the caller reports for ZP_EIO, not what closing leaves */
+  f->src.fd = NULL;
   zp_lex_close(f);
   if (f->in && f->in != stdin)
     fclose(f->in);

@@ -87,6 +87,7 @@ typedef struct zp_zfile {
   ino_t ino;
   zp_zone *z;
   FILE *in;
+  int fd;                    /* fileno(in) for src.fd, when in is a file that can be re-read */
   void *scanner;
   zp_buf buf;                /* token text of the record being read (zp_tok offsets) */
 } zp_zfile;

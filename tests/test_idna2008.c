@@ -1,6 +1,8 @@
 /* test_idna2008.c -- IDNA2008 at Unicode 15.0.0: the generated tables against RFC 5892's derived
- * property as Unicode publishes it (tests/data/idna/Idna2008-15.0.0.txt) */
+ * property as Unicode publishes it (tests/data/idna/Idna2008-15.0.0.txt), the conversion
+ * against Unicode's IdnaTestV2.txt and ICU 72, and libidn2 as a second opinion */
 #include <criterion/criterion.h>
+#include <idn2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -417,4 +419,92 @@ Test(idna2008, random_names_against_icu, .timeout = 300)
   cr_assert_gt(taken, 10000, "%zu names taken", taken);
   cr_log_info("random names: ICU takes %zu of 1,000,000; zonepuny also takes %zu for a "
               "plain-ASCII label ICU refuses; refuses %zu for NV8/XV8", taken, ascii, nv8);
+}
+
+/* ---- second opinions: libidn2 2.3.3 (IDNA2008 with TR46 at Unicode 12.1) ---- */
+
+/* The Unicode version that assigned each code point, times ten (DerivedAge.txt of the
+ * unicode-data package, Unicode 15.0.0); 0: unassigned. */
+static const uint8_t *ages(void)
+{
+  static uint8_t age[0x110000];
+  static bool read;
+  if (read)
+    return age;
+  FILE *f = fopen("/usr/share/unicode/DerivedAge.txt", "r");
+  cr_assert_not_null(f, "DerivedAge.txt (package unicode-data)");
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#' || line[0] == '\n')
+      continue;
+    char *end;
+    uint32_t a = (uint32_t)strtoul(line, &end, 16), b = a;
+    if (end[0] == '.' && end[1] == '.')
+      b = (uint32_t)strtoul(end + 2, &end, 16);
+    const char *v = strchr(line, ';') + 1;
+    unsigned major = 0, minor = 0;
+    cr_assert_eq(sscanf(v, " %u.%u", &major, &minor), 2, "%s", line);
+    for (uint32_t cp = a; cp <= b; cp++)
+      age[cp] = (uint8_t)(major * 10 + minor);
+  }
+  fclose(f);
+  read = true;
+  return age;
+}
+
+/* Every code point past ASCII, alone and between two letters, through libidn2's
+ * idn2_to_ascii_8z (non-transitional TR46, STD3 rules) beside zonepuny's IDNA2008. Where they
+ * differ, each difference is one of libidn2's own, counted:
+ * - the code point is newer than libidn2's tables (Unicode 12.1): libidn2 calls it unassigned;
+ * - RFC 5892's CONTEXTO rules (appendix A.3-A.9: U+00B7, U+0375, U+05F3, U+05F4, U+30FB, the
+ *   Arabic-Indic digits), which libidn2 does not apply;
+ * - UTS #46 maps the code point to ASCII that STD3 rules refuse (disallowed_STD3_mapped: U+00A0
+ *   to a space, U+2047 to "??"), which libidn2 drops from the label instead;
+ * - the label maps to nothing (U+00AD alone), which libidn2 takes as an empty label. */
+Test(idna2008, every_code_point_against_libidn2, .timeout = 300)
+{
+  const uint8_t *age = ages();
+  size_t newer = 0, contexto = 0, std3_mapped = 0, empty = 0, same = 0;
+  for (uint32_t cp = 0x80; cp < 0x110000; cp++) {
+    if (cp >= 0xD800 && cp <= 0xDFFF)
+      continue;
+    for (int between = 0; between < 2; between++) {
+      if (!between && (cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61))
+        continue;   /* (a separator alone is the root) */
+      char name[16];
+      size_t n = 0;
+      if (between)
+        name[n++] = 'a';
+      n += put_cp(name + n, cp);
+      if (between)
+        name[n++] = 'b';
+      name[n] = '\0';
+      verdict z = by_zonepuny(name, n);
+      char *theirs = NULL;
+      int rc = idn2_to_ascii_8z(name, &theirs, IDN2_NONTRANSITIONAL | IDN2_USE_STD3_ASCII_RULES);
+      bool agree = z.ok == (rc == IDN2_OK) && (!z.ok || eq_nocase_ascii(z.out, z.len, theirs));
+      unsigned flags = zp_u_rec_of(&t8, cp)->flags;
+      if (agree)
+        same++;
+      else if (age[cp] > 121 && rc != IDN2_OK)
+        newer++;
+      else if (z.st == ZP_IDNA_CONTEXTO && rc == IDN2_OK)
+        contexto++;
+      else if (z.st == ZP_IDNA_NOT_LDH && (flags & ZP_I8_STD3) && rc == IDN2_OK &&
+               strcmp(theirs, between ? "ab" : "") == 0)
+        std3_mapped++;
+      else if (z.st == ZP_IDNA_EMPTY && rc == IDN2_OK && !between && theirs[0] == '\0')
+        empty++;
+      else
+        cr_assert(false, "U+%04X%s: zonepuny %s (%.*s), libidn2 %s (%s)", cp,
+                  between ? " between letters" : "", zp_errname(z.st), (int)z.len, z.out,
+                  rc == IDN2_OK ? "takes it" : idn2_strerror_name(rc),
+                  rc == IDN2_OK ? theirs : "");
+      free(theirs);
+    }
+  }
+  cr_assert_gt(same, 2000000);
+  cr_log_info("libidn2: %zu names alike; libidn2's own: newer than its Unicode 12.1 %zu, "
+              "CONTEXTO not applied %zu, STD3-mapped code points dropped %zu, empty label "
+              "taken %zu", same, newer, contexto, std3_mapped, empty);
 }

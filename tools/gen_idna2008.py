@@ -5,10 +5,15 @@
 # default /usr/share/unicode): UnicodeData.txt (general category, combining class, canonical
 # decompositions), DerivedNormalizationProps.txt (NFC_QC, Full_Composition_Exclusion),
 # extracted/DerivedBidiClass.txt, extracted/DerivedJoiningType.txt, Scripts.txt and
-# idna/IdnaMappingTable.txt (UTS #46). The layout is described in src/unorm.h and
-# src/idna2008_tables.h; keep them in step. Output is deterministic: run twice, same bytes.
+# idna/IdnaMappingTable.txt (UTS #46); but for one bit (ALIKE), which also asks IDNA2003's
+# Nameprep at Unicode 3.2 through gen_nameprep.py (Python's unicodedata.ucd_3_2_0 and stringprep).
+# The layout is described in src/unorm.h and src/idna2008_tables.h; keep them in step. Output is
+# deterministic: run twice, same bytes.
 import os
+import stringprep
 import sys
+
+import gen_nameprep
 
 from unitable import MAXCP, DROP, MAP, STABLE, DECOMP, SECOND, FIRST, Table, hangul_second, \
     hangul_syllable
@@ -16,7 +21,7 @@ from unitable import MAXCP, DROP, MAP, STABLE, DECOMP, SECOND, FIRST, Table, han
 UCD = os.environ.get('UCD_DIR', '/usr/share/unicode')
 # The table's own bits (idna2008_tables.h).
 INVALID, NV8, DEVIATION, MARK = 1 << 2, 1 << 3, 1 << 4, 1 << 5
-STD3, UNASSIGNED, CONTEXT = 1 << 10, 1 << 11, 1 << 12
+STD3, UNASSIGNED, CONTEXT, ALIKE = 1 << 10, 1 << 11, 1 << 12, 1 << 13
 
 BIDI = ['OTHER', 'L', 'R', 'AL', 'AN', 'EN', 'ES', 'CS', 'ET', 'ON', 'BN', 'NSM']
 BIDI_LONG = {'Left_To_Right': 'L', 'Right_To_Left': 'R', 'Arabic_Letter': 'AL',
@@ -127,6 +132,28 @@ def main():
             firsts.setdefault(d[0], []).append((d[1], c))
             seconds.add(d[1])
 
+    seconds_32 = {p[1] for p in gen_nameprep.primary_composites()}
+
+    def alike(cp):
+        """A code point past ASCII that both standards keep as it is, alone and beside any other
+        such code point or ASCII letter or digit: PVALID without a context rule, unmapped and
+        not NV8 in UTS #46; assigned in Unicode 3.2, not prohibited, not mapped by Nameprep
+        (B.1, B.2, NFKC); a left-to-right starter (Bidi L, combining class 0, not a mark) that
+        NFC and NFKC compose with nothing before it, in either version."""
+        if cp < 0x80 or 0xD800 <= cp <= 0xDFFF:
+            return False
+        status, _, v8 = uts46[cp]
+        u = chr(cp)
+        ucd = gen_nameprep.UCD
+        return (status == 'valid' and not v8 and cp not in CONTEXT_CPS
+                and not gc.get(cp, 'Cn').startswith('M') and bidi[cp] == 'L'
+                and ccc.get(cp, 0) == 0 and cp not in nfc_qc and cp not in seconds
+                and not hangul_second(cp)
+                and gen_nameprep.assigned(u) and not gen_nameprep.prohibited(u)
+                and not stringprep.in_table_b1(u) and gen_nameprep.b2(u) == u
+                and ucd.normalize('NFKC', u) == u and ucd.combining(u) == 0
+                and ucd.bidirectional(u) == 'L' and cp not in seconds_32)
+
     t = Table()
     intern = t.intern
     for cp in range(MAXCP):
@@ -154,6 +181,8 @@ def main():
             flags |= MARK
         if cp in CONTEXT_CPS:
             flags |= CONTEXT
+        if alike(cp):
+            flags |= ALIKE
         if cp not in nfc_qc:
             flags |= STABLE
         if not hangul_syllable(cp):

@@ -1,13 +1,15 @@
 #!/usr/bin/python3
 """genzone.py -- a deterministic zone for benchmarks: N records, a share of internationalized names.
 
-usage: genzone.py [--records N] [--idn-ratio R] [--seed S] [--ace ACE.zone] OUT.zone
+usage: genzone.py [--records N] [--idn-ratio R] [--seed S] [--distinct-idn] [--ace ACE.zone] OUT.zone
 
 Owners and RDATA names are drawn from ASCII words and from UTF-8 words in several scripts; a
 record whose owner is internationalized counts toward --idn-ratio (default 0.3). The record mix
 is what a hosting zone holds: A, AAAA, MX, CNAME, TXT, NS, SRV, PTR, CAA. The names MX, SRV, NS,
 CNAME and PTR records point to come from a pool of hosts that each have an address first, so
-that the zone passes zonepuny's whole-zone checks as BIND's. With --ace the same
+that the zone passes zonepuny's whole-zone checks as BIND's. With --distinct-idn each
+internationalized owner holds a left-to-right label of its own ("münchen42"), which no cache of
+labels helps with. With --ace the same
 zone is also written with every name in its ACE form, computed by Python's encodings.idna (an
 oracle, not zonepuny), for the peers that cannot convert: BIND, NSD, ldns.
 """
@@ -31,12 +33,16 @@ def ace_label(label, cache={}):
 def ace_name(name):
     return ".".join(ace_label(l) if l else l for l in name.split("."))
 
+# (a right-to-left label cannot end in a digit under IDNA2003's bidi rule, RFC 3454 section 6)
+IDN_LTR = [w for w in IDN if not any("\u0590" <= c <= "\u08ff" for c in w)]
+
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--records", type=int, default=1000000)
     ap.add_argument("--idn-ratio", type=float, default=0.3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--distinct-idn", action="store_true")
     ap.add_argument("--ace")
     ap.add_argument("out")
     a = ap.parse_args()
@@ -61,7 +67,10 @@ def main():
         emit("{} IN A 198.51.%d.%d" % (h >> 8, h & 255), [host])
     for i in range(a.records - 5 - len(hosts)):
         idn = rnd.random() < a.idn_ratio
-        owner = "%s%d.%s" % (word(False), i, word(idn))
+        if idn and a.distinct_idn:
+            owner = "%s.%s%d" % (word(False), rnd.choice(IDN_LTR), i)
+        else:
+            owner = "%s%d.%s" % (word(False), i, word(idn))
         target = "%s.%s" % (word(rnd.random() < a.idn_ratio), word(False))
         k = rnd.random()
         if k < 0.40:
