@@ -32,7 +32,7 @@ static int lower(int c)
 /* Section 5: the prefix is recognised in any case. */
 bool zp_idna_is_ace(const char *s, size_t n)
 {
-  return n >= ACE_LEN && lower(s[0]) == 'x' && lower(s[1]) == 'n' && s[2] == '-' && s[3] == '-';
+  return zp_idna_ace_prefix(s, n);
 }
 
 /* The same test on code points (step 5 of ToASCII): a non-ASCII code point is no prefix octet. */
@@ -318,22 +318,9 @@ zp_status zp_idna_label_to_ascii(const char *in, size_t inlen, char *out, size_t
                                  unsigned flags, zp_idna_detail *det)
 {
   size_t i;
-  unsigned char hi = 0;
-
-  /* The common case in one pass: an ASCII label of 1..63 octets that needs no check. */
-  if (inlen - 1 < ZP_LABEL_MAX && inlen <= *outlen && !(flags & ZP_IDNA_USE_STD3)) {
-    for (i = 0; i < inlen; i++) {
-      hi |= (unsigned char)in[i];
-      out[i] = in[i];
-    }
-    if (!(hi & 0x80) && !((flags & ZP_IDNA_CHECK_ACE) && zp_idna_is_ace(in, inlen))) {
-      *outlen = inlen;
-      return ZP_OK;
-    }
-  } else {
-    for (i = 0; i < inlen; i++)
-      hi |= (unsigned char)in[i];
-  }
+  unsigned char hi;
+  if (zp_idna_ascii_label(in, inlen, out, outlen, flags, &hi))
+    return ZP_OK;
   if (det)
     det->decoded[0] = 0;
   if (hi & 0x80)

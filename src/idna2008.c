@@ -17,14 +17,20 @@ static const zp_u_table tables = {zp_i8_stage1, zp_i8_stage2, zp_i8_recs, zp_i8_
  * 63), and the mapped, normalized form: a code point maps to at most 18 (U+FDFA). */
 enum { IN_MAX = 4 * ZP_LABEL_MAX, WORK_MAX = 18 * IN_MAX, VIRAMA = 9 };
 
+/* The index of cp's record, in zp_i8_recs and zp_i8_props alike. */
+static unsigned rec_index(uint32_t cp)
+{
+  return zp_i8_stage2[(unsigned)zp_i8_stage1[cp >> ZP_U_SHIFT] << ZP_U_SHIFT | (cp & ZP_U_MASK)];
+}
+
 static const struct zp_u_rec *rec_of(uint32_t cp)
 {
-  return zp_u_rec_of(&tables, cp);
+  return &zp_i8_recs[rec_index(cp)];
 }
 
 static unsigned props_of(uint32_t cp)
 {
-  return zp_i8_props[rec_of(cp) - zp_i8_recs];
+  return zp_i8_props[rec_index(cp)];
 }
 
 static unsigned bidi_of(uint32_t cp)
@@ -104,19 +110,13 @@ static bool in_context(const uint32_t *s, size_t n, size_t i)
   }
 }
 
-/* RFC 5893 section 2 on the label s[0..n): its ZP_IDNA_BIDI_* bits. */
-static unsigned bidi_bits(const uint32_t *s, size_t n)
+/* RFC 5893 section 2 on a label whose Bidi classes are the set seen (bits 1 << class), first
+ * the class of its first code point and last that of its last one that is not NSM (the first's
+ * when all others are): its ZP_IDNA_BIDI_* bits. */
+static unsigned bidi_rule(unsigned seen, unsigned first, unsigned last)
 {
-  unsigned seen = 0;
-  for (size_t i = 0; i < n; i++)
-    seen |= 1u << bidi_of(s[i]);
 #define B(c) (1u << ZP_BIDI_##c)
   unsigned rtl = seen & (B(R) | B(AL) | B(AN)) ? ZP_IDNA_BIDI_RTL : 0;
-  unsigned first = bidi_of(s[0]);
-  size_t end = n;
-  while (end > 1 && bidi_of(s[end - 1]) == ZP_BIDI_NSM)
-    end--;
-  unsigned last = bidi_of(s[end - 1]);
   bool ok;
   if (first == ZP_BIDI_R || first == ZP_BIDI_AL) {   /* rules 2-4 */
     ok = !(seen & ~(B(R) | B(AL) | B(AN) | B(EN) | B(ES) | B(CS) | B(ET) | B(ON) | B(BN) |
@@ -131,6 +131,19 @@ static unsigned bidi_bits(const uint32_t *s, size_t n)
   }
 #undef B
   return rtl | (ok ? 0 : ZP_IDNA_BIDI_BROKEN);
+}
+
+/* RFC 5893 section 2 on the label s[0..n): its ZP_IDNA_BIDI_* bits. */
+static unsigned bidi_bits(const uint32_t *s, size_t n)
+{
+  unsigned seen = 0, first = bidi_of(s[0]), last = first;
+  for (size_t i = 0; i < n; i++) {
+    unsigned c = bidi_of(s[i]);
+    seen |= 1u << c;
+    if (i > 0 && c != ZP_BIDI_NSM)
+      last = c;
+  }
+  return bidi_rule(seen, first, last);
 }
 
 /* The refusal of a code point that may not stand in a label, by its reason. */
@@ -288,26 +301,79 @@ static zp_status ace_label(const char *in, size_t inlen, uint32_t *u, size_t *n,
   return ZP_OK;
 }
 
-zp_status zp_idna2008_label_to_ascii(const char *in, size_t inlen, char *out, size_t *outlen,
-                                     unsigned flags, zp_idna_detail *det, unsigned *bidi)
+/* The common non-ASCII label in one pass over its UTF-8 (at most IN_MAX octets): every code
+ * point valid as it stands (UTS #46 neither maps nor ignores it, no context rule), the label in
+ * NFC by the quick check (UAX #15 section 9), no mark first, no hyphen at an end or in the third
+ * and fourth places. Its code points go to u[0..*n) and its Bidi bits to *bidi. Any other label
+ * (and any flaw of UTF-8) is left to the full path, which also says what is wrong. */
+static bool quick(const char *in, size_t inlen, uint32_t *u, size_t *n, unsigned *bidi)
+{
+  const uint8_t *p = (const uint8_t *)in, *end = p + inlen;
+  size_t k = 0;
+  unsigned seen = 0, first = 0, last = 0, prev_ccc = 0;
+  while (p < end) {
+    uint32_t cp = *p;
+    if (cp < 0x80) {   /* letters, digits and hyphens (ASCII), without the table */
+      unsigned c = cp - 'a' < 26 ? ZP_BIDI_L : cp - '0' < 10 ? ZP_BIDI_EN
+                 : cp == '-' ? ZP_BIDI_ES : ZP_BIDI_OTHER;
+      if (c == ZP_BIDI_OTHER)
+        return false;
+      if (k == 0)
+        first = c;
+      last = c;
+      seen |= 1u << c;
+      prev_ccc = 0;
+      u[k++] = cp;
+      p++;
+      continue;
+    }
+    size_t len = cp >= 0xF0 ? 4 : cp >= 0xE0 ? 3 : 2;
+    if ((size_t)(end - p) < len)
+      return false;
+    uint32_t min = len == 2 ? 0x80 : len == 3 ? 0x800 : 0x10000;
+    cp &= 0x7F >> len;
+    for (size_t i = 1; i < len; i++) {
+      if ((p[i] & 0xC0) != 0x80)
+        return false;
+      cp = cp << 6 | (p[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+      return false;
+    p += len;
+    unsigned idx = rec_index(cp);
+    const struct zp_u_rec *r = &zp_i8_recs[idx];
+    unsigned f = r->flags;
+    if ((f & (ZP_U_DROP | ZP_U_MAP | ZP_I8_INVALID | ZP_I8_CONTEXT)) || !(f & ZP_U_STABLE) ||
+        (r->ccc && r->ccc < prev_ccc))
+      return false;
+    prev_ccc = r->ccc;
+    unsigned c = zp_i8_props[idx] & ZP_I8_BIDI_MASK;
+    if (k == 0) {
+      if (f & ZP_I8_MARK)
+        return false;
+      first = last = c;
+    } else if (c != ZP_BIDI_NSM) {
+      last = c;
+    }
+    seen |= 1u << c;
+    u[k++] = cp;
+  }
+  if (k == 0 || u[0] == '-' || u[k - 1] == '-' || (k >= 4 && u[2] == '-' && u[3] == '-'))
+    return false;
+  *n = k;
+  *bidi = bidi_rule(seen, first, last);
+  return true;
+}
+
+/* zp_idna2008_label_to_ascii past its common case, with room for a label's mapped form (not
+ * inlined: the ASCII labels of the common case need no such stack frame). */
+static __attribute__((noinline)) zp_status label_to_ascii(const char *in, size_t inlen,
+                                                          char *out, size_t *outlen,
+                                                          unsigned flags, zp_idna_detail *det,
+                                                          unsigned *bidi, unsigned char hi)
 {
   uint32_t u[WORK_MAX];
   size_t n;
-  unsigned char hi = 0;
-  if (bidi)
-    *bidi = 0;
-  /* The common case in one pass: an ASCII label of 1..63 octets, copied as it is looked at. */
-  bool fits = inlen - 1 < ZP_LABEL_MAX && inlen <= *outlen;
-  for (size_t i = 0; i < inlen; i++) {
-    hi |= (unsigned char)in[i];
-    if (fits)
-      out[i] = in[i];
-  }
-  if (fits && !(hi & 0x80) && !(flags & ZP_IDNA_USE_STD3) &&
-      !((flags & ZP_IDNA_CHECK_ACE) && zp_idna_is_ace(in, inlen))) {
-    *outlen = inlen;
-    return ZP_OK;
-  }
   if (det)
     det->decoded[0] = 0;
   if (!(hi & 0x80)) {
@@ -325,12 +391,29 @@ zp_status zp_idna2008_label_to_ascii(const char *in, size_t inlen, char *out, si
     *outlen = inlen;
     return ZP_OK;
   }
+  unsigned bits;
+  if (inlen <= IN_MAX && quick(in, inlen, u, &n, &bits)) {
+    if (bidi)
+      *bidi = bits;
+    return to_ace(u, n, out, outlen);
+  }
   zp_status st = u_label(in, inlen, u, &n, det);
   if (st != ZP_OK)
     return st;
   if (bidi)
     *bidi = bidi_bits(u, n);
   return to_ace(u, n, out, outlen);
+}
+
+zp_status zp_idna2008_label_to_ascii(const char *in, size_t inlen, char *out, size_t *outlen,
+                                     unsigned flags, zp_idna_detail *det, unsigned *bidi)
+{
+  unsigned char hi;
+  if (bidi)
+    *bidi = 0;
+  if (zp_idna_ascii_label(in, inlen, out, outlen, flags, &hi))
+    return ZP_OK;
+  return label_to_ascii(in, inlen, out, outlen, flags, det, bidi, hi);
 }
 
 zp_status zp_idna2008_label_to_unicode(const char *in, size_t inlen, char *out, size_t *outlen,

@@ -2,6 +2,7 @@
 #ifndef ZP_IDNA_INT_H
 #define ZP_IDNA_INT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,6 +22,38 @@ ZP_NODISCARD zp_status zp_idna_name_walk(const char *in, size_t inlen, char *out
 ZP_NODISCARD zp_status zp_idna_name_walk_unicode(const char *in, size_t inlen, char *out,
                                                  size_t *outlen, unsigned flags,
                                                  zp_idna_unicode_fn fn);
+
+/* zp_idna_is_ace, inline for the common case below. */
+static inline bool zp_idna_ace_prefix(const char *s, size_t n)
+{
+  return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-';
+}
+
+/* The common case of both ToASCII functions, in one pass: an ASCII label of 1..63 octets that
+ * needs no check (no ZP_IDNA_USE_STD3, not "xn--" under ZP_IDNA_CHECK_ACE) is copied to out;
+ * true then. Else false, with *hi the OR of the label's octets (0x80 set: not ASCII) and out
+ * perhaps written. */
+static inline bool zp_idna_ascii_label(const char *in, size_t inlen, char *out,
+                                       size_t *outlen, unsigned flags, unsigned char *hi)
+{
+  unsigned char h = 0;
+  if (inlen - 1 < ZP_LABEL_MAX && inlen <= *outlen && !(flags & ZP_IDNA_USE_STD3)) {
+    for (size_t i = 0; i < inlen; i++) {
+      h |= (unsigned char)in[i];
+      out[i] = in[i];
+    }
+    *hi = h;
+    if (!(h & 0x80) && !((flags & ZP_IDNA_CHECK_ACE) && zp_idna_ace_prefix(in, inlen))) {
+      *outlen = inlen;
+      return true;
+    }
+    return false;
+  }
+  for (size_t i = 0; i < inlen; i++)
+    h |= (unsigned char)in[i];
+  *hi = h;
+  return false;
+}
 
 /* det->decoded = the UTF-8 of s[0..n), cut at a code point boundary (det may be NULL). */
 void zp_idna_ace_decoded(zp_idna_detail *det, const uint32_t *s, size_t n);
