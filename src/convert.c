@@ -80,7 +80,7 @@ static void tell(zp_convert *c, zp_divergence d, const zp_idna_both *b, const ui
 /* A label IDNA judges, non-ASCII or ACE (ace: then it is checked, and out left as the caller
  * wrote it): ToASCII under c's standard, and under the other too when c tells divergences. */
 static zp_status idna_label(zp_convert *c, const uint8_t *in, size_t inlen, bool ace,
-                            uint8_t *out, size_t *outlen, char *msg, size_t cap)
+                            uint8_t *out, size_t *outlen, char *msg, size_t cap, size_t *at)
 {
   zp_label_seen *e = NULL;
   if (c && c->cache && inlen <= sizeof e->label) {
@@ -112,6 +112,8 @@ static zp_status idna_label(zp_convert *c, const uint8_t *in, size_t inlen, bool
   if (st == ZP_OK && !ace && b.len[k] > *outlen)
     st = ZP_EBUFFER;
   if (st != ZP_OK) {
+    /* (an ACE label's detail is about what it decodes to) */
+    *at = ace ? 0 : b.det[k].offset;
     zp_explain_label(st, in, inlen, &b.det[k], FLAGS | (k ? ZP_IDNA_2008 : 0), msg, cap);
     if (d == (k ? ZP_DIV_ONLY_2003 : ZP_DIV_ONLY_2008)) {
       char hint[160];
@@ -134,36 +136,40 @@ static zp_status idna_label(zp_convert *c, const uint8_t *in, size_t inlen, bool
   return ZP_OK;
 }
 
-/* RFC 1123 host names, as IDNA's UseSTD3ASCIIRules states them. */
-static zp_status std3(const uint8_t *in, size_t inlen)
+/* RFC 1123 host names, as IDNA's UseSTD3ASCIIRules states them; *at: the octet that breaks them. */
+static zp_status std3(const uint8_t *in, size_t inlen, size_t *at)
 {
   for (size_t i = 0; i < inlen; i++)
-    if (!zp_idna_is_ldh(in[i]))
+    if (!zp_idna_is_ldh(in[i])) {
+      *at = i;
       return ZP_IDNA_NOT_LDH;
-  if (inlen > 0 && (in[0] == '-' || in[inlen - 1] == '-'))
+    }
+  if (inlen > 0 && (in[0] == '-' || in[inlen - 1] == '-')) {
+    *at = in[0] == '-' ? 0 : inlen - 1;
     return ZP_IDNA_HYPHEN;
+  }
   return ZP_OK;
 }
 
 zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
-                           size_t *outlen, char *msg, size_t msgcap)
+                           size_t *outlen, char *msg, size_t msgcap, size_t *at)
 {
   zp_convert *c = ctx;
   bool keep = c && c->keep_case, fits = inlen <= ZP_LABEL_MAX && inlen <= *outlen;
   /* ASCII, the common case, is copied (lowercased) as it is looked at */
   for (size_t i = 0; i < inlen; i++) {
     if (in[i] >= 0x80)
-      return idna_label(c, in, inlen, false, out, outlen, msg, msgcap);
+      return idna_label(c, in, inlen, false, out, outlen, msg, msgcap, at);
     if (fits)
       out[i] = keep ? in[i] : lower(in[i]);
   }
   if (zp_idna_is_ace((const char *)in, inlen)) {
-    zp_status st = idna_label(c, in, inlen, true, out, outlen, msg, msgcap);
+    zp_status st = idna_label(c, in, inlen, true, out, outlen, msg, msgcap, at);
     if (st == ZP_OK)
       *outlen = inlen;
     return st;
   }
-  zp_status st = c && c->std3 ? std3(in, inlen) : ZP_OK;
+  zp_status st = c && c->std3 ? std3(in, inlen, at) : ZP_OK;
   if (st == ZP_OK && !fits)
     st = ZP_IDNA_TOO_LONG;
   if (st != ZP_OK) {
@@ -179,14 +185,14 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
  * fullwidth letters are spellings that ToASCII maps onto another label's name. Such a label is
  * kept as written, ASCII case and all, for messages; spellings are compared ignoring it. */
 static zp_status spell_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
-                             size_t *outlen, char *msg, size_t msgcap)
+                             size_t *outlen, char *msg, size_t msgcap, size_t *at)
 {
   const zp_convert *c = ctx;
   zp_convert plain = {.cache = c->cache, .idna2008 = c->idna2008, .diverged = c->diverged};
   bool high = false;
   for (size_t i = 0; i < inlen; i++)
     high |= in[i] >= 0x80;
-  zp_status st = zp_convert_label(&plain, in, inlen, out, outlen, msg, msgcap);
+  zp_status st = zp_convert_label(&plain, in, inlen, out, outlen, msg, msgcap, at);
   if (st != ZP_OK || !high || !plain.mapped)
     return st;
   /* the label as written; past 63 octets only its start, cut at a character */

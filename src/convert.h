@@ -42,7 +42,7 @@ void zp_label_set_free(zp_label_set *s);
  * warning in msg (with ZP_OK) the first time, and a refusal the other standard would not make
  * says so. */
 ZP_NODISCARD zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
-                                        size_t *outlen, char *msg, size_t msgcap);
+                                        size_t *outlen, char *msg, size_t msgcap, size_t *at);
 
 /* The non-ASCII and ACE labels seen so far, a slot each by hash: zones repeat them, and a label
  * costs a ToASCII (and a ToUnicode, to know whether IDNA keeps it; and the other standard's

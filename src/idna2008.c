@@ -146,6 +146,14 @@ static unsigned bidi_bits(const uint32_t *s, size_t n)
   return bidi_rule(seen, first, last);
 }
 
+static bool memchr_u32(const uint32_t *s, size_t n, uint32_t c)
+{
+  for (size_t i = 0; i < n; i++)
+    if (s[i] == c)
+      return true;
+  return false;
+}
+
 /* The refusal of a code point that may not stand in a label, by its reason. */
 static zp_status invalid(zp_idna_detail *det, uint32_t cp, unsigned f)
 {
@@ -178,6 +186,44 @@ static zp_status validate(const uint32_t *s, size_t n, zp_idna_detail *det)
 
 static zp_status ace_label(const char *in, size_t inlen, uint32_t *u, size_t *n,
                            zp_idna_detail *det);
+
+/* Byte offset in the UTF-8 label in[0..inlen) of what a refusal with st names (bad, a code
+ * point of the mapped label): a hyphen at the start or end, the third code point for hyphens in
+ * the third and fourth places, else the first input code point that is bad or whose own
+ * mapping and normalization holds it; 0 if none. Only ever called on a failure. */
+static size_t locate(const char *in, size_t inlen, zp_status st, uint32_t bad)
+{
+  if (st == ZP_IDNA_HYPHEN)
+    return in[0] == '-' || !inlen ? 0 : inlen - 1;
+  size_t third = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    for (size_t i = 0, count = 0; i < inlen; count++) {
+      size_t k = 1, one = 1;
+      uint32_t cp;
+      while (i + k < inlen && ((unsigned char)in[i + k] & 0xC0) == 0x80)
+        k++;
+      if (count == 2)
+        third = i;
+      if (st != ZP_IDNA_HYPHEN_34 &&
+          zp_utf8_decode((const uint8_t *)in + i, k, &cp, &one, NULL) == ZP_OK) {
+        bool hit = cp == bad;
+        if (pass == 1) {
+          uint32_t m[WORK_MAX];
+          size_t mn = WORK_MAX;
+          unsigned all;
+          hit = zp_u_prepare(&tables, &cp, 1, m, &mn, true, &all, NULL) == ZP_OK &&
+                memchr_u32(m, mn, bad);
+        }
+        if (hit)
+          return i;
+      }
+      i += k;
+    }
+    if (st == ZP_IDNA_HYPHEN_34)
+      return third;
+  }
+  return 0;
+}
 
 /* The U-label of in[0..inlen) (UTF-8), mapped and normalized, in u[0..*n); ZP_OK when it is
  * valid. */
@@ -398,8 +444,12 @@ static __attribute__((noinline)) zp_status label_to_ascii(const char *in, size_t
     return to_ace(u, n, out, outlen);
   }
   zp_status st = u_label(in, inlen, u, &n, det);
-  if (st != ZP_OK)
+  if (st != ZP_OK) {
+    /* (a label that maps to an "xn--" label: its detail is about what that decodes to) */
+    if (det && !det->decoded[0])
+      det->offset = locate(in, inlen, st, det->cp);
     return st;
+  }
   if (bidi)
     *bidi = bidi_bits(u, n);
   return to_ace(u, n, out, outlen);

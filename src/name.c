@@ -193,6 +193,16 @@ static bool is_digit(char c)
   return c >= '0' && c <= '9';
 }
 
+/* The offset in text of the octet at raw offset at of the label written from text[start..)
+ * (each escape, "\DDD" or "\X", is one octet). */
+static size_t text_offset(const char *text, size_t start, size_t at)
+{
+  size_t i = start;
+  for (size_t k = 0; k < at; k++)
+    i += text[i] != '\\' ? 1 : is_digit(text[i + 1]) ? 4 : 2;
+  return i;
+}
+
 /* One label from text[*pos..) up to an unescaped dot or the end, escapes resolved. */
 static zp_status read_label(const char *text, size_t len, size_t *pos, uint8_t *label,
                             const uint8_t **raw, size_t *label_len, zp_name_error *err)
@@ -291,15 +301,17 @@ zp_status zp_name_parse(const char *text, size_t len, const uint8_t *origin,
     size_t label_len = sizeof label;
     if (conv && conv->fn) {
       char msg[sizeof err->msg];
+      size_t at = 0;
       msg[0] = '\0';
-      st = conv->fn(conv->ctx, raw, raw_len, label, &label_len, msg, sizeof msg);
+      st = conv->fn(conv->ctx, raw, raw_len, label, &label_len, msg, sizeof msg, &at);
+      at = at < raw_len ? text_offset(text, start, at) : start;
       if (st == ZP_OK && msg[0] && err && err->warn)
-        err->warn(err->user, start, msg);
+        err->warn(err->user, at, msg);
       if (st != ZP_OK) {
         if (!msg[0])
           snprintf(msg, sizeof msg, "label \"%.*s\": %s", (int)(pos - start), text + start,
                    zp_strerror(st));
-        return fail(err, start, st, "%s", msg);
+        return fail(err, at, st, "%s", msg);
       }
     } else if (raw_len <= ZP_LABEL_MAX) {
       memcpy(label, raw, raw_len);

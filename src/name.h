@@ -13,11 +13,12 @@
 /* The label policy (IDNA, lowercasing, --std3) is not the name parser's business: it is handed
  * each label with escapes resolved (raw octets) and writes the label to store. out has room for
  * *outlen octets (at least ZP_LABEL_MAX + 1); it sets *outlen to the length written. On failure
- * it returns a status and writes a message naming the label and the rule into msg; a message
- * written with ZP_OK is a warning about the label (zp_name_error.warn). */
+ * it returns a status and writes a message naming the label and the rule into msg, and into *at
+ * the offset in in of what the message is about (0: the label as a whole; the caller sets 0
+ * first); a message written with ZP_OK is a warning about the label (zp_name_error.warn). */
 typedef struct zp_label_conv {
   zp_status (*fn)(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen,
-                  char *msg, size_t msgcap);
+                  char *msg, size_t msgcap, size_t *at);
   void *ctx;
   /* NULL, or a rule across the labels of the whole name (origin included), in wire form */
   zp_status (*name)(void *ctx, const uint8_t *wire, char *msg, size_t msgcap);

@@ -30,9 +30,10 @@ bool zp_rd_wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
     uint8_t label[ZP_LABEL_MAX + 1];
     size_t len = sizeof label;
     char msg[512] = "";
+    size_t at = 0;   /* (a place in the hex, not shown: the field is) */
     zp_status st = ZP_OK;
     if (r->conv->fn) {
-      st = r->conv->fn(r->conv->ctx, in + p + 1, raw, label, &len, msg, sizeof msg);
+      st = r->conv->fn(r->conv->ctx, in + p + 1, raw, label, &len, msg, sizeof msg, &at);
     } else {
       memcpy(label, in + p + 1, raw);
       len = raw;

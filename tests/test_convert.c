@@ -30,19 +30,27 @@ static const good_case good[] = {
   {"-x-", "-x-"},
 };
 
-static zp_status run(const char *in, bool std3, char *out, char *msg)
+static zp_status run_at(const char *in, bool std3, bool idna2008, char *out, char *msg,
+                        size_t *at)
 {
-  zp_convert c = {.std3 = std3};
+  zp_convert c = {.std3 = std3, .idna2008 = idna2008};
   zp_label_conv conv = zp_convert_policy(&c);
   uint8_t buf[ZP_LABEL_MAX + 1];
   size_t len = sizeof buf;
   msg[0] = '\0';
-  zp_status st = conv.fn(conv.ctx, (const uint8_t *)in, strlen(in), buf, &len, msg, 512);
+  *at = 0;
+  zp_status st = conv.fn(conv.ctx, (const uint8_t *)in, strlen(in), buf, &len, msg, 512, at);
   if (st == ZP_OK) {
     memcpy(out, buf, len);
     out[len] = '\0';
   }
   return st;
+}
+
+static zp_status run(const char *in, bool std3, char *out, char *msg)
+{
+  size_t at;
+  return run_at(in, std3, false, out, msg, &at);
 }
 
 Test(convert, labels_become_their_ace_or_lowercase_form)
@@ -241,4 +249,37 @@ Test(convert, agrees_with_libidn_on_random_labels, .timeout = 120)
   cr_expect_gt(ascii, N / 10);
   cr_expect_gt(converted, N / 20);
   cr_expect_gt(refused, N / 20);
+}
+
+/* Where a refusal points: the octet of the code point (or ASCII character) the rule is about,
+ * counted by hand in UTF-8 ("ab" before U+2603 is two octets; "é" is two). */
+Test(convert, refusals_point_at_the_code_point)
+{
+  static const struct {
+    const char *in;
+    bool std3, idna2008;
+    size_t at;
+  } cases[] = {
+    {"ab\u2603c", false, true, 2},         /* NV8 under IDNA2008 */
+    {"\u00e9\u2603", false, true, 2},
+    {"ab\u0378c", false, false, 2},        /* unassigned in Unicode 3.2 */
+    {"ab\u0378c", false, true, 2},         /* unassigned in Unicode 15.0 */
+    {"x\u00e9\u200cy", false, true, 3},   /* ZWNJ out of context */
+    {"ab\ue000", false, false, 2},         /* private use: prohibited by Nameprep (C.3) */
+    {"a\u00a0b", false, false, 1},         /* Nameprep maps U+00A0 to a space (not LDH) */
+    {"a\u00a0b", false, true, 1},          /* and so does UTS #46 */
+    {"ab-\u00e9-", false, true, 5},        /* a hyphen at the end */
+    {"ab--\u00e9", false, true, 2},        /* hyphens in the third and fourth places */
+    {"\u0301ab", false, true, 0},          /* a mark first */
+    {"a_b", true, false, 1},               /* --std3 */
+    {"ab-", true, false, 2},
+    {"xn--abc-", false, false, 0},         /* ACE: the label */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char out[128], msg[512];
+    size_t at;
+    zp_status st = run_at(cases[i].in, cases[i].std3, cases[i].idna2008, out, msg, &at);
+    cr_expect_neq(st, ZP_OK, "%s", cases[i].in);
+    cr_expect_eq(at, cases[i].at, "%s: at %zu, want %zu (%s)", cases[i].in, at, cases[i].at, msg);
+  }
 }

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "icu.h"
+#include "ucd.h"
 
 #include "diverge.h"
 #include "idna2008.h"
@@ -23,8 +24,6 @@
 extern int idna_to_ascii_4i(const uint32_t *in, size_t inlen, char *out, int flags);
 extern int idna_to_unicode_8z8z(const char *input, char **output, int flags);
 enum { IDNA_SUCCESS = 0, IDNA_USE_STD3_ASCII_RULES = 2 };
-
-#define DATA "tests/data/idna/"
 
 /* The flags of zonepuny's label policy. */
 enum { FLAGS = ZP_IDNA_STD3_NON_ASCII | ZP_IDNA_CHECK_ACE };
@@ -41,28 +40,9 @@ static bool has_deviation(const uint32_t *cp, size_t n)
 /* Whether RFC 5892 lets the code point stand in a U-label (PVALID, CONTEXTJ, CONTEXTO). */
 static bool allowed(uint32_t code)
 {
-  static char category[0x110000];
-  if (!category[0]) {
-    FILE *f = fopen(DATA "Idna2008-15.0.0.txt", "r");
-    cr_assert_not_null(f, "run from the repository's top");
-    char line[512];
-    while (fgets(line, sizeof line, f)) {
-      if (line[0] == '#' || line[0] == '\n')
-        continue;
-      char *end;
-      uint32_t a = (uint32_t)strtoul(line, &end, 16), b = a;
-      if (end[0] == '.' && end[1] == '.')
-        b = (uint32_t)strtoul(end + 2, &end, 16);
-      const char *v = strchr(line, ';') + 1;
-      while (*v == ' ')
-        v++;
-      char c = strncmp(v, "PVALID", 6) == 0 || strncmp(v, "CONTEXT", 7) == 0 ? 'V' : 'D';
-      for (uint32_t cp = a; cp <= b; cp++)
-        category[cp] = c;
-    }
-    fclose(f);
-  }
-  return category[code] == 'V';
+  const char *category = zp_rfc5892_categories();
+  cr_assert_not_null(category, "tests/data/idna/Idna2008-15.0.0.txt: run from the top");
+  return category[code] == 'P' || category[code] == 'J' || category[code] == 'O';
 }
 
 typedef struct result {

@@ -17,8 +17,9 @@
 /* The ASCII half of the label policy: lowercase (ctx NULL) or as written (ctx not NULL); "bad"
  * is refused so locations can be tested. */
 static zp_status lower_conv(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
-                            size_t *outlen, char *msg, size_t msgcap)
+                            size_t *outlen, char *msg, size_t msgcap, size_t *at)
 {
+  (void)at;
   if (inlen == 3 && memcmp(in, "bad", 3) == 0) {
     snprintf(msg, msgcap, "label \"bad\" is refused by the test policy");
     return ZP_EINVAL;

@@ -14,6 +14,7 @@
 #include "xorshift.h"
 
 #include "icu.h"
+#include "ucd.h"
 
 static const zp_u_table t8 = {zp_i8_stage1, zp_i8_stage2, zp_i8_recs, zp_i8_data};
 
@@ -28,31 +29,9 @@ static bool noncharacter(uint32_t cp)
 /* RFC 5892's category of each code point (P, J, O, D, U), from Unicode's file. */
 static const char *categories(void)
 {
-  static char category[0x110000];
-  if (category[0])
-    return category;
-  FILE *f = fopen(DATA "Idna2008-15.0.0.txt", "r");
-  cr_assert_not_null(f, "run from the repository's top");
-  char line[512];
-  while (fgets(line, sizeof line, f)) {
-    if (line[0] == '#' || line[0] == '\n')
-      continue;
-    char *end;
-    uint32_t a = (uint32_t)strtoul(line, &end, 16), b = a;
-    if (end[0] == '.' && end[1] == '.')
-      b = (uint32_t)strtoul(end + 2, &end, 16);
-    const char *v = strchr(line, ';') + 1;
-    while (*v == ' ')
-      v++;
-    char c = strncmp(v, "PVALID", 6) == 0 ? 'P' : strncmp(v, "CONTEXTJ", 8) == 0 ? 'J'
-           : strncmp(v, "CONTEXTO", 8) == 0 ? 'O' : strncmp(v, "DISALLOWED", 10) == 0 ? 'D'
-           : strncmp(v, "UNASSIGNED", 10) == 0 ? 'U' : 0;
-    cr_assert(c, "unknown category: %s", line);
-    for (uint32_t cp = a; cp <= b; cp++)
-      category[cp] = c;
-  }
-  fclose(f);
-  return category;
+  const char *c = zp_rfc5892_categories();
+  cr_assert_not_null(c, "tests/data/idna/Idna2008-15.0.0.txt: run from the repository's top");
+  return c;
 }
 
 Test(idna2008, tables_agree_with_the_derived_property)
@@ -62,7 +41,7 @@ Test(idna2008, tables_agree_with_the_derived_property)
   for (uint32_t cp = 0; cp < 0x110000; cp++) {
     unsigned fl = zp_u_rec_of(&t8, cp)->flags;
     char c = category[cp];
-    cr_assert(c, "U+%04X missing from the file", cp);
+    cr_assert(c && c != '?', "U+%04X missing from the file, or of no category (%c)", cp, c);
     bool allowed = c == 'P' || c == 'J' || c == 'O';
     /* U+002E is valid in UTS #46 and DISALLOWED here: it is the label separator, never in a
      * label */
@@ -423,31 +402,23 @@ Test(idna2008, random_names_against_icu, .timeout = 300)
 
 /* ---- second opinions: libidn2 2.3.3 (IDNA2008 with TR46 at Unicode 12.1) ---- */
 
+static void set_age(uint32_t lo, uint32_t hi, const char *v, void *user)
+{
+  unsigned major = 0, minor = 0;
+  cr_assert_eq(sscanf(v, "%u.%u", &major, &minor), 2, "age %s", v);
+  for (uint32_t cp = lo; cp <= hi; cp++)
+    ((uint8_t *)user)[cp] = (uint8_t)(major * 10 + minor);
+}
+
 /* The Unicode version that assigned each code point, times ten (DerivedAge.txt of the
  * unicode-data package, Unicode 15.0.0); 0: unassigned. */
 static const uint8_t *ages(void)
 {
   static uint8_t age[0x110000];
   static bool read;
-  if (read)
-    return age;
-  FILE *f = fopen("/usr/share/unicode/DerivedAge.txt", "r");
-  cr_assert_not_null(f, "DerivedAge.txt (package unicode-data)");
-  char line[512];
-  while (fgets(line, sizeof line, f)) {
-    if (line[0] == '#' || line[0] == '\n')
-      continue;
-    char *end;
-    uint32_t a = (uint32_t)strtoul(line, &end, 16), b = a;
-    if (end[0] == '.' && end[1] == '.')
-      b = (uint32_t)strtoul(end + 2, &end, 16);
-    const char *v = strchr(line, ';') + 1;
-    unsigned major = 0, minor = 0;
-    cr_assert_eq(sscanf(v, " %u.%u", &major, &minor), 2, "%s", line);
-    for (uint32_t cp = a; cp <= b; cp++)
-      age[cp] = (uint8_t)(major * 10 + minor);
-  }
-  fclose(f);
+  if (!read)
+    cr_assert(zp_ucd_read("/usr/share/unicode/DerivedAge.txt", set_age, age),
+              "DerivedAge.txt (package unicode-data)");
   read = true;
   return age;
 }

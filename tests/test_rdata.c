@@ -15,9 +15,9 @@
 
 /* ASCII labels lowercased, as the label policy does for the names DNSSEC lowercases */
 static zp_status lower(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen,
-                       char *msg, size_t msgcap)
+                       char *msg, size_t msgcap, size_t *at)
 {
-  (void)ctx, (void)msg, (void)msgcap;
+  (void)ctx, (void)msg, (void)msgcap, (void)at;
   for (size_t i = 0; i < inlen; i++)
     out[i] = in[i] >= 'A' && in[i] <= 'Z' ? (uint8_t)(in[i] + 32) : in[i];
   *outlen = inlen;
