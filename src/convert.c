@@ -43,14 +43,13 @@ static bool hit(const zp_label_seen *e, const uint8_t *in, size_t inlen)
 
 /* e for the label in[0..inlen) whose ACE form is ace[0..acelen) (NULL for an ACE label, which
  * stays as written): whether IDNA keeps it (ToUnicode of the ACE form is the label, ASCII case
- * aside), and d, how the standards differ on it. */
+ * aside). */
 static void remember(const zp_convert *c, zp_label_seen *e, const uint8_t *in, size_t inlen,
-                     const char *ace, size_t acelen, zp_divergence d)
+                     const char *ace, size_t acelen)
 {
   char back[4 * ZP_LABEL_MAX + 1];
   size_t backlen = sizeof back;
   e->len = (uint8_t)inlen;
-  e->diverge = (uint8_t)d;
   e->ace_len = ace ? (uint8_t)acelen : 0;
   memcpy(e->label, in, inlen);
   if (!ace) {
@@ -128,7 +127,7 @@ static zp_status idna_label(zp_convert *c, const uint8_t *in, size_t inlen, bool
     *outlen = b.len[k];
   }
   if (e) {
-    remember(c, e, in, inlen, ace ? NULL : b.ace[k], b.len[k], d);
+    remember(c, e, in, inlen, ace ? NULL : b.ace[k], b.len[k]);
     c->mapped |= !e->kept;
   }
   if (d != ZP_DIV_NONE)
@@ -188,7 +187,8 @@ static zp_status spell_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t
                              size_t *outlen, char *msg, size_t msgcap, size_t *at)
 {
   const zp_convert *c = ctx;
-  zp_convert plain = {.cache = c->cache, .idna2008 = c->idna2008, .diverged = c->diverged};
+  /* (the owner was read with the zone's policy first, which told its labels' divergences) */
+  zp_convert plain = {.cache = c->cache, .idna2008 = c->idna2008};
   bool high = false;
   for (size_t i = 0; i < inlen; i++)
     high |= in[i] >= 0x80;

@@ -50,7 +50,6 @@ ZP_NODISCARD zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inl
 typedef struct zp_label_seen {
   uint8_t len;           /* of label; 0: an empty slot */
   bool kept;             /* ToUnicode of ace is label, ASCII case aside (an ACE label: true) */
-  uint8_t diverge;       /* zp_divergence, when the cache's policy looks for it */
   uint8_t ace_len;
   uint8_t label[4 * ZP_LABEL_MAX];
   uint8_t ace[ZP_LABEL_MAX];
@@ -68,7 +67,8 @@ typedef struct zp_label_cache {
 } zp_label_cache;
 
 /* The policy of zp_record.spelling, with c's standard and cache (borrowed; the cache zeroed
- * before first use, and may be shared with other policies): a label that ToASCII maps onto
+ * before first use, and may be shared with other policies; a label it converts first is not
+ * told as diverging later, so it must only convert what c's own policy converted before): a label that ToASCII maps onto
  * another label's name (ToUnicode of its result is not the label, ASCII case aside: "ß" under
  * IDNA2003, "Ü", fullwidth forms) is kept as written (cut to 63 octets at a character); every
  * other label as zp_convert_label converts it. */

@@ -24,12 +24,14 @@ static zp_status count_record(void *user, const zp_record *rec)
 }
 
 /* The zone's name for the checks: -z in wire form, or NULL (the SOA's owner then; a -z that is
- * no name is reported by the reader). */
-static const uint8_t *zone_name(const zp_pipeline_options *opt, zp_label_conv *conv,
-                                uint8_t *wire)
+ * no name, or has a label to warn about, is reported by the reader, whose policy must see it
+ * first: this one shares neither its cache nor its labels told). */
+static const uint8_t *zone_name(const zp_pipeline_options *opt, uint8_t *wire)
 {
+  zp_convert c = {.std3 = opt->std3, .idna2008 = opt->idna2008};
+  zp_label_conv conv = zp_convert_policy(&c);
   size_t len;
-  if (!opt->origin || zp_name_parse(opt->origin, strlen(opt->origin), (const uint8_t *)"", conv,
+  if (!opt->origin || zp_name_parse(opt->origin, strlen(opt->origin), (const uint8_t *)"", &conv,
                                     wire, &len, NULL) != ZP_OK)
     return NULL;
   return wire;
@@ -74,7 +76,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
                         .generic = opt->generic ? opt->generic : generic};
   counter c = {0};
   uint8_t zone[ZP_NAME_MAX];
-  zp_status st = zp_check_new(&opt->checks, zone_name(opt, &zo.conv, zone), diag, &c.ck);
+  zp_status st = zp_check_new(&opt->checks, zone_name(opt, zone), diag, &c.ck);
   if (st == ZP_OK)
     st = zp_emit_new(&eo, out, diag, &c.em);
   if (st != ZP_OK) {

@@ -92,6 +92,15 @@ static void label_warning(zp_zone *z, const zp_loc *at, const char *msg)
   zp_diag_report(z->diag, at, z->opt->label_warnings_fatal ? ZP_ERROR : ZP_WARNING, "%s", msg);
 }
 
+/* A warning of the label policy about -z, which is in no file. */
+static void origin_warning(void *user, size_t offset, const char *msg)
+{
+  zp_zone *z = user;
+  (void)offset;
+  zp_diag_report(z->diag, NULL, z->opt->label_warnings_fatal ? ZP_ERROR : ZP_WARNING, "-z %s: %s",
+                 z->opt->origin, msg);
+}
+
 typedef struct name_at {
   zp_zone *z;
   const zp_loc *loc;
@@ -411,7 +420,7 @@ static zp_status parse(const char *path, const char *data, size_t len,
   }
   zp_status s = ZP_OK;
   if (opt->origin) {
-    zp_name_error err = {0};
+    zp_name_error err = {.warn = origin_warning, .user = z};
     size_t wlen;
     s = zp_name_parse(opt->origin, strlen(opt->origin), root, &opt->conv, z->sc.origin, &wlen,
                       &err);

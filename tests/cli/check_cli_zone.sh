@@ -161,6 +161,12 @@ expect_rc 1 "-W error=idna-divergence" -- "$ZONEPUNY" --fragment -W error=idna-d
 grep -q ':3:1: error: label "straße" is "strasse"' "$tmp/err" && ok ||
   bad "-W error=idna-divergence: $(head -1 "$tmp/err")"
 [ ! -e "$tmp/d/div.zone" ] && ok || bad "-W error=idna-divergence: -o written"
+# a -z label is told once, as -z's (the checks read -z too, and must not take the telling)
+printf '$TTL 1\n@ SOA a b 1 2 3 4 5\n@ NS a\na A 192.0.2.1\nx.straße. A 192.0.2.2\n' > "$tmp/div.zone"
+expect_rc 0 "idna-divergence in -z" -- "$ZONEPUNY" -z straße. "$tmp/div.zone"
+[ "$(grep -c 'idna-divergence' "$tmp/err")" = 1 ] &&
+  grep -q '^zonepuny: warning: -z straße\.: label "straße" is "strasse" under IDNA2003' "$tmp/err" &&
+  ok || bad "-z divergence: $(cat "$tmp/err")"
 
 # --idna: 2003 the default; 2008 converts labels where the two differ otherwise (the ACE forms
 # are IdnaTestV2 15.0.0's: faß.de, βόλος.com) and refuses a symbol IDNA2008 disallows
