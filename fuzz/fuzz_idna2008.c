@@ -115,6 +115,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   size_t len = OUT_CAP;
   unsigned bidi;
   zp_status st = zp_idna2008_label_to_ascii(label, n, out, &len, fl, NULL, &bidi);
+  /* what is not UTF-8 is refused, whichever path the label takes */
+  if (st == ZP_OK && zp_utf8_validate(in, n, NULL) != ZP_OK)
+    abort();
   if (st == ZP_OK && !is_ascii(in, n)) {
     check_ascii_result(out, len);
     /* ToASCII of ToUnicode of the result is the result */

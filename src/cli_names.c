@@ -58,16 +58,18 @@ static void divergences(job *jb, const char *name, size_t n, size_t skip)
   }
 }
 
-/* "; IDNA2008 makes it "ss"" after the refusal of a label that the other standard converts. */
-static void other_takes(const job *jb, const char *label, size_t n)
+/* "; IDNA2008 makes it "ss"" after the refusal of a label that the other standard converts;
+ * false when it does not. */
+static bool other_takes(const job *jb, const char *label, size_t n)
 {
   zp_idna_both b;
   zp_divergence d = zp_idna_diverge((const uint8_t *)label, n, jb->flags, jb->idna2008, &b);
   if (d != (jb->idna2008 ? ZP_DIV_ONLY_2003 : ZP_DIV_ONLY_2008))
-    return;
+    return false;
   char hint[160];
   zp_divergence_hint(d, &b, (const uint8_t *)label, n, hint, sizeof hint);
-  fprintf(stderr, "; %s [-W%s]", hint, zp_check_name(ZP_CK_IDNA_DIVERGENCE));
+  fprintf(stderr, "; %s", hint);
+  return true;
 }
 
 /* Converts one name and prints the result or the error. */
@@ -101,7 +103,7 @@ static void convert(job *jb, const char *name, size_t n)
     if (st != ZP_EBUFFER || jb->to_ascii)
       break;
   }
-  bool diverge = jb->to_ascii && jb->diverge != ZP_LEVEL_OFF;
+  bool diverge = jb->to_ascii && jb->diverge != ZP_LEVEL_OFF, told = false;
   if (st == ZP_OK) {
     jb->out.p[len] = '\n';
     fwrite(jb->out.p, 1, len + 1, stdout);
@@ -120,12 +122,13 @@ static void convert(job *jb, const char *name, size_t n)
     zp_explain_label(st, (const uint8_t *)name + det.offset, det.label_len, &det,
                      jb->flags | (jb->idna2008 ? ZP_IDNA_2008 : 0), msg, sizeof msg);
     fputs(msg, stderr);
-    if (diverge)
-      other_takes(jb, name + det.offset, det.label_len);
+    told = diverge && other_takes(jb, name + det.offset, det.label_len);
   }
   fputc('\n', stderr);
+  /* the other labels, and the refused one unless its error said where the other standard
+   * stands (the name may be refused for all its labels, by the Bidi rule or its length) */
   if (diverge && st != ZP_ENOMEM && st != ZP_EBUFFER)
-    divergences(jb, name, n, det.offset);
+    divergences(jb, name, n, told ? det.offset : SIZE_MAX);
 }
 
 int zp_cli_names(const zp_cli *cli, char **args, int n)

@@ -111,14 +111,15 @@ static zp_status idna_label(zp_convert *c, const uint8_t *in, size_t inlen, bool
   if (st == ZP_OK && !ace && b.len[k] > *outlen)
     st = ZP_EBUFFER;
   if (st != ZP_OK) {
-    /* (an ACE label's detail is about what it decodes to) */
-    *at = ace ? 0 : b.det[k].offset;
+    /* (the detail of an ACE label, or of one that maps to an ACE label, is about what that
+     * decodes to) */
+    *at = ace || b.det[k].decoded[0] ? 0 : b.det[k].offset;
     zp_explain_label(st, in, inlen, &b.det[k], FLAGS | (k ? ZP_IDNA_2008 : 0), msg, cap);
     if (d == (k ? ZP_DIV_ONLY_2003 : ZP_DIV_ONLY_2008)) {
       char hint[160];
       zp_divergence_hint(d, &b, in, inlen, hint, sizeof hint);
       size_t n = strlen(msg);
-      snprintf(msg + n, cap - n, "; %s [-W%s]", hint, zp_check_name(ZP_CK_IDNA_DIVERGENCE));
+      snprintf(msg + n, cap - n, "; %s", hint);
     }
     return st;
   }

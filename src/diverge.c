@@ -96,7 +96,10 @@ zp_divergence zp_idna_diverge(const uint8_t *in, size_t len, unsigned flags, int
   bool ok03 = b->st[0] == ZP_OK, ok08 = b->st[1] == ZP_OK;
   if ((!ok03 && !ok08) || (ok03 && ok08 && same(b)))
     return ZP_DIV_NONE;
-  b->cp = deviation(in, len);
+  /* (an ACE label's deviation characters are in what it decodes to, as a standard that takes
+   * it decoded it) */
+  const char *text = high ? (const char *)in : b->det[ok03 ? 0 : 1].decoded;
+  b->cp = deviation((const uint8_t *)text, high ? len : strlen(text));
   if (ok03 != ok08)
     return ok03 ? ZP_DIV_ONLY_2003 : ZP_DIV_ONLY_2008;
   return b->cp ? ZP_DIV_DEVIATION : ZP_DIV_MAPPING;
@@ -132,8 +135,8 @@ void zp_divergence_explain(zp_divergence d, const zp_idna_both *b, const uint8_t
   switch (d) {
   case ZP_DIV_DEVIATION:
     snprintf(msg, cap, "label \"%s\" is \"%.*s\" under IDNA2003 and \"%.*s\" under IDNA2008: "
-             "U+%04X is a deviation character, which IDNA2003 maps away and IDNA2008 keeps "
-             "(UTS #46 section 2.3)", label, (int)b->len[0], b->ace[0], (int)b->len[1],
+             "U+%04X is a deviation character, which IDNA2003 maps and IDNA2008 keeps (UTS "
+             "#46 section 2.3)", label, (int)b->len[0], b->ace[0], (int)b->len[1],
              b->ace[1], (unsigned)b->cp);
     return;
   case ZP_DIV_MAPPING:
@@ -152,7 +155,7 @@ void zp_divergence_explain(zp_divergence d, const zp_idna_both *b, const uint8_t
                      standard[no], why);
     if (b->cp && n > 0 && (size_t)n < cap)
       snprintf(msg + n, cap - (size_t)n, " (U+%04X is a deviation character, which IDNA2003 "
-               "maps away and IDNA2008 keeps: UTS #46 section 2.3)", (unsigned)b->cp);
+               "maps and IDNA2008 keeps: UTS #46 section 2.3)", (unsigned)b->cp);
     return;
   }
   case ZP_DIV_NONE:

@@ -50,12 +50,12 @@ static unsigned script_of(uint32_t cp)
 
 bool zp_idna2008_is_deviation(uint32_t cp)
 {
-  return rec_of(cp)->flags & ZP_I8_DEVIATION;
+  return cp <= 0x10FFFF && (rec_of(cp)->flags & ZP_I8_DEVIATION);
 }
 
 bool zp_idna2008_alike(uint32_t cp)
 {
-  return rec_of(cp)->flags & ZP_I8_ALIKE;
+  return cp <= 0x10FFFF && (rec_of(cp)->flags & ZP_I8_ALIKE);
 }
 
 static zp_status fail(zp_idna_detail *det, zp_status st, uint32_t cp)
@@ -188,39 +188,43 @@ static zp_status ace_label(const char *in, size_t inlen, uint32_t *u, size_t *n,
                            zp_idna_detail *det);
 
 /* Byte offset in the UTF-8 label in[0..inlen) of what a refusal with st names (bad, a code
- * point of the mapped label): a hyphen at the start or end, the third code point for hyphens in
- * the third and fourth places, else the first input code point that is bad or whose own
- * mapping and normalization holds it; 0 if none. Only ever called on a failure. */
+ * point of the mapped label): the third code point for hyphens in the third and fourth places;
+ * for a hyphen at an end, the input code point that gave the first hyphen when nothing came
+ * before it, else the one that gave the last; else the first input code point that is bad or
+ * whose own mapping and normalization holds it; 0 if none. Only ever called on a failure. */
 static size_t locate(const char *in, size_t inlen, zp_status st, uint32_t bad)
 {
-  if (st == ZP_IDNA_HYPHEN)
-    return in[0] == '-' || !inlen ? 0 : inlen - 1;
-  size_t third = 0;
+  size_t third = 0, first = SIZE_MAX, last = 0;
+  bool before = false;   /* an input code point gave something before the first hyphen */
   for (int pass = 0; pass < 2; pass++) {
     for (size_t i = 0, count = 0; i < inlen; count++) {
       size_t k = 1, one = 1;
-      uint32_t cp;
+      uint32_t cp, m[WORK_MAX];
+      size_t mn = WORK_MAX;
+      unsigned all;
       while (i + k < inlen && ((unsigned char)in[i + k] & 0xC0) == 0x80)
         k++;
       if (count == 2)
         third = i;
-      if (st != ZP_IDNA_HYPHEN_34 &&
-          zp_utf8_decode((const uint8_t *)in + i, k, &cp, &one, NULL) == ZP_OK) {
-        bool hit = cp == bad;
-        if (pass == 1) {
-          uint32_t m[WORK_MAX];
-          size_t mn = WORK_MAX;
-          unsigned all;
-          hit = zp_u_prepare(&tables, &cp, 1, m, &mn, true, &all, NULL) == ZP_OK &&
-                memchr_u32(m, mn, bad);
-        }
+      bool ok = zp_utf8_decode((const uint8_t *)in + i, k, &cp, &one, NULL) == ZP_OK;
+      bool hit = ok && cp == bad;
+      if (ok && (pass == 1 || st == ZP_IDNA_HYPHEN)) {
+        hit = zp_u_prepare(&tables, &cp, 1, m, &mn, true, &all, NULL) == ZP_OK &&
+              memchr_u32(m, mn, bad);
+        if (hit && first == SIZE_MAX)
+          first = i;
         if (hit)
-          return i;
+          last = i;
+        before |= first == SIZE_MAX && mn > 0;
       }
+      if (hit && st != ZP_IDNA_HYPHEN && st != ZP_IDNA_HYPHEN_34)
+        return i;
       i += k;
     }
     if (st == ZP_IDNA_HYPHEN_34)
       return third;
+    if (st == ZP_IDNA_HYPHEN)
+      return first == SIZE_MAX ? 0 : before ? last : first;
   }
   return 0;
 }
@@ -373,6 +377,8 @@ static bool quick(const char *in, size_t inlen, uint32_t *u, size_t *n, unsigned
       p++;
       continue;
     }
+    if (cp < 0xC2 || cp > 0xF4)   /* a continuation byte, or no lead byte of a code point */
+      return false;
     size_t len = cp >= 0xF0 ? 4 : cp >= 0xE0 ? 3 : 2;
     if ((size_t)(end - p) < len)
       return false;

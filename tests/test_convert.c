@@ -274,6 +274,12 @@ Test(convert, refusals_point_at_the_code_point)
     {"a_b", true, false, 1},               /* --std3 */
     {"ab-", true, false, 2},
     {"xn--abc-", false, false, 0},         /* ACE: the label */
+    {"\uff0d\u00fc", false, true, 0},     /* U+FF0D maps to a hyphen, first */
+    {"\u00fc\uff0d", false, true, 2},     /* last */
+    {"\u00fc-\ufe0f", false, true, 2},    /* last, then a code point mapped to nothing */
+    /* fullwidth letters that Nameprep makes an ACE label: its detail is about what that
+     * decodes to ("ab" and U+E000), not about the octets written */
+    {"\uff58\uff4e--ab-ke4l", false, false, 0},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     char out[128], msg[512];

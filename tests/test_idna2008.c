@@ -479,3 +479,21 @@ Test(idna2008, every_code_point_against_libidn2, .timeout = 300)
               "CONTEXTO not applied %zu, STD3-mapped code points dropped %zu, empty label "
               "taken %zu", same, newer, contexto, std3_mapped, empty);
 }
+
+/* What is not UTF-8 is refused as such, whichever path a label takes: stray continuation
+ * bytes, lead bytes no code point has, overlong forms, surrogates, truncation. */
+Test(idna2008, invalid_utf8_is_refused)
+{
+  static const char *const bad[] = {
+    "\x83\xa9", "a\xbf", "\xf8\x90\x80\x80", "\xc0\xaf", "\xc1\xbf", "\xe0\x80\xaf",
+    "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xc3", "ab\xe2\x82", "\xff",
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    char out[64];
+    size_t len = sizeof out;
+    zp_status st = zp_idna2008_label_to_ascii(bad[i], strlen(bad[i]), out, &len,
+                                              ZP_IDNA_CHECK_ACE, NULL, NULL);
+    cr_expect(st <= ZP_UTF8_TRUNCATED && st >= ZP_UTF8_RANGE, "case %zu: %s", i,
+              zp_errname(st));
+  }
+}

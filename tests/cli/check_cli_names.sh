@@ -40,7 +40,7 @@ expect ace-decode 1 '' \
   'zonepuny: error: xn--99999999999: label "xn--99999999999" is an ACE label that does not decode as Punycode' \
   -- --to-ascii xn--99999999999
 expect unassigned 1 '' \
-  'zonepuny: error: aȡ.example: label "aȡ" contains U+0221, unassigned in Unicode 3.2 (RFC 3454 table A.1); IDNA2008 makes it "xn--a-4xa" (--idna=2008) [-Widna-divergence]' \
+  'zonepuny: error: aȡ.example: label "aȡ" contains U+0221, unassigned in Unicode 3.2 (RFC 3454 table A.1); IDNA2008 makes it "xn--a-4xa" (--idna=2008)' \
   -- --to-ascii aȡ.example
 expect after-ace 1 '' \
   'zonepuny: error: xn--bcher-kva.abcȡ: label "abcȡ" contains U+0221, unassigned in Unicode 3.2 (RFC 3454 table A.1)' \
@@ -115,12 +115,12 @@ expect i8-empty 1 '' \
 # DISALLOWED in RFC 5892 (its IDNA2003 ACE form "xn--n3h" is RFC 3492 on U+2603, as Python's
 # punycode codec computes it); U+1E9E is unassigned in Unicode 3.2 and maps to "ss" in UTS #46;
 # "xn--fa-hia" decodes to "faß", which IDNA2003 writes "fass".
-div_strasse='label "straße" is "strasse" under IDNA2003 and "xn--strae-oqa" under IDNA2008: U+00DF is a deviation character, which IDNA2003 maps away and IDNA2008 keeps (UTS #46 section 2.3) [-Widna-divergence]'
+div_strasse='label "straße" is "strasse" under IDNA2003 and "xn--strae-oqa" under IDNA2008: U+00DF is a deviation character, which IDNA2003 maps and IDNA2008 keeps (UTS #46 section 2.3) [-Widna-divergence]'
 expect div-deviation 0 'strasse' "zonepuny: warning: straße: $div_strasse" -- --to-ascii straße
 expect div-deviation-2008 0 'xn--strae-oqa' "zonepuny: warning: straße: $div_strasse" \
   -- --idna=2008 --to-ascii straße
 expect div-only-2003 1 '' \
-  'zonepuny: error: ☃.com: label "☃" contains U+2603, a symbol UTS #46 keeps but IDNA2008 disallows (RFC 5892; NV8); IDNA2003 makes it "xn--n3h" (--idna=2003) [-Widna-divergence]' \
+  'zonepuny: error: ☃.com: label "☃" contains U+2603, a symbol UTS #46 keeps but IDNA2008 disallows (RFC 5892; NV8); IDNA2003 makes it "xn--n3h" (--idna=2003)' \
   -- --idna=2008 --to-ascii ☃.com
 expect div-only-2003-warn 0 'xn--n3h.com' \
   'zonepuny: warning: ☃.com: label "☃" is "xn--n3h" under IDNA2003, but IDNA2008 refuses it: it contains U+2603, a symbol UTS #46 keeps but IDNA2008 disallows (RFC 5892; NV8) [-Widna-divergence]' \
@@ -129,18 +129,24 @@ expect div-only-2008 0 'ss' \
   'zonepuny: warning: ẞ: label "ẞ" is "ss" under IDNA2008, but IDNA2003 refuses it: it contains U+1E9E, unassigned in Unicode 3.2 (RFC 3454 table A.1) [-Widna-divergence]' \
   -- --idna=2008 --to-ascii ẞ
 expect div-ace 0 'a.xn--fa-hia.de' \
-  'zonepuny: warning: a.xn--fa-hia.de: label "xn--fa-hia" is valid under IDNA2008, but IDNA2003 refuses it: it is not the canonical ACE form of "faß" (ToASCII gives "fass") [-Widna-divergence]' \
+  'zonepuny: warning: a.xn--fa-hia.de: label "xn--fa-hia" is valid under IDNA2008, but IDNA2003 refuses it: it is not the canonical ACE form of "faß" (ToASCII gives "fass") (U+00DF is a deviation character, which IDNA2003 maps and IDNA2008 keeps: UTS #46 section 2.3) [-Widna-divergence]' \
   -- --idna=2008 --to-ascii a.xn--fa-hia.de
 expect div-ace-2003 1 '' \
-  'zonepuny: error: xn--fa-hia.de: label "xn--fa-hia" is not the canonical ACE form of "faß" (ToASCII gives "fass"); IDNA2008 takes it (--idna=2008) [-Widna-divergence]' \
+  'zonepuny: error: xn--fa-hia.de: label "xn--fa-hia" is not the canonical ACE form of "faß" (ToASCII gives "fass"); IDNA2008 takes it (--idna=2008)' \
   -- --to-ascii xn--fa-hia.de
 expect div-ace-case 1 '' \
-  'zonepuny: error: xn--Fa-hia: label "xn--Fa-hia" is not the canonical ACE form of "Faß" (ToASCII gives "fass"); IDNA2008 takes it (--idna=2008) [-Widna-divergence]' \
+  'zonepuny: error: xn--Fa-hia: label "xn--Fa-hia" is not the canonical ACE form of "Faß" (ToASCII gives "fass"); IDNA2008 takes it (--idna=2008)' \
   -- --to-ascii xn--Fa-hia
 expect div-off 0 'strasse' '' -- -W no-idna-divergence --to-ascii straße
 expect div-error 1 'strasse' "zonepuny: error: straße: $div_strasse" \
   -- -W error=idna-divergence --to-ascii straße
 expect div-werror 1 'strasse' "zonepuny: error: straße: $div_strasse" -- -W error --to-ascii straße
+# a name refused as a whole (here by the Bidi rule across its labels, RFC 5893) still has its
+# diverging label told
+expect div-name-refused 1 '' \
+  'zonepuny: error: ב.1ß: label "1ß" breaks the Bidi rule of a name with right-to-left labels (RFC 5893 section 2)
+zonepuny: warning: ב.1ß: label "1ß" is "1ss" under IDNA2003 and "xn--1-qfa" under IDNA2008: U+00DF is a deviation character, which IDNA2003 maps and IDNA2008 keeps (UTS #46 section 2.3) [-Widna-divergence]' \
+  -- --idna=2008 --to-ascii 'ב.1ß'
 # nowhere else: labels both standards convert alike, ASCII, and a name whose label is refused
 # by both (U+0378 is unassigned in Unicode 3.2 and 15.0)
 expect div-none 0 $'xn--mnchen-3ya.de\n_dmarc.xn--wgv71a\nXN--MNCHEN-3YA' '' \
