@@ -26,7 +26,7 @@ zp_loc zp_loc_at(const zp_loc *tok, bool quoted, const char *text, size_t len, s
 }
 
 /* The start of the line at loc into buf: n bytes, or n <= 0 when it cannot be read. */
-static ssize_t read_line(const zp_source *src, uint64_t off, char *buf, size_t cap)
+static ssize_t read_line(zp_diag *d, const zp_source *src, uint64_t off, char *buf, size_t cap)
 {
   if (src->data) {
     if (off >= src->len)
@@ -35,8 +35,24 @@ static ssize_t read_line(const zp_source *src, uint64_t off, char *buf, size_t c
     memcpy(buf, src->data + off, n);
     return (ssize_t)n;
   }
-  if (src->fd)
-    return pread(*src->fd, buf, cap, (off_t)off);
+  if (src->fd) {
+    uint64_t end = d->quote_off + d->quote_len;
+    /* (a block shorter than the buffer ends at the end of the file) */
+    if (d->quote_src != src || d->quote_serial != src->serial || off < d->quote_off ||
+        off >= end || (off + cap > end && d->quote_len == sizeof d->quote_block)) {
+      ssize_t got = pread(*src->fd, d->quote_block, sizeof d->quote_block, (off_t)off);
+      if (got <= 0)
+        return got;
+      d->quote_src = src;
+      d->quote_serial = src->serial;
+      d->quote_off = off;
+      d->quote_len = (size_t)got;
+      end = off + (uint64_t)got;
+    }
+    size_t n = end - off < cap ? (size_t)(end - off) : cap;
+    memcpy(buf, d->quote_block + (off - d->quote_off), n);
+    return (ssize_t)n;
+  }
   if (strcmp(src->path, "-") == 0)
     return 0;
   int fd = open(src->path, O_RDONLY);
@@ -50,10 +66,11 @@ static ssize_t read_line(const zp_source *src, uint64_t off, char *buf, size_t c
 /* The offending line is re-read from the file at its recorded offset (through the parser's own
  * descriptor while it reads the file): this keeps the scanner free of line bookkeeping.
  * Standard input cannot be re-read and is not quoted. */
-static void quote_line(FILE *out, const zp_loc *loc)
+static void quote_line(zp_diag *d, const zp_loc *loc)
 {
+  FILE *out = d->out;
   char buf[QUOTE_MAX];
-  ssize_t n = read_line(loc->src, loc->line_off, buf, sizeof buf);
+  ssize_t n = read_line(d, loc->src, loc->line_off, buf, sizeof buf);
   if (n <= 0)
     return;
   size_t len = 0;
@@ -98,7 +115,7 @@ void zp_diag_report(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *
   fputc('\n', d->out);
   if (loc && loc->src) {
     if (d->show_source)
-      quote_line(d->out, loc);
+      quote_line(d, loc);
     for (const zp_source *s = loc->src; s->parent; s = s->parent)
       fprintf(d->out, "  included from %s:%u\n", s->parent->path, s->line);
   }

@@ -42,6 +42,13 @@ typedef struct zp_diag {
   bool quiet;            /* warnings are counted but not printed */
   bool show_source;      /* quote the line and put a caret under the column */
   unsigned errors, warnings;
+  /* the last block read to quote lines from a file being read (messages come in file order,
+   * often many to a block) */
+  const zp_source *quote_src;
+  unsigned long quote_serial;
+  uint64_t quote_off;
+  size_t quote_len;
+  char quote_block[8192];
 } zp_diag;
 
 /* Defaults: out, max_errors 50, source lines shown. */
