@@ -11,7 +11,9 @@ WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wfo
 # flex and bison output is not ours to fix; it still gets -Wall -Werror minus what it trips.
 GEN_WARN := -Wall -Werror -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter
 BASE_CFLAGS   = -std=c11 $(OPT) $(SAN) -MMD -MP $(CFLAGS)
-BASE_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc -I$(BUILD)/gen $(CPPFLAGS)
+# one folder per pipeline stage (README "How the code is laid out")
+SRC_DIRS = idna core read label check write cli
+BASE_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc $(SRC_DIRS:%=-Isrc/%) -I$(BUILD)/gen $(CPPFLAGS)
 LIBS       = -lldns $(LDLIBS)
 TEST_LIBS  = -lcriterion -lidn -lidn2 $(LIBS)
 # ICU 72 is the IDNA2008 tests' oracle, and its peer in the benchmark
@@ -20,12 +22,12 @@ $(BUILD)/tests/test_idna2008 $(BUILD)/tests/test_diverge $(BUILD)/bench/bench_id
 
 GRAM_C   = $(if $(wildcard grammar/zone.y),$(BUILD)/gen/zone.tab.c) $(if $(wildcard grammar/zone.l),$(BUILD)/gen/zone.lex.c)
 GRAM_H   = $(GRAM_C:.c=.h)
-LIB_SRC  = $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_SRC  = $(filter-out src/cli/main.c,$(wildcard src/*.c $(SRC_DIRS:%=src/%/*.c)))
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(GRAM_C:$(BUILD)/gen/%.c=$(BUILD)/obj/%.o)
 LIB      = $(BUILD)/libzonepuny.a
 BIN      = $(BUILD)/zonepuny
 # The IDNA library installed for other programs: Punycode, Nameprep, IDNA2003, UTF-8, statuses.
-IDNA_SRC = punycode unorm nameprep nameprep_tables idna2008_tables idna idna2008 utf8 status
+IDNA_SRC = $(wildcard src/idna/*.c)
 IDNA_LIB = $(BUILD)/libzonepuny-idna.a
 IDNA_HDR = idna.h idna2008.h punycode.h nameprep.h utf8.h status.h wire.h
 # Releases are tagged vMAJOR.MINOR.PATCH; a build from git says how far it is from the last tag
@@ -62,7 +64,7 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(IDNA_LIB): $(IDNA_SRC:%=$(BUILD)/obj/%.o)
+$(IDNA_LIB): $(IDNA_SRC:src/%.c=$(BUILD)/obj/%.o)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -72,11 +74,11 @@ $(BUILD)/gen/version.h: FORCE
 	@printf '#define ZP_VERSION "%s"\n' '$(VERSION)' > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
-$(BUILD)/obj/main.o: $(BUILD)/gen/version.h
+$(BUILD)/obj/cli/main.o: $(BUILD)/gen/version.h
 
 FORCE:
 
-$(BIN): $(BUILD)/obj/main.o $(LIB)
+$(BIN): $(BUILD)/obj/cli/main.o $(LIB)
 	$(CC) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/tests/%: tests/%.c $(LIB) | $(GRAM_H)
@@ -168,10 +170,10 @@ bench: $(BIN) $(BENCHES)
 # Nameprep tables come from Unicode 3.2 data shipped with Python (unicodedata.ucd_3_2_0, stringprep);
 # IDNA2008 tables from the Unicode 15.0.0 files of Debian's unicode-data and unicode-idna.
 tables:
-	$(PYTHON) tools/gen_nameprep.py > src/nameprep_tables.c.new
-	mv src/nameprep_tables.c.new src/nameprep_tables.c
-	$(PYTHON) tools/gen_idna2008.py > src/idna2008_tables.c.new
-	mv src/idna2008_tables.c.new src/idna2008_tables.c
+	$(PYTHON) tools/gen_nameprep.py > src/idna/nameprep_tables.c.new
+	mv src/idna/nameprep_tables.c.new src/idna/nameprep_tables.c
+	$(PYTHON) tools/gen_idna2008.py > src/idna/idna2008_tables.c.new
+	mv src/idna/idna2008_tables.c.new src/idna/idna2008_tables.c
 
 deps:
 	bash tools/deps.sh
@@ -183,11 +185,11 @@ install: $(BIN) $(IDNA_LIB)
 	install -m 755 tools/zonepuny-reload $(DESTDIR)$(PREFIX)/bin/zonepuny-reload
 	install -m 644 man/zonepuny.1 $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny.1
 	install -m 644 $(IDNA_LIB) $(DESTDIR)$(PREFIX)/lib/libzonepuny-idna.a
-	install -m 644 $(IDNA_HDR:%=src/%) $(DESTDIR)$(PREFIX)/include/zonepuny/
+	install -m 644 $(IDNA_HDR:%=src/idna/%) $(DESTDIR)$(PREFIX)/include/zonepuny/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' tools/zonepuny-idna.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/zonepuny-idna.pc
 
 clean:
 	rm -rf build build-asan build-fuzz build-vg
 
--include $(wildcard $(BUILD)/obj/*.d $(BUILD)/tests/*.d $(BUILD)/bench/*.d $(BUILD)/fuzz_*.d)
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/obj/*/*.d $(BUILD)/tests/*.d $(BUILD)/bench/*.d $(BUILD)/fuzz_*.d)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# gen_idna2008.py -- writes src/idna2008_tables.c from the Unicode 15.0.0 data Debian installs
+# gen_idna2008.py -- writes src/idna/idna2008_tables.c from the Unicode 15.0.0 data Debian installs
 #
 # Every fact comes from the files of the packages unicode-data and unicode-idna (UCD_DIR,
 # default /usr/share/unicode): UnicodeData.txt (general category, combining class, canonical
@@ -7,8 +7,8 @@
 # extracted/DerivedBidiClass.txt, extracted/DerivedJoiningType.txt, Scripts.txt and
 # idna/IdnaMappingTable.txt (UTS #46); but for one bit (ALIKE), which also asks IDNA2003's
 # Nameprep at Unicode 3.2 through gen_nameprep.py (Python's unicodedata.ucd_3_2_0 and stringprep).
-# The layout is described in src/unorm.h and src/idna2008_tables.h; keep them in step. Output is
-# deterministic: run twice, same bytes.
+# The layout is described in src/idna/unorm.h and src/idna/idna2008_tables.h; keep them in step.
+# Output is deterministic: run twice, same bytes.
 import os
 import stringprep
 import sys

@@ -1,9 +1,10 @@
 #!/usr/bin/python3
-# gen_nameprep.py -- writes src/nameprep_tables.c from the Unicode 3.2 data in Python's stdlib
+# gen_nameprep.py -- writes src/idna/nameprep_tables.c from the Unicode 3.2 data in Python's stdlib
 #
 # Every fact comes from unicodedata.ucd_3_2_0 (combining classes, decompositions, NFKC) and the
 # stringprep module (RFC 3454 tables A.1, B.1, B.2, C.*, D.1, D.2). The layout is described in
-# src/unorm.h and src/nameprep_tables.h; keep them in step. Output is deterministic: run twice, same bytes.
+# src/idna/unorm.h and src/idna/nameprep_tables.h; keep them in step. Output is deterministic:
+# run twice, same bytes.
 import stringprep
 import sys
 import unicodedata

@@ -1,4 +1,4 @@
-# unitable.py -- what the Unicode table generators share: src/unorm.h's layout (a record per
+# unitable.py -- what the Unicode table generators share: src/idna/unorm.h's layout (a record per
 # code point in two stages, and a pool of code point sequences), its engine's bits, Hangul's
 # arithmetic, and the C text of a table. Imported by gen_nameprep.py and gen_idna2008.py.
 MAXCP = 0x110000
