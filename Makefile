@@ -13,7 +13,7 @@ GEN_WARN := -Wall -Werror -Wno-unused-function -Wno-sign-compare -Wno-unused-par
 BASE_CFLAGS   = -std=c11 $(OPT) $(SAN) -MMD -MP $(CFLAGS)
 # one folder per pipeline stage (README "How the code is laid out")
 SRC_DIRS = idna core read label check write cli
-BASE_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc $(SRC_DIRS:%=-Isrc/%) -I$(BUILD)/gen $(CPPFLAGS)
+BASE_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc -I$(BUILD)/gen $(CPPFLAGS)
 LIBS       = -lldns $(LDLIBS)
 TEST_LIBS  = -lcriterion -lidn -lidn2 $(LIBS)
 # ICU 72 is the IDNA2008 tests' oracle, and its peer in the benchmark

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "idna.h"
-#include "punycode.h"
+#include "idna/idna.h"
+#include "idna/punycode.h"
 
 static volatile size_t sink;
 

@@ -3,6 +3,8 @@
 /* idn2.h would otherwise redefine libidn's names as macros over libidn2. */
 #define IDN2_SKIP_LIBIDN_COMPAT
 #include <idn2.h>
+#include <idna.h>
+#include <punycode.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,17 +13,11 @@
 
 #include "../tests/icu.h"
 
-#include "idna.h"
-#include "idna2008.h"
-#include "nameprep.h"
-#include "punycode.h"
-#include "utf8.h"
-
-/* libidn's <idna.h> and <punycode.h> share their names with ours, which the include path finds
- * first: these are libidn 1.41's documented prototypes. */
-extern int idna_to_ascii_8z(const char *input, char **output, int flags);
-extern int punycode_encode(size_t input_length, const uint32_t input[],
-                           const unsigned char case_flags[], size_t *output_length, char output[]);
+#include "idna/idna.h"
+#include "idna/idna2008.h"
+#include "idna/nameprep.h"
+#include "idna/punycode.h"
+#include "idna/utf8.h"
 
 /* Labels as zones hold them: names typed in many scripts (some mixed case or needing
  * folding), and the ASCII labels around them. */

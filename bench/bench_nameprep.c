@@ -6,8 +6,8 @@
 #include <stringprep.h>
 #include <time.h>
 
-#include "nameprep.h"
-#include "utf8.h"
+#include "idna/nameprep.h"
+#include "idna/utf8.h"
 
 enum { MAXL = 32, CAP = 256 };
 

@@ -4,7 +4,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "zone.h"
+#include "read/zone.h"
 
 typedef struct tally {
   unsigned long records, fields;

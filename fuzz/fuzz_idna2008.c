@@ -9,9 +9,9 @@
 
 #include "../tests/icu.h"
 
-#include "diverge.h"
-#include "idna2008.h"
-#include "utf8.h"
+#include "idna/idna2008.h"
+#include "idna/utf8.h"
+#include "label/diverge.h"
 
 enum { MAX_IN = 256, OUT_CAP = 2048 };
 

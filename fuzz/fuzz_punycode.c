@@ -1,13 +1,10 @@
 /* fuzz_punycode.c -- libFuzzer harness: Punycode decode bounds, round trip, libidn agreement */
+#include <punycode.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "punycode.h"
-
-/* GNU libidn's decoder (its <punycode.h> is shadowed by ours on the include path). */
-extern int punycode_decode(size_t input_length, const char input[], size_t *output_length,
-                           uint32_t output[], unsigned char case_flags[]);
+#include "idna/punycode.h"
 
 /* The first byte picks the direction and the output capacity; buffers are heap blocks of exactly
  * that capacity so ASan sees any write or read past them. */

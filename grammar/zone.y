@@ -10,7 +10,7 @@
 %parse-param {zp_zfile *f}
 
 %code requires {
-#include "zone_int.h"
+#include "read/zone_int.h"
 #ifndef YY_TYPEDEF_YY_SCANNER_T
 #define YY_TYPEDEF_YY_SCANNER_T
 typedef void *yyscan_t;

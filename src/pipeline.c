@@ -2,12 +2,12 @@
  * name, emit.c checks and writes each record */
 #include "pipeline.h"
 
-#include "convert.h"
-#include "emit.h"
-#include "rrtype.h"
+#include "core/rrtype.h"
+#include "label/convert.h"
+#include "write/emit.h"
 #include <stdlib.h>
 #include <string.h>
-#include "zone.h"
+#include "read/zone.h"
 
 typedef struct counter {
   zp_emitter *em;

@@ -7,9 +7,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "check.h"
-#include "diag.h"
-#include "status.h"
+#include "check/check.h"
+#include "core/diag.h"
+#include "idna/status.h"
 
 typedef struct zp_pipeline_options {
   const char *origin;       /* -z: initial origin as text, NULL for none */

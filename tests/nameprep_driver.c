@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nameprep.h"
-#include "utf8.h"
+#include "idna/nameprep.h"
+#include "idna/utf8.h"
 
 /* Usage: nameprep_driver [-u | -n]   (-u: allow unassigned code points; -n: NFKC alone)
  * Each input line (UTF-8) gives one output line: "OK <result>" or "ERR <status name> <hex cp>". */

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "zone.h"
+#include "read/zone.h"
 
 static const zp_source src = {.path = "t.zone"};
 

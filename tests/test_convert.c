@@ -1,10 +1,11 @@
 /* test_convert.c -- the label policy; ACE forms from Python's encodings.idna (ToASCII) */
 #include <criterion/criterion.h>
+#include <idna.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "convert.h"
+#include "label/convert.h"
 
 typedef struct good_case {
   const char *in;
@@ -139,12 +140,6 @@ Test(convert, bidi_violations_are_named)
  * idna_to_ascii_8z with IDNA_USE_STD3_ASCII_RULES (host rules on, unassigned refused); an
  * ASCII label that is not ACE comes out lowercased. Separators (U+002E, U+3002, U+FF0E,
  * U+FF61) are left out: libidn would split the label there, the name parser already has. */
-/* GNU libidn's <idna.h> is shadowed by src/idna.h on the include path: its two functions and
- * constants (stable ABI, see libidn's idna.h) are declared here. */
-enum { IDNA_SUCCESS = 0, IDNA_USE_STD3_ASCII_RULES = 0x0002 };
-int idna_to_ascii_8z(const char *input, char **output, int flags);
-const char *idna_strerror(int rc);
-
 static uint64_t rng = 88172645463325252u;
 
 static uint32_t rnd(uint32_t n)

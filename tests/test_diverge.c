@@ -14,9 +14,9 @@
 #include "icu.h"
 #include "ucd.h"
 
-#include "diverge.h"
-#include "idna2008.h"
-#include "utf8.h"
+#include "idna/idna2008.h"
+#include "idna/utf8.h"
+#include "label/diverge.h"
 #include "xorshift.h"
 
 /* libidn's <idna.h> has the same name as ours, which the include path finds first; these are

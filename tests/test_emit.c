@@ -7,12 +7,12 @@
 
 #include <arpa/inet.h>
 
-#include "emit.h"
-#include "format.h"
-#include "rdata.h"
 #include "canonical.h"
+#include "core/rrtype.h"
+#include "read/rdata.h"
 #include "record.h"
-#include "rrtype.h"
+#include "write/emit.h"
+#include "write/format.h"
 
 /* The ASCII half of the label policy: lowercase (ctx NULL) or as written (ctx not NULL); "bad"
  * is refused so locations can be tested. */

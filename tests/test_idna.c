@@ -1,15 +1,16 @@
 /* test_idna.c -- ToASCII/ToUnicode: RFC and Python vectors, and GNU libidn as the oracle */
 #include <criterion/criterion.h>
+#include <idna.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "idna.h"
-#include "nameprep.h"
-#include "nameprep_tables.h"
-#include "punycode.h"
-#include "utf8.h"
+#include "idna/idna.h"
+#include "idna/nameprep.h"
+#include "idna/nameprep_tables.h"
+#include "idna/punycode.h"
+#include "idna/utf8.h"
 #include "xorshift.h"
 
 enum { CAP = 1024 };
@@ -347,12 +348,9 @@ Test(idna, name_to_unicode)
 
 /* ---- differential against GNU libidn 1.41 (idna_to_ascii_8z, idna_to_unicode_8z8z) ---- */
 
-/* libidn's <idna.h> has the same name as ours, which the include path finds first; these are
- * its documented prototypes. IDNA_ALLOW_UNASSIGNED and IDNA_USE_STD3_ASCII_RULES are 1 and 2,
- * the values of ZP_IDNA_ALLOW_UNASSIGNED and ZP_IDNA_USE_STD3. */
-extern int idna_to_ascii_8z(const char *input, char **output, int flags);
-extern int idna_to_unicode_8z8z(const char *input, char **output, int flags);
-#define IDNA_ALLOW_UNASSIGNED_FLAG 1
+/* Flags are handed to libidn as they are: the two libraries give these the same values. */
+_Static_assert(IDNA_ALLOW_UNASSIGNED == ZP_IDNA_ALLOW_UNASSIGNED &&
+               IDNA_USE_STD3_ASCII_RULES == ZP_IDNA_USE_STD3, "libidn's flags are ours");
 
 /* libidn composes a Hangul L jamo with a following V jamo (and a T after that) even when
  * combining marks stand between them (see test_nameprep.c, which pins the same difference in
@@ -640,7 +638,7 @@ static void random_label(char *in, size_t cap)
   if (kind >= 8) {
     /* an ACE form from the oracle, then maybe uppercased or with one digit changed */
     char *ace = NULL;
-    if (idna_to_ascii_8z(in, &ace, IDNA_ALLOW_UNASSIGNED_FLAG) == 0 && strlen(ace) < cap) {
+    if (idna_to_ascii_8z(in, &ace, IDNA_ALLOW_UNASSIGNED) == 0 && strlen(ace) < cap) {
       strcpy(in, ace);
       size_t n = strlen(in);
       if (kind == 9 && n > 4)

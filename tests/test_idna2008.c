@@ -8,9 +8,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "idna2008.h"
-#include "idna2008_tables.h"
-#include "utf8.h"
+#include "idna/idna2008.h"
+#include "idna/idna2008_tables.h"
+#include "idna/utf8.h"
 #include "xorshift.h"
 
 #include "icu.h"

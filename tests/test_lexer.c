@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "zone.lex.h"
 #include "xorshift.h"
+#include "zone.lex.h"
 
 /* One token a line: "KIND |text| line:col @offset", where the offset is the byte of the token's
  * first character in the file (a quoted string's opening quote); CLASS and TYPE print their

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "name.h"
+#include "read/name.h"
 #include "xorshift.h"
 
 static const uint8_t origin[] = "\007example\003com";   /* example.com. */

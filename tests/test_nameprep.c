@@ -7,9 +7,9 @@
 #include <pr29.h>
 #include <stringprep.h>
 
-#include "nameprep.h"
-#include "nameprep_tables.h"
-#include "utf8.h"
+#include "idna/nameprep.h"
+#include "idna/nameprep_tables.h"
+#include "idna/utf8.h"
 #include "xorshift.h"
 
 enum { CAP = 1024 };

@@ -9,7 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "output.h"
+#include "write/output.h"
 
 static char dir[64];
 

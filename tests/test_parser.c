@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "zone.h"
+#include "read/zone.h"
 
 /* Records as "owner ttl class type |field|... @line:col", fields' columns as "[col]"; every
  * expected string below is written by hand from the input text. */

@@ -1,21 +1,14 @@
 /* test_punycode.c -- RFC 3492 vectors, decoder rejects, and GNU libidn as a differential oracle */
 #include <criterion/criterion.h>
+#include <punycode.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "punycode.h"
-#include "utf8.h"
+#include "idna/punycode.h"
+#include "idna/utf8.h"
 #include "xorshift.h"
-
-/* libidn's <punycode.h> is shadowed by ours on the include path (-Isrc); its two functions,
- * as libidn 1.41 declares them (punycode_uint is uint32_t, 0 is punycode_success). */
-extern int punycode_encode(size_t input_length, const uint32_t input[],
-                           const unsigned char case_flags[], size_t *output_length,
-                           char output[]);
-extern int punycode_decode(size_t input_length, const char input[], size_t *output_length,
-                           uint32_t output[], unsigned char case_flags[]);
 
 enum { CAP = 256 };
 

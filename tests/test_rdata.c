@@ -8,9 +8,9 @@
 #include <ldns/ldns.h>
 
 #include "canonical.h"
-#include "rdata.h"
+#include "core/rrtype.h"
+#include "read/rdata.h"
 #include "record.h"
-#include "rrtype.h"
 #include "xorshift.h"
 
 /* ASCII labels lowercased, as the label policy does for the names DNSSEC lowercases */

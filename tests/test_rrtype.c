@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "canonical.h"
-#include "rrtype.h"
+#include "core/rrtype.h"
 #include "xorshift.h"
 
 /* The one type the table knows and ldns 1.8 does not: AMTRELAY, RFC 8777 (BIND 9.18 and

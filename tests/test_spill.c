@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "spill.h"
+#include "core/spill.h"
 #include "xorshift.h"
 
 /* An entry: a 2-octet length, then that many octets; ordered as octet strings, shorter first

@@ -2,7 +2,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "status.h"
+#include "idna/status.h"
 
 static const zp_status all[] = {
 #define ROW(name, value, msg) name,

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "idna2008_tables.h"
-#include "unorm.h"
+#include "idna/idna2008_tables.h"
+#include "idna/unorm.h"
 
 static const zp_u_table nfc15 = {zp_i8_stage1, zp_i8_stage2, zp_i8_recs, zp_i8_data};
 

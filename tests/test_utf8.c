@@ -2,7 +2,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "utf8.h"
+#include "idna/utf8.h"
 
 static const struct {
   const char *bytes;

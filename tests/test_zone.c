@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "zone.h"
+#include "read/zone.h"
 
 /* Each record as one line: owner TTL class type, then the fields as "|text|" (quoted ones as
  * "|"text"|"), written by hand in the tables below. */

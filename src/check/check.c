@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "name.h"
-#include "rrtype.h"
-#include "spill.h"
+#include "core/buf.h"
+#include "core/rrtype.h"
+#include "core/spill.h"
+#include "read/name.h"
 
 enum {
   T_A = 1, T_NS = 2, T_CNAME = 5, T_SOA = 6, T_WKS = 11, T_PTR = 12, T_MINFO = 14, T_MX = 15,

@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "diag.h"
-#include "status.h"
-#include "zone.h"
+#include "core/diag.h"
+#include "idna/status.h"
+#include "read/zone.h"
 
 /* X(id, name, default level, what it finds) -- README "Whole-zone checks" says each in full */
 #define ZP_CHECKS(X)                                                                           \

@@ -7,14 +7,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "buf.h"
-#include "check.h"
+#include "check/check.h"
 #include "cli.h"
-#include "diverge.h"
-#include "explain.h"
-#include "idna.h"
-#include "idna2008.h"
-#include "status.h"
+#include "core/buf.h"
+#include "idna/idna.h"
+#include "idna/idna2008.h"
+#include "idna/status.h"
+#include "label/diverge.h"
+#include "label/explain.h"
 
 typedef struct job {
   bool to_ascii, idna2008;

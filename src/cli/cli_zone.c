@@ -6,10 +6,10 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "diag.h"
-#include "output.h"
+#include "core/diag.h"
 #include "pipeline.h"
-#include "zone.h"
+#include "read/zone.h"
+#include "write/output.h"
 
 static void init_diag(zp_diag *d, const zp_cli *cli)
 {

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "utf8.h"
+#include "idna/utf8.h"
 
 enum { QUOTE_MAX = 160 };
 

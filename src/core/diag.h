@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "status.h"
+#include "idna/status.h"
 
 /* An open input file in the include chain. Owned by the parser; alive while its records are
  * being handed out. */

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <sys/uio.h>
 
-#include "status.h"
+#include "idna/status.h"
 
 enum { ZP_SPILL_ENTRY_MAX = 4096 };   /* octets in one entry */
 

@@ -5,13 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "check.h"
+#include "check/check.h"
+#include "core/buf.h"
 #include "diverge.h"
 #include "explain.h"
-#include "idna.h"
-#include "idna2008.h"
-#include "utf8.h"
+#include "idna/idna.h"
+#include "idna/idna2008.h"
+#include "idna/utf8.h"
 
 /* Flags of every IDNA call here: the host-name rules apply to non-ASCII labels always. */
 enum { FLAGS = ZP_IDNA_STD3_NON_ASCII };

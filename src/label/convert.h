@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "name.h"
-#include "status.h"
+#include "idna/status.h"
+#include "read/name.h"
 
 typedef struct zp_label_cache zp_label_cache;
 

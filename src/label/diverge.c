@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "explain.h"
-#include "idna2008.h"
-#include "utf8.h"
+#include "idna/idna2008.h"
+#include "idna/utf8.h"
 
 static const char *const standard[2] = {"IDNA2003", "IDNA2008"};
 

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "idna.h"
+#include "idna/idna.h"
 
 typedef enum zp_divergence {
   ZP_DIV_NONE,        /* one result, or both refuse the label */

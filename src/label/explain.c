@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "idna2008.h"
-#include "utf8.h"
+#include "idna/idna2008.h"
+#include "idna/utf8.h"
 
 enum { SHOW_MAX = 4 * 4 * ZP_LABEL_MAX + 1 };   /* a raw label of up to 4 * 63 octets, shown */
 

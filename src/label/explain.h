@@ -5,8 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "idna.h"
-#include "status.h"
+#include "idna/idna.h"
+#include "idna/status.h"
 
 /* Text as a message quotes it: UTF-8 as it is when all of it is valid UTF-8; control octets,
  * '"', '\' and (otherwise) octets >= 0x80 as \DDD, the way a zone file writes them. At most

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "idna.h"
-#include "idna2008.h"
-#include "utf8.h"
+#include "idna/idna.h"
+#include "idna/idna2008.h"
+#include "idna/utf8.h"
 
 /* Raw labels longer than this cannot come out of ToASCII within 63 octets: Punycode spends at
  * least one output octet per code point, and a code point is at most 4 octets of UTF-8. */

@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "status.h"
-#include "wire.h"
+#include "idna/status.h"
+#include "idna/wire.h"
 
 
 /* The label policy (IDNA, lowercasing, --std3) is not the name parser's business: it is handed

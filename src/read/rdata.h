@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "idna/status.h"
 #include "name.h"
-#include "status.h"
 #include "zone.h"
 
 enum { ZP_RDATA_MAX = 65535 };   /* octets of RDATA: its length is 16 bits (RFC 1035 3.2.1) */

@@ -3,8 +3,8 @@
 #ifndef ZP_RDATA_INT_H
 #define ZP_RDATA_INT_H
 
+#include "core/rrtype.h"
 #include "rdata.h"
-#include "rrtype.h"
 
 /* One record's RDATA being read: its fields, where the reader stands, the wire form so far. */
 typedef struct zp_rd {

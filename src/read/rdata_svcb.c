@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "idna/utf8.h"
 #include "rdata_int.h"
-#include "utf8.h"
 
 /* RFC 9461 section 5: a URI template (RFC 6570) for a path on the server, so starting with '/',
  * in UTF-8, with an expression that names a variable "dns". */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rrtype.h"
+#include "core/rrtype.h"
 #include "zone_int.h"
 
 static const uint8_t root[1] = {0};

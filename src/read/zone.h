@@ -6,9 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "diag.h"
+#include "core/diag.h"
+#include "idna/status.h"
 #include "name.h"
-#include "status.h"
 
 /* One RDATA token as written: quotes removed, escapes not yet resolved (the consumer knows
  * whether the field is a name or text). Borrowed: valid during the callback only. */

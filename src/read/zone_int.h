@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "buf.h"
-#include "diag.h"
+#include "core/buf.h"
+#include "core/diag.h"
 #include "rdata.h"
 #include "zone.h"
 

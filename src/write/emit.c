@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/rrtype.h"
 #include "format.h"
-#include "rrtype.h"
 #include "sort.h"
 
 struct zp_emitter {

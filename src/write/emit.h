@@ -7,10 +7,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "diag.h"
-#include "name.h"
-#include "status.h"
-#include "zone.h"
+#include "core/diag.h"
+#include "idna/status.h"
+#include "read/name.h"
+#include "read/zone.h"
 
 typedef struct zp_emit_options {
   bool sort;           /* RFC 4034 6.1 canonical order, duplicates dropped: held until finish */

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "idna.h"
-#include "name.h"
-#include "rrtype.h"
+#include "core/rrtype.h"
+#include "idna/idna.h"
+#include "read/name.h"
 
 
 

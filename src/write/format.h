@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "buf.h"
-#include "status.h"
-#include "wire.h"
+#include "core/buf.h"
+#include "idna/status.h"
+#include "idna/wire.h"
 
 /* One record's line being written, and ldns's own text for what is formatted by ldns. */
 typedef struct zp_format {

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "tmpfile.h"
+#include "core/tmpfile.h"
 
 enum { NCAUGHT = 3 };
 

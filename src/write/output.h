@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "status.h"
+#include "idna/status.h"
 
 typedef struct zp_output zp_output;
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "name.h"
+#include "read/name.h"
 
 /* One record held back: the canonical key (owner as zp_name_sort_key writes it, class, type, RDATA
  * wire form) and the presentation line already formatted, all stored at off in the arena. */

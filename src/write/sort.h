@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "buf.h"
-#include "status.h"
+#include "core/buf.h"
+#include "idna/status.h"
 
 /* Every record is kept (its canonical key, RDATA and formatted line in one arena), so memory
  * grows with the zone: the price of a sorted output. */
