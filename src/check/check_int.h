@@ -1,0 +1,318 @@
+/* check_int.h -- what the files of the whole-zone checks share; not public.
+ *
+ * Every record becomes a tuple (canonical owner, class, type, TTL, RDATA digest, spelling,
+ * location); every name records point to (NS, MX, SRV, CNAME targets) is a target, known by
+ * number, with one marker tuple keyed by its name. spill.c sorts the tuples in canonical order
+ * (RFC 4034 section 6.1), so one pass sees each name's records, then its marker, with a small
+ * stack of the delegations and DNAMEs above it; the pass notes what each target is, and the
+ * references, kept in the order read, are judged after it. (Past a bound on the targets kept,
+ * a reference is a tuple of its own, judged in the pass.)
+ *
+ * The engine: intake.c takes records in, tuple.c files them and orders them, pass.c walks the
+ * sorted tuples a name at a time, message.c words and orders what is found, nameset.c holds the
+ * names known before the pass.
+ * The rules, by subject: hostname.c (check-names), rrset.c (TTLs, singletons, CNAME and other
+ * data, null MX), collision.c (IDNA spellings), apex.c (the zone's apex and bounds),
+ * delegation.c (cuts, DS, DNAME, occlusion), target.c (NS, MX, SRV targets, glue), loop.c
+ * (CNAME loops); registry.c names them all for -W. */
+#ifndef ZP_CHECK_INT_H
+#define ZP_CHECK_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+#include "core/buf.h"
+#include "core/spill.h"
+#include "read/name.h"
+
+enum {
+  T_A = 1, T_NS = 2, T_CNAME = 5, T_SOA = 6, T_WKS = 11, T_PTR = 12, T_MINFO = 14, T_MX = 15,
+  T_RP = 17, T_AFSDB = 18, T_RT = 21, T_SIG = 24, T_KEY = 25, T_AAAA = 28, T_NXT = 30,
+  T_SRV = 33, T_A6 = 38, T_DNAME = 39, T_DS = 43, T_RRSIG = 46, T_NSEC = 47, T_SVCB = 64,
+  T_HTTPS = 65,
+};
+
+/* ---- tuples (tuple.c) ---- */
+
+enum { K_RECORD, K_TARGET, K_REF };   /* a record, a target's marker, a reference */
+enum {
+  F_NULL_MX = 1,         /* an MX "0 ." (RFC 7505) */
+  F_KEY_REL = 2,         /* the key is stored without the first record's zone (skip), which */
+  F_EXTRA_REL = 4,       /* nearly every key starts with; the same for a reference's extra */
+};
+
+/* Stored unaligned in spill's buffer, then the key, then (a record) its spelling, (a reference)
+ * the referring record owner's sort key or (a marker) the target's number. A reference in the
+ * log has no key. */
+typedef struct tuple {
+  uint64_t line_off;
+  uint32_t seq;          /* input order */
+  uint32_t ttl;
+  uint32_t src, line;
+  uint32_t digest;       /* of the RDATA of a CNAME, DNAME or SOA; a logged reference's target */
+  uint16_t col;
+  uint16_t rclass, rtype;  /* a reference: the referring record's */
+  uint16_t key_len;      /* as stored: without the first record's zone (F_KEY_REL) */
+  uint16_t extra_len;    /* spelling (0: the canonical name itself), or the referring owner */
+  uint8_t kind, flags;
+} tuple;
+
+/* A copy of a source in the include chain: the parser frees its own once the file is read. */
+typedef struct source {
+  zp_source src;
+  const zp_source *orig;   /* the parser's, to recognise the next record's */
+} source;
+
+/* A CNAME pointing to a name that holds a CNAME: a link of a chain, kept for loop finding. */
+typedef struct link {
+  uint64_t from, to;     /* hashes of the names */
+  uint32_t seq, src, line, col;
+  uint64_t line_off;
+  size_t name_off;       /* the CNAME owner's sort key (after its 2-octet length) in link_names */
+} link;
+
+/* A name that records point to, and what the pass found it to be: enough to judge every
+ * reference to it after the pass. */
+typedef struct target {
+  tuple cname;           /* its own CNAME record, when own_cname */
+  uint64_t hash;         /* of its sort key */
+  size_t key_off;        /* its sort key in target_keys: a 2-octet length, then the key */
+  bool seen;             /* the pass reached its marker */
+  bool in_zone, glue_zone, below_dname, has_a, has_cname, own_cname;
+} target;
+
+/* ---- names known before the pass (nameset.c) ---- */
+
+/* By the hash of their sort key, with flags: small (delegations, DNAMEs, wildcards), so kept
+ * in memory. Open addressing over one word per name: the flags in its top four bits, 60 bits of
+ * hash below them (one cache line per lookup); 0 is an empty slot. */
+typedef struct nameset {
+  uint64_t *e;
+  size_t cap, n;
+} nameset;
+
+enum {
+  N_NS = 1, N_DNAME = 2,             /* the owners of NS and DNAME records */
+  N_ADDR = 4, N_CNAME = 8,           /* a wildcard below this name holds A/AAAA, CNAME */
+};
+#define ZP_CK_SET_HASH (UINT64_MAX >> 4)
+
+/* Adds flags to the name with hash h; false when out of memory. */
+bool zp_ck_set_add(nameset *s, uint64_t h, uint8_t flags);
+
+/* The slot of the name with hash h (a nonzero ZP_CK_SET_HASH part), or of where it would go. */
+static inline uint64_t *zp_ck_set_slot(const nameset *s, uint64_t h)
+{
+  size_t k = h & (s->cap - 1);
+  while (s->e[k] && (s->e[k] & ZP_CK_SET_HASH) != h)
+    k = (k + 1) & (s->cap - 1);
+  return &s->e[k];
+}
+
+/* The flags of the name with hash h (0: not in the set). Inline: asked per ancestor. */
+static inline uint8_t zp_ck_set_get(const nameset *s, uint64_t h)
+{
+  h &= ZP_CK_SET_HASH;
+  return s->cap ? (uint8_t)(*zp_ck_set_slot(s, h | !h) >> 60) : 0;
+}
+
+/* Eight octets at a time, each word mixed in with a multiply; for this process's tables only.
+ * Inline: every record and every reference is hashed. */
+static inline uint64_t zp_ck_hash(const uint8_t *p, size_t n)
+{
+  const uint64_t m = 0xff51afd7ed558ccdu;
+  uint64_t h = 0x9e3779b97f4a7c15u ^ n;
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    h = (h ^ w) * m;
+    h ^= h >> 32;
+  }
+  uint64_t w = 0;
+  for (size_t i = 0; i < n; i++)
+    w |= (uint64_t)p[i] << (8 * i);
+  h = (h ^ w) * m;
+  h ^= h >> 29;
+  return h * 0xc4ceb9fe1a85ec53u ^ (h >> 32);
+}
+
+/* ---- the pass's state (pass.c) ---- */
+
+/* A record kept whole in the group state: for messages that name two records. */
+typedef struct rep {
+  bool set;
+  tuple t;
+  uint8_t spell[ZP_NAME_MAX];
+} rep;
+
+/* What the pass knows of the name being looked at. */
+typedef struct group {
+  bool in_zone, apex, refs_started;
+  int cut, dname;        /* stack index of the delegation (DNAME) at or above, or -1 */
+  bool has_a, has_ns, has_cname, has_dname, has_soa, has_ds, mx_other;
+  bool rrset_ttl_told, rrset_single_told;
+  rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds, mx_null_rec;
+  uint8_t key[ZP_NAME_KEY_MAX];
+  size_t key_len;
+} group;
+
+typedef struct frame {
+  uint8_t key[ZP_NAME_KEY_MAX];
+  size_t key_len;
+  bool cut, dname;
+  tuple t;               /* the NS or DNAME record */
+} frame;
+
+enum { ZP_CK_DEPTH_MAX = 128 };   /* delegations and DNAMEs nested above one name */
+
+struct zp_checker {
+  zp_check_options opt;
+  zp_diag *diag;
+  zp_spill *sp;
+  uint32_t seq;
+  /* the zone: from -z, else the first SOA's owner */
+  uint8_t apex_key[ZP_NAME_KEY_MAX];
+  size_t apex_len;
+  bool have_apex, apex_seen;
+  /* the prefix given to spill: octets of the key after this one (the first record's zone) */
+  uint8_t skip[ZP_NAME_KEY_MAX];
+  size_t skip_len;
+  bool have_skip;
+  source **srcs;
+  size_t nsrcs;
+  link *links;
+  size_t nlinks, links_cap;
+  zp_buf link_names;
+  frame stack[ZP_CK_DEPTH_MAX];
+  size_t depth;
+  /* targets by number, found by the hash of their sort key (tmap holds number + 1, 0 empty) */
+  target *targets;
+  size_t ntargets, targets_cap, targets_max;
+  uint32_t *tmap;
+  size_t tmap_cap;
+  zp_buf target_keys;
+  zp_spill *log;         /* references to targets, in the order read */
+  zp_spill *held;        /* messages of the pass, to be told in input order */
+  uint32_t nheld;
+  bool holding;
+  nameset cuts;          /* N_NS, N_DNAME: to tell a record that is never served */
+  nameset wild;          /* N_ADDR, N_CNAME of *.NAME, under NAME's hash: names they answer for */
+  group g;
+};
+
+static inline bool zp_ck_on(const zp_checker *c, zp_check_id id)
+{
+  return !c->opt.off && c->opt.level[id] != ZP_LEVEL_OFF;
+}
+
+/* Whether the key k[0..kn) is of[0..on_len) or an ancestor's. */
+static inline bool zp_ck_is_prefix(const uint8_t *k, size_t kn, const uint8_t *of, size_t on_len)
+{
+  return kn <= on_len && memcmp(k, of, kn) == 0;
+}
+
+/* The first record of the group, for a message about the name as a whole. */
+static inline const tuple *zp_ck_first(const group *g)
+{
+  return &g->spell1.t;
+}
+
+/* A key that ends in the label "*": a wildcard's. */
+static inline bool zp_ck_is_wildcard(const uint8_t *key, size_t len)
+{
+  return len >= 2 && key[len - 2] == '*' && (len == 2 || key[len - 3] == 0);
+}
+
+/* ---- tuples (tuple.c) ---- */
+
+/* The tuples' order (RFC 4034 section 6.1 by owner, then kind, class, type, input order), as
+ * spill compares them (ctx: the checker). */
+int zp_ck_tuple_cmp(const uint8_t *a, const uint8_t *b);
+bool zp_ck_key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
+                      uint8_t out[ZP_SPILL_PREFIX], void *ctx);
+/* Files the tuple whole with its key (whole->key_len octets) and extra in sp; a reference's
+ * extra is a key too, and either is stored without skip when it starts with it. */
+zp_status zp_ck_add(zp_checker *c, zp_spill *sp, const tuple *whole, const uint8_t *key,
+                    const uint8_t *extra);
+/* A tuple for a message at field i of r (the record's own place when the field is unknown). */
+tuple zp_ck_at_field(const zp_record *r, const tuple *t, size_t i);
+/* A reference's extra, the referring owner's sort key, whole again in from; its length. */
+size_t zp_ck_whole_extra(const zp_checker *c, const tuple *t, const uint8_t *extra,
+                         uint8_t *from);
+
+/* ---- messages (message.c) ---- */
+
+/* Told at once while records come in (they come in input order); held from the pass on, which
+ * finds problems in the order of names, so that all are told in the order of the records they
+ * are about. (Held in a spill: bounded memory, whatever the count.) at: NULL for the zone. */
+ZP_PRINTF(4, 5) void zp_ck_report(zp_checker *c, zp_check_id id, const tuple *at,
+                                  const char *fmt, ...);
+/* The held messages' order (a zp_spill_prefix_fn): record, then message. */
+bool zp_ck_held_order(const uint8_t *entry, size_t len, size_t window,
+                      uint8_t out[ZP_SPILL_PREFIX], void *ctx);
+/* The held messages, told in order. */
+zp_status zp_ck_tell_held(zp_checker *c);
+/* Texts for messages, NUL-terminated, in a few rotating buffers each (a message names up to
+ * three names): a wire name; the name whose sort key is key[0..len); the name being looked at;
+ * "file:line" of a tuple (a message that names a second record); a type's mnemonic. */
+const char *zp_ck_name_text(const uint8_t *wire);
+const char *zp_ck_key_text(const uint8_t *key, size_t len);
+const char *zp_ck_owner_text(const group *g);
+const char *zp_ck_where(const zp_checker *c, const tuple *t);
+const char *zp_ck_type_text(uint16_t type);
+
+/* ---- the rules (one file per subject) ---- */
+
+/* hostname.c: named's check-names on one record, as it comes in. */
+void zp_ck_check_names(zp_checker *c, const zp_record *r, const tuple *t);
+
+/* rrset.c: a record of the RRset being looked at after its first (t, its owner's spelling);
+ * the name's records all seen: CNAME and other data; a null MX beside others. */
+void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell);
+void zp_ck_cname_other(zp_checker *c);
+void zp_ck_null_mx(zp_checker *c);
+
+/* collision.c: whether t's spelling is a's but for ASCII case; two spellings of the name being
+ * looked at, one name after IDNA; the note a message about two records adds when they were
+ * written differently ("" when not). */
+bool zp_ck_same_spelling(const rep *a, const tuple *t, const uint8_t *spell);
+void zp_ck_collision(zp_checker *c);
+const char *zp_ck_collision_note(const zp_checker *c, const rep *x, const rep *y);
+
+/* apex.c: a name outside the zone; the apex's own records (and an SOA elsewhere); the zone as a
+ * whole once the pass is done. */
+void zp_ck_out_of_zone(zp_checker *c);
+void zp_ck_apex(zp_checker *c);
+void zp_ck_apex_end(zp_checker *c);
+
+/* delegation.c: the stack of delegations and DNAMEs above the name that begins; the name that
+ * ends goes on it when it is one. What a delegation point holds (DS, wildcard NS, DNAME beside
+ * NS); data below a cut or a DNAME. Whether a record of the given type at the name whose sort
+ * key is from[0..len) is never served. */
+void zp_ck_cuts_enter(zp_checker *c);
+void zp_ck_cuts_leave(zp_checker *c);
+void zp_ck_delegation(zp_checker *c);
+void zp_ck_occlusion(zp_checker *c);
+bool zp_ck_never_served(const zp_checker *c, const uint8_t *from, size_t len, uint16_t type);
+
+/* target.c: a reference from rec (placed at its target field) at the owner whose sort key is
+ * from[0..from_len) to the name to; an NS, MX or SRV target written as an IPv4 address; the name
+ * being looked at as a target (once its records are done); a reference judged against it (in the
+ * pass, past the bound on targets kept); the logged references judged after the pass. */
+zp_status zp_ck_add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, size_t from_len,
+                        const uint8_t *to);
+void zp_ck_address_target(zp_checker *c, const zp_record *r, const tuple *t);
+target zp_ck_facts(zp_checker *c);
+void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t key_len,
+                     const tuple *t, const uint8_t *from);
+zp_status zp_ck_refs_end(zp_checker *c);
+
+/* loop.c: a CNAME at t (owner's sort key from) to a target that holds a CNAME; the loops among
+ * them, once the references are judged. */
+void zp_ck_chain_link(zp_checker *c, const tuple *t, const uint8_t *from, uint64_t to);
+void zp_ck_find_loops(zp_checker *c);
+
+#endif

@@ -1,0 +1,176 @@
+/* intake.c -- the checker made, fed and freed: each record becomes a tuple (and a reference per
+ * target it names), and the checks of a record alone are told as it comes in */
+#include <stdlib.h>
+
+#include "check_int.h"
+
+zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag *diag,
+                       zp_checker **out)
+{
+  *out = NULL;
+  zp_checker *c = calloc(1, sizeof *c);
+  if (!c)
+    return ZP_ENOMEM;
+  c->opt = *opt;
+  c->diag = diag;
+  if (zone) {
+    c->apex_len = zp_name_sort_key(zone, c->apex_key);
+    c->have_apex = true;
+    memcpy(c->skip, c->apex_key, c->apex_len);
+    c->skip_len = c->apex_len;
+    c->have_skip = true;
+  }
+  /* the references' log and the targets take a quarter of the run size each, at most */
+  size_t run = opt->run_bytes ? opt->run_bytes : 16u << 20;
+  c->targets_max = run / 4 / (sizeof(target) + 3 * sizeof(uint32_t) + 24);
+  zp_status st = zp_spill_new(run, zp_ck_tuple_cmp, zp_ck_key_prefix, c, &c->sp);
+  if (st == ZP_OK)
+    st = zp_spill_new(run / 4, NULL, NULL, NULL, &c->log);
+  if (st == ZP_OK)
+    st = zp_spill_new(run / 4, NULL, zp_ck_held_order, NULL, &c->held);
+  if (st != ZP_OK) {
+    zp_check_free(c);
+    return st;
+  }
+  *out = c;
+  return ZP_OK;
+}
+
+/* The index of the copy of rec's source, made on first sight. */
+static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *index)
+{
+  /* records come file by file: the last copy is nearly always the one */
+  for (size_t i = c->nsrcs; i-- > 0 && i + 4 >= c->nsrcs;) {
+    const source *k = c->srcs[i];
+    if (k->orig == s && k->src.serial == s->serial) {
+      *index = (uint32_t)i;
+      return ZP_OK;
+    }
+  }
+  /* the parent first: it may add copies of its own */
+  uint32_t parent = UINT32_MAX;
+  zp_status st = s->parent ? intern_source(c, s->parent, &parent) : ZP_OK;
+  if (st != ZP_OK)
+    return st;
+  source *k = calloc(1, sizeof *k);
+  source **grown = realloc(c->srcs, (c->nsrcs + 1) * sizeof *grown);
+  char *path = strdup(s->path);
+  if (grown)
+    c->srcs = grown;
+  if (!k || !grown || !path) {
+    free(k);
+    free(path);
+    return ZP_ENOMEM;
+  }
+  k->src = *s;
+  k->src.path = path;
+  k->src.fd = NULL;   /* (messages after the pass: the file is closed by then) */
+  k->orig = s;
+  k->src.parent = parent == UINT32_MAX ? NULL : &c->srcs[parent]->src;
+  c->srcs[c->nsrcs] = k;
+  *index = (uint32_t)c->nsrcs++;
+  return ZP_OK;
+}
+
+zp_status zp_check_record(zp_checker *c, const zp_record *r)
+{
+  if (c->opt.off)
+    return ZP_OK;
+  tuple t;
+  memset(&t, 0, sizeof t);   /* padding too: the tuple is written to a file */
+  uint8_t key[ZP_NAME_KEY_MAX];
+  zp_status st = ZP_OK;
+  t.src = UINT32_MAX;
+  if (r->loc.src && (st = intern_source(c, r->loc.src, &t.src)) != ZP_OK)
+    return st;
+  t.seq = c->seq++;
+  t.ttl = r->ttl;
+  t.line = r->loc.line;
+  t.col = (uint16_t)(r->loc.col < UINT16_MAX ? r->loc.col : UINT16_MAX);
+  t.line_off = r->loc.line_off;
+  t.rclass = r->rclass;
+  t.rtype = r->rtype;
+  t.kind = K_RECORD;
+  if (r->rtype == T_CNAME || r->rtype == T_DNAME || r->rtype == T_SOA)
+    t.digest = (uint32_t)zp_ck_hash(r->rdata, r->rdlen);   /* (a second one must be the same) */
+  t.key_len = (uint16_t)zp_name_sort_key(r->owner, key);
+  if (!c->have_skip) {
+    memcpy(c->skip, key, t.key_len);
+    c->skip_len = t.key_len;
+    c->have_skip = true;
+  }
+  if (r->rtype == T_SOA && !c->have_apex) {
+    memcpy(c->apex_key, key, t.key_len);
+    c->apex_len = t.key_len;
+    c->have_apex = true;
+  }
+  const uint8_t *spell = r->spelling;
+  t.extra_len = spell ? (uint16_t)zp_name_wire_len(spell) : 0;
+  if ((r->rtype == T_NS || r->rtype == T_DNAME) &&
+      !zp_ck_set_add(&c->cuts, zp_ck_hash(key, t.key_len), r->rtype == T_NS ? N_NS : N_DNAME))
+    return ZP_ENOMEM;
+  if (zp_ck_is_wildcard(key, t.key_len)) {
+    uint8_t f = r->rtype == T_A || r->rtype == T_AAAA ? N_ADDR : r->rtype == T_CNAME ? N_CNAME : 0;
+    if (f && !zp_ck_set_add(&c->wild, zp_ck_hash(key, t.key_len - 2), f))
+      return ZP_ENOMEM;
+  }
+  bool parsed = r->rdata && !r->generic;
+  const uint8_t *to = NULL;
+  size_t to_field = 0;
+  if (parsed) {
+    switch (r->rtype) {
+    case T_NS: case T_CNAME: to = r->rdata; break;
+    case T_MX:
+      to = r->rdata + 2;
+      to_field = 1;
+      if (*to == 0)
+        t.flags = r->rdata[0] == 0 && r->rdata[1] == 0 ? F_NULL_MX : 0;
+      break;
+    case T_SRV:
+      to = r->rdata + 6;
+      to_field = 3;
+      break;
+    default: break;
+    }
+  }
+  if ((st = zp_ck_add(c, c->sp, &t, key, spell)) != ZP_OK)
+    return st;
+  if (to && *to) {
+    /* (told at the target, where a message about it belongs) */
+    tuple at = zp_ck_at_field(r, &t, to_field);
+    if ((st = zp_ck_add_ref(c, &at, key, t.key_len, to)) != ZP_OK)
+      return st;
+  }
+  if (r->rclass == 1)
+    zp_ck_check_names(c, r, &t);
+  if (parsed && (r->rtype == T_NS || r->rtype == T_MX || r->rtype == T_SRV))
+    zp_ck_address_target(c, r, &t);
+  return ZP_OK;
+}
+
+size_t zp_check_runs(const zp_checker *c)
+{
+  return zp_spill_runs(c->sp);
+}
+
+void zp_check_free(zp_checker *c)
+{
+  if (!c)
+    return;
+  zp_spill_free(c->sp);
+  zp_spill_free(c->log);
+  zp_spill_free(c->held);
+  free(c->targets);
+  free(c->tmap);
+  zp_buf_free(&c->target_keys);
+  for (size_t i = 0; i < c->nsrcs; i++) {
+    free((char *)c->srcs[i]->src.path);
+    free(c->srcs[i]);
+  }
+  free(c->srcs);
+  free(c->links);
+  zp_buf_free(&c->link_names);
+  free(c->cuts.e);
+  free(c->wild.e);
+  free(c);
+}

@@ -1,0 +1,139 @@
+/* message.c -- how the checks speak: a message is told at once while records come in, and held
+ * from the pass on so that every message is told in the order of the records it is about */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "check_int.h"
+#include "core/rrtype.h"
+
+static zp_severity severity(const zp_checker *c, zp_check_id id)
+{
+  return c->opt.level[id] == ZP_LEVEL_ERROR ? ZP_ERROR : ZP_WARNING;
+}
+
+static zp_loc loc_of(const zp_checker *c, const tuple *t)
+{
+  return (zp_loc){.src = t->src == UINT32_MAX ? NULL : &c->srcs[t->src]->src, .line = t->line,
+                  .col = t->col, .line_off = t->line_off};
+}
+
+/* A message held until the pass is done, then the text. */
+typedef struct held {
+  uint32_t seq, n;       /* of the record it is about (UINT32_MAX: the zone's), of the message */
+  uint32_t src, line;
+  uint64_t line_off;
+  uint16_t col;
+  uint8_t id, placed;    /* the check; whether it has a place */
+} held;
+
+static void tell(zp_checker *c, zp_check_id id, const tuple *at, const char *msg)
+{
+  zp_loc loc;
+  if (at)
+    loc = loc_of(c, at);
+  zp_diag_report(c->diag, at ? &loc : NULL, severity(c, id), "%s [-W%s]", msg, zp_check_name(id));
+}
+
+ZP_PRINTF(4, 5) void zp_ck_report(zp_checker *c, zp_check_id id, const tuple *at,
+                                  const char *fmt, ...)
+{
+  char msg[1536];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (!c->holding) {
+    tell(c, id, at, msg);
+    return;
+  }
+  held h = {.seq = at ? at->seq : UINT32_MAX, .n = c->nheld++, .id = (uint8_t)id,
+            .placed = at != NULL};
+  if (at) {
+    h.src = at->src;
+    h.line = at->line;
+    h.line_off = at->line_off;
+    h.col = at->col;
+  }
+  struct iovec parts[2] = {{&h, sizeof h}, {msg, n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n + 1
+                                                                                    : sizeof msg}};
+  if (zp_spill_add(c->held, parts, 2) != ZP_OK)
+    tell(c, id, at, msg);   /* (out of memory or disk: told now, out of order, not lost) */
+}
+
+/* The held messages' order: record, then message. */
+bool zp_ck_held_order(const uint8_t *entry, size_t len, size_t window,
+                      uint8_t out[ZP_SPILL_PREFIX], void *ctx)
+{
+  (void)len;
+  (void)ctx;
+  held h;
+  memcpy(&h, entry, sizeof h);
+  memset(out, 0, ZP_SPILL_PREFIX);
+  if (window == 0) {
+    for (unsigned i = 0; i < 4; i++) {
+      out[i] = (uint8_t)(h.seq >> (24 - 8 * i));
+      out[4 + i] = (uint8_t)(h.n >> (24 - 8 * i));
+    }
+  }
+  return true;
+}
+
+/* The held messages, told in order. */
+zp_status zp_ck_tell_held(zp_checker *c)
+{
+  const uint8_t *e;
+  size_t len;
+  zp_status st;
+  while ((st = zp_spill_next(c->held, &e, &len)) == ZP_OK && e) {
+    held h;
+    memcpy(&h, e, sizeof h);
+    tuple t = {.src = h.src, .line = h.line, .col = h.col, .line_off = h.line_off};
+    tell(c, (zp_check_id)h.id, h.placed ? &t : NULL, (const char *)e + sizeof h);
+  }
+  return st;
+}
+
+/* The text of a wire name, NUL-terminated, in one of a few rotating buffers (a message names
+ * up to three). */
+const char *zp_ck_name_text(const uint8_t *wire)
+{
+  static char bufs[4][ZP_NAME_TEXT_MAX + 1];
+  static unsigned next;
+  char *b = bufs[next++ % 4];
+  b[zp_name_text(b, wire)] = '\0';
+  return b;
+}
+
+/* The text of the name whose sort key is key[0..len). */
+const char *zp_ck_key_text(const uint8_t *key, size_t len)
+{
+  uint8_t wire[ZP_NAME_MAX];
+  zp_name_from_sort_key(key, len, wire);
+  return zp_ck_name_text(wire);
+}
+
+/* The text of the name being looked at. */
+const char *zp_ck_owner_text(const group *g)
+{
+  return zp_ck_key_text(g->key, g->key_len);
+}
+
+/* "file:line" of a tuple, for a message that names a second record. */
+const char *zp_ck_where(const zp_checker *c, const tuple *t)
+{
+  static char bufs[2][600];
+  static unsigned next;
+  char *b = bufs[next++ % 2];
+  if (t->src == UINT32_MAX)
+    snprintf(b, sizeof bufs[0], "line %u", t->line);
+  else
+    snprintf(b, sizeof bufs[0], "%s:%u", c->srcs[t->src]->src.path, t->line);
+  return b;
+}
+
+const char *zp_ck_type_text(uint16_t type)
+{
+  static char bufs[2][ZP_RRTYPE_TEXT_MAX];
+  static unsigned next;
+  return zp_rrtype_name(type, bufs[next++ % 2]);
+}

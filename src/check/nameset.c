@@ -1,0 +1,38 @@
+/* nameset.c -- the names known before the pass (delegations, DNAMEs, wildcards): a set of
+ * hashes with flags, grown by doubling */
+#include <stdlib.h>
+
+#include "check_int.h"
+
+static bool set_grow(nameset *s)
+{
+  size_t cap = s->cap ? 2 * s->cap : 256;
+  uint64_t *e = calloc(cap, sizeof *e);
+  if (!e)
+    return false;
+  for (size_t i = 0; i < s->cap; i++) {
+    if (!s->e[i])
+      continue;
+    size_t k = s->e[i] & (cap - 1);
+    while (e[k])
+      k = (k + 1) & (cap - 1);
+    e[k] = s->e[i];
+  }
+  free(s->e);
+  s->e = e;
+  s->cap = cap;
+  return true;
+}
+
+/* Adds flags to the name with hash h; false when out of memory. */
+bool zp_ck_set_add(nameset *s, uint64_t h, uint8_t flags)
+{
+  h &= ZP_CK_SET_HASH;
+  h |= !h;   /* (0 is the empty slot) */
+  if (2 * (s->n + 1) > s->cap && !set_grow(s))
+    return false;
+  uint64_t *e = zp_ck_set_slot(s, h);
+  s->n += !*e;
+  *e = h | (*e & ~ZP_CK_SET_HASH) | (uint64_t)flags << 60;
+  return true;
+}

@@ -1,0 +1,164 @@
+/* pass.c -- the pass over the sorted tuples: a name's records (its RRsets, what it holds), then
+ * its target marker and the references to it; each name's rules run once its records are all
+ * seen, and the references logged in the order read are judged after the pass */
+#include "check_int.h"
+
+/* Types BIND allows beside a CNAME: the DNSSEC records about the name itself. */
+static bool beside_cname(uint16_t type)
+{
+  return type == T_RRSIG || type == T_NSEC || type == T_KEY || type == T_SIG || type == T_NXT;
+}
+
+static void keep(rep *r, const tuple *t, const uint8_t *spell)
+{
+  r->set = true;
+  r->t = *t;
+  if (t->extra_len)
+    memcpy(r->spell, spell, t->extra_len);
+}
+
+
+static void group_begin(zp_checker *c, const uint8_t *key, size_t len)
+{
+  group *g = &c->g;
+  memset(g, 0, offsetof(group, rrset));
+  g->rrset.set = g->cname.set = g->other.set = g->spell1.set = g->spell2.set = false;
+  g->glue_other.set = g->occ.set = g->dname_rec.set = g->ns.set = g->ds.set = false;
+  g->mx_null_rec.set = false;
+  memcpy(g->key, key, len);
+  g->key_len = len;
+  g->in_zone = !c->have_apex || zp_ck_is_prefix(c->apex_key, c->apex_len, key, len);
+  g->apex = c->have_apex && len == c->apex_len && g->in_zone;
+  if (g->apex)
+    c->apex_seen = true;
+  zp_ck_cuts_enter(c);
+}
+
+static void record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
+{
+  group *g = &c->g;
+  /* an RRset: the tuples of one class and type, in input order */
+  if (!g->rrset.set || g->rrset.t.rclass != t->rclass || g->rrset.t.rtype != t->rtype) {
+    keep(&g->rrset, t, spell);
+    g->rrset_ttl_told = g->rrset_single_told = false;
+  } else {
+    zp_ck_rrset_more(c, t, spell);
+  }
+  if (!g->spell1.set)
+    keep(&g->spell1, t, spell);
+  else if (!g->spell2.set && !zp_ck_same_spelling(&g->spell1, t, spell))
+    keep(&g->spell2, t, spell);
+  switch (t->rtype) {
+  case T_A: case T_AAAA: g->has_a = true; break;
+  case T_NS: g->has_ns = true; if (!g->ns.set) keep(&g->ns, t, spell); break;
+  case T_CNAME: g->has_cname = true; if (!g->cname.set) keep(&g->cname, t, spell); break;
+  case T_DNAME: g->has_dname = true; if (!g->dname_rec.set) keep(&g->dname_rec, t, spell); break;
+  case T_SOA: g->has_soa = true; break;
+  case T_DS: g->has_ds = true; if (!g->ds.set) keep(&g->ds, t, spell); break;
+  case T_MX:
+    if (t->flags & F_NULL_MX) {
+      if (!g->mx_null_rec.set)
+        keep(&g->mx_null_rec, t, spell);
+    } else {
+      g->mx_other = true;
+    }
+    break;
+  default: break;
+  }
+  if (t->rtype != T_CNAME && !beside_cname(t->rtype) && (!g->other.set || t->seq < g->other.t.seq))
+    keep(&g->other, t, spell);
+  /* what a delegation point may hold, and glue below it */
+  bool at_cut_ok = t->rtype == T_NS || t->rtype == T_DS || t->rtype == T_RRSIG ||
+                   t->rtype == T_NSEC || t->rtype == T_A || t->rtype == T_AAAA ||
+                   t->rtype == T_DNAME;   /* (dname-and-ns tells of that one) */
+  if (!at_cut_ok && (!g->occ.set || t->seq < g->occ.t.seq))
+    keep(&g->occ, t, spell);
+  if (t->rtype != T_A && t->rtype != T_AAAA && (!g->glue_other.set || t->seq < g->glue_other.t.seq))
+    keep(&g->glue_other, t, spell);
+}
+
+
+/* Everything about the name's own records, once they are all seen: the rules of each subject,
+ * in an order that keeps the messages about one record in the order they have always had. */
+static void records_done(zp_checker *c)
+{
+  group *g = &c->g;
+  if (g->refs_started)
+    return;
+  g->refs_started = true;
+  if (!g->spell1.set)
+    return;   /* only references: a name with no records */
+  if (!g->in_zone) {
+    zp_ck_out_of_zone(c);
+    return;
+  }
+  zp_ck_collision(c);
+  zp_ck_cname_other(c);
+  zp_ck_apex(c);
+  zp_ck_delegation(c);
+  zp_ck_null_mx(c);
+  zp_ck_occlusion(c);
+}
+
+/* The name is done: a delegation or a DNAME goes on the stack for the names below it. */
+static void group_end(zp_checker *c)
+{
+  records_done(c);
+  zp_ck_cuts_leave(c);
+}
+
+zp_status zp_check_finish(zp_checker *c)
+{
+  if (c->opt.off)
+    return ZP_OK;
+  const uint8_t *e;
+  size_t len;
+  zp_status st;
+  bool started = false;
+  uint8_t key[ZP_NAME_KEY_MAX], from[ZP_NAME_KEY_MAX];
+  c->holding = true;
+  while ((st = zp_spill_next(c->sp, &e, &len)) == ZP_OK && e) {
+    tuple t;
+    memcpy(&t, e, sizeof t);
+    const uint8_t *stored = e + sizeof t, *extra = stored + t.key_len;
+    /* whole keys again: skip, then what was stored */
+    size_t skip = t.flags & F_KEY_REL ? c->skip_len : 0;
+    memcpy(key, c->skip, skip);
+    memcpy(key + skip, stored, t.key_len);
+    size_t key_len = skip + t.key_len;
+    if (!started || key_len != c->g.key_len || memcmp(key, c->g.key, key_len) != 0) {
+      if (started)
+        group_end(c);
+      group_begin(c, key, key_len);
+      started = true;
+    }
+    if (t.kind == K_RECORD) {
+      record_in(c, &t, extra);
+    } else if (t.kind == K_TARGET) {
+      uint32_t id;
+      memcpy(&id, extra, sizeof id);
+      records_done(c);
+      target f = zp_ck_facts(c);
+      f.hash = c->targets[id].hash;
+      f.key_off = c->targets[id].key_off;
+      c->targets[id] = f;
+    } else {
+      t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, extra, from);
+      records_done(c);
+      target f = zp_ck_facts(c);
+      f.hash = zp_ck_hash(c->g.key, c->g.key_len);
+      zp_ck_ref_check(c, &f, c->g.key, c->g.key_len, &t, from);
+    }
+  }
+  if (st != ZP_OK)
+    return st;
+  if (started)
+    group_end(c);
+  /* the references to targets, in the order read */
+  if ((st = zp_ck_refs_end(c)) != ZP_OK)
+    return st;
+  zp_ck_apex_end(c);
+  if (zp_ck_on(c, ZP_CK_CNAME_LOOP))
+    zp_ck_find_loops(c);
+  return zp_ck_tell_held(c);
+}

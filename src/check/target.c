@@ -1,0 +1,260 @@
+/* target.c -- the names NS, MX and SRV records point to: each is a target, known by number, whose
+ * marker tuple the pass reaches after the target's own records; what the pass found there
+ * judges every reference to it (an alias, no address, no glue: RFC 1034 section 4.2.1, RFC 2181
+ * section 10.3, RFC 2782) */
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check_int.h"
+
+/* The sort key of a target. */
+static const uint8_t *target_key(const zp_checker *c, const target *t, size_t *len)
+{
+  const uint8_t *p = (const uint8_t *)c->target_keys.p + t->key_off;
+  uint16_t n;
+  memcpy(&n, p, sizeof n);
+  *len = n;
+  return p + sizeof n;
+}
+
+static bool tmap_grow(zp_checker *c)
+{
+  size_t cap = c->tmap_cap ? 2 * c->tmap_cap : 1024;
+  uint32_t *m = calloc(cap, sizeof *m);
+  if (!m)
+    return false;
+  for (size_t i = 0; i < c->ntargets; i++) {
+    size_t k = c->targets[i].hash & (cap - 1);
+    while (m[k])
+      k = (k + 1) & (cap - 1);
+    m[k] = (uint32_t)i + 1;
+  }
+  free(c->tmap);
+  c->tmap = m;
+  c->tmap_cap = cap;
+  return true;
+}
+
+/* The number of the target whose sort key is key[0..len), made on first sight with its marker
+ * (rec's place); UINT32_MAX past the bound on targets kept. */
+static zp_status target_of(zp_checker *c, const tuple *rec, const uint8_t *key, size_t len,
+                           uint32_t *id)
+{
+  uint64_t h = zp_ck_hash(key, len);
+  size_t k = c->tmap_cap ? h & (c->tmap_cap - 1) : 0;
+  for (; c->tmap_cap && c->tmap[k]; k = (k + 1) & (c->tmap_cap - 1)) {
+    const target *t = &c->targets[c->tmap[k] - 1];
+    size_t n;
+    const uint8_t *tk = target_key(c, t, &n);
+    if (t->hash == h && n == len && memcmp(tk, key, len) == 0) {
+      *id = c->tmap[k] - 1;
+      return ZP_OK;
+    }
+  }
+  *id = UINT32_MAX;
+  if (c->ntargets == c->targets_max)
+    return ZP_OK;
+  if (!zp_array_room(&c->targets, c->ntargets, &c->targets_cap, sizeof *c->targets, 256))
+    return ZP_ENOMEM;
+  uint16_t n = (uint16_t)len;
+  target *t = &c->targets[c->ntargets];
+  *t = (target){.hash = h, .key_off = c->target_keys.len};
+  if (!zp_buf_put(&c->target_keys, &n, sizeof n) || !zp_buf_put(&c->target_keys, key, len))
+    return ZP_ENOMEM;
+  uint32_t made = (uint32_t)c->ntargets++;
+  if (2 * c->ntargets > c->tmap_cap) {
+    if (!tmap_grow(c))
+      return ZP_ENOMEM;
+  } else {
+    c->tmap[k] = made + 1;
+  }
+  tuple m = *rec;
+  m.kind = K_TARGET;
+  m.key_len = n;
+  m.extra_len = sizeof made;
+  *id = made;
+  return zp_ck_add(c, c->sp, &m, key, (const uint8_t *)&made);
+}
+
+/* A reference from the record whose owner has the sort key from to the name at to (rec:
+ * the record's tuple, placed at the target's field). A target outside the zone is no matter
+ * for any rule (BIND looks it up in the DNS, and a CNAME loop through it is no loop of the
+ * zone's); the others are logged against their target's number, or past the bound filed as a
+ * tuple under the target's name. */
+zp_status zp_ck_add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, size_t from_len,
+                        const uint8_t *to)
+{
+  uint8_t key[ZP_NAME_KEY_MAX];
+  size_t len = zp_name_sort_key(to, key);
+  if (c->have_apex && !zp_ck_is_prefix(c->apex_key, c->apex_len, key, len))
+    return ZP_OK;
+  uint32_t id;
+  zp_status st = target_of(c, rec, key, len, &id);
+  if (st != ZP_OK)
+    return st;
+  tuple t = *rec;
+  t.kind = K_REF;
+  t.extra_len = (uint16_t)from_len;
+  if (id != UINT32_MAX) {
+    t.digest = id;
+    t.key_len = 0;
+    return zp_ck_add(c, c->log, &t, key, from);
+  }
+  t.key_len = (uint16_t)len;
+  return zp_ck_add(c, c->sp, &t, key, from);
+}
+
+/* BIND's own test: the target's text as written is an IPv4 address ("192.0.2.1" read as a
+ * name relative to the origin). */
+void zp_ck_address_target(zp_checker *c, const zp_record *r, const tuple *t)
+{
+  size_t f = r->rtype == T_NS ? 0 : r->rtype == T_MX ? 1 : 3;
+  if (!zp_ck_on(c, ZP_CK_ADDRESS_TARGET) || r->generic || f >= r->nfields)
+    return;
+  const zp_field *fd = &r->fields[f];
+  char text[64];
+  struct in_addr a;
+  if (fd->len >= sizeof text)
+    return;
+  memcpy(text, fd->text, fd->len);
+  text[fd->len] = '\0';
+  tuple at = zp_ck_at_field(r, t, f);
+  if (inet_pton(AF_INET, text, &a) == 1)
+    zp_ck_report(c, ZP_CK_ADDRESS_TARGET, &at, "%s target '%s' is an IPv4 address, read as the "
+                 "name %s: %s takes a host name (RFC 1035 section 3.3)",
+                 zp_ck_type_text(r->rtype), text,
+                 zp_ck_name_text(r->rdata + (r->rtype == T_NS ? 0 : r->rtype == T_MX ? 2 : 6)),
+                 zp_ck_type_text(r->rtype));
+}
+
+/* A name with no records of its own may be answered by a wildcard (RFC 4592): the one of its
+ * nearest ancestor that has one stands in for it. (Strictly, only if no name between them
+ * exists; zonepuny does not know every empty non-terminal before the pass.) */
+static void wildcard(zp_checker *c)
+{
+  group *g = &c->g;
+  if (!c->wild.n)
+    return;
+  /* the ancestors' keys are the prefixes that end at a label's end, nearest first */
+  for (size_t end = g->key_len - 1; end >= c->apex_len && end > 0; end--) {
+    if (g->key[end - 1] != 0)
+      continue;
+    uint8_t f = zp_ck_set_get(&c->wild, zp_ck_hash(g->key, end));
+    if (f) {
+      g->has_a = f & N_ADDR;
+      g->has_cname = f & N_CNAME;
+      return;
+    }
+  }
+}
+
+/* Where a target is an alias: its CNAME, or a wildcard's. */
+static const char *alias(const zp_checker *c, const target *f)
+{
+  static char b[700];
+  if (!f->own_cname)
+    return "a wildcard CNAME";
+  snprintf(b, sizeof b, "CNAME at %s", zp_ck_where(c, &f->cname));
+  return b;
+}
+
+/* The name being looked at as a target, its own records all seen. */
+target zp_ck_facts(zp_checker *c)
+{
+  group *g = &c->g;
+  target f = {.seen = true, .in_zone = g->in_zone, .below_dname = g->dname >= 0,
+              .glue_zone = g->cut >= 0 || (g->has_ns && !g->apex), .own_cname = g->cname.set,
+              .cname = g->cname.t};
+  if (!g->spell1.set)
+    wildcard(c);
+  f.has_a = g->has_a;
+  f.has_cname = g->has_cname;
+  return f;
+}
+
+/* A record at the name whose sort key is from (t->extra_len octets) points to the target f,
+ * whose sort key is key[0..key_len). Names are made text only for a message: most references
+ * are fine. */
+void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t key_len,
+                     const tuple *t, const uint8_t *from)
+{
+  size_t from_len = t->extra_len;
+  if (t->rtype == T_CNAME) {
+    if (f->own_cname && zp_ck_on(c, ZP_CK_CNAME_LOOP))
+      zp_ck_chain_link(c, t, from, f->hash);
+    return;
+  }
+  if (!f->in_zone || !c->have_apex)
+    return;   /* BIND looks such names up in the DNS; zonepuny does not */
+  if (!zp_ck_is_prefix(c->apex_key, c->apex_len, from, from_len))
+    return;   /* the referring record is out of the zone, and told as such */
+  bool glue_zone = f->glue_zone;
+  /* A target with an address, no alias (or glue below a cut), is fine for every rule below; the
+   * referring record's own standing, a lookup per ancestor, is asked only of the others. */
+  bool fine = !f->below_dname && f->has_a && (glue_zone || !f->has_cname);
+  if (fine || zp_ck_never_served(c, from, from_len, t->rtype))
+    return;   /* (a record never served is told as occluded or below a DNAME) */
+#define TARGET zp_ck_key_text(key, key_len)
+#define FROM zp_ck_key_text(from, from_len)
+  if (t->rtype == T_NS) {
+    bool apex = from_len == c->apex_len && memcmp(from, c->apex_key, from_len) == 0;
+    zp_check_id id = apex ? ZP_CK_APEX_NS : ZP_CK_NS_TARGET;
+    const char *refused = apex ? "; BIND refuses the zone" : "";
+    if (f->below_dname) {
+      if (zp_ck_on(c, id))
+        zp_ck_report(c, id, t, "NS target %s of %s is below a DNAME%s", TARGET, FROM, refused);
+    } else if (glue_zone) {
+      bool required = !apex && zp_ck_is_prefix(from, from_len, key, key_len);
+      if (!f->has_a && zp_ck_on(c, ZP_CK_GLUE))
+        zp_ck_report(c, ZP_CK_GLUE, t, "%s %s: name server %s is %s and needs glue, an A or AAAA "
+                     "record for it in this zone (RFC 1034 section 4.2.1)",
+                     apex ? "zone" : "delegation", FROM, TARGET,
+                     required ? "inside it"
+                     : apex   ? "inside a delegation"
+                              : "inside another delegation");
+    } else if (f->has_cname) {
+      if (zp_ck_on(c, id))
+        zp_ck_report(c, id, t, "NS target %s of %s is an alias (%s): a name server must be "
+                     "named by its own name (RFC 2181 section 10.3)%s", TARGET, FROM, alias(c, f),
+                     refused);
+    } else if (!f->has_a) {
+      if (zp_ck_on(c, id))
+        zp_ck_report(c, id, t, "NS target %s of %s has no A or AAAA record in the zone%s", TARGET,
+                     FROM, refused);
+    }
+    return;
+  }
+  zp_check_id id = t->rtype == T_MX ? ZP_CK_MX_TARGET : ZP_CK_SRV_TARGET;
+  if (!zp_ck_on(c, id) || glue_zone)
+    return;   /* a name below a delegation is the child zone's to answer for */
+  if (f->below_dname)
+    zp_ck_report(c, id, t, "%s target %s is below a DNAME", zp_ck_type_text(t->rtype), TARGET);
+  else if (f->has_cname)
+    zp_ck_report(c, id, t, "%s target %s is an alias (%s): it must name a host (RFC 2181 "
+                 "section 10.3%s)", zp_ck_type_text(t->rtype), TARGET, alias(c, f),
+                 t->rtype == T_SRV ? ", RFC 2782" : "");
+  else if (!f->has_a)
+    zp_ck_report(c, id, t, "%s target %s has no A or AAAA record in the zone",
+                 zp_ck_type_text(t->rtype), TARGET);
+#undef TARGET
+#undef FROM
+}
+
+zp_status zp_ck_refs_end(zp_checker *c)
+{
+  const uint8_t *e;
+  size_t len;
+  zp_status st;
+  uint8_t from[ZP_NAME_KEY_MAX];
+  while ((st = zp_spill_next(c->log, &e, &len)) == ZP_OK && e) {
+    tuple t;
+    memcpy(&t, e, sizeof t);
+    t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, e + sizeof t + t.key_len, from);
+    const target *f = &c->targets[t.digest];
+    size_t n;
+    const uint8_t *k = target_key(c, f, &n);
+    zp_ck_ref_check(c, f, k, n, &t, from);
+  }
+  return st;
+}
