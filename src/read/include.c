@@ -1,4 +1,7 @@
-/* include.c -- the files of a zone: opening, $INCLUDE with its root, loops and limits */
+/* include.c -- the files of a zone: the entry points zp_zone_parse and zp_zone_parse_mem,
+ * opening, $INCLUDE with its root, loops and limits, and reading each file through the scanner
+ * and parser. It calls zone.c for the zone's state, its records and its messages; zone.c never
+ * calls back, so a change to the file stack cannot reach the record rules unseen. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -38,6 +41,12 @@ out:
   free(rootdir);
   return ok;
 }
+
+/* Reads the file at path (parent: the including file and at the $INCLUDE's place, or NULL for
+ * the top file, which data[0..len) holds when data is not NULL). ZP_EIO when it cannot be read
+ * (errno set), ZP_ENOMEM; other problems are reported. */
+static zp_status read_file(zp_zone *z, const char *path, const char *data, size_t len,
+                           const zp_zfile *parent, const zp_loc *at);
 
 void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, const zp_tok *origin,
                      const zp_loc *origin_loc, const zp_loc *at)
@@ -79,7 +88,7 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
   }
   z->depth++;
   /* The file checked is the file opened: the resolved path, not the name again. */
-  zp_status s = zp_zone_read_file(z, real ? real : path, NULL, 0, f, at);
+  zp_status s = read_file(z, real ? real : path, NULL, 0, f, at);
   z->depth--;
   free(real);
   if (s == ZP_EIO)
@@ -114,8 +123,8 @@ out:
   return fp;
 }
 
-zp_status zp_zone_read_file(zp_zone *z, const char *path, const char *data, size_t len,
-                            const zp_zfile *parent, const zp_loc *at)
+static zp_status read_file(zp_zone *z, const char *path, const char *data, size_t len,
+                           const zp_zfile *parent, const zp_loc *at)
 {
   zp_status s = ZP_OK;
   zp_zfile *f = calloc(1, sizeof *f);
@@ -196,3 +205,29 @@ out:;
   return s;
 }
 
+static zp_status parse(const char *path, const char *data, size_t len,
+                       const zp_zone_options *opt, zp_diag *diag, zp_record_fn cb, void *user)
+{
+  zp_zone *z;
+  zp_status s = zp_zone_open(opt, diag, cb, user, &z);
+  if (!z)
+    return s;
+  s = read_file(z, path, data, len, NULL, NULL);
+  if (s == ZP_OK)
+    s = z->stop;
+  zp_zone_close(z);
+  return s;
+}
+
+zp_status zp_zone_parse(const char *path, const zp_zone_options *opt, zp_diag *diag,
+                        zp_record_fn cb, void *user)
+{
+  return parse(path, NULL, 0, opt, diag, cb, user);
+}
+
+zp_status zp_zone_parse_mem(const char *name, const char *data, size_t len,
+                            const zp_zone_options *opt, zp_diag *diag, zp_record_fn cb,
+                            void *user)
+{
+  return parse(name, data, len, opt, diag, cb, user);
+}

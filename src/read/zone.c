@@ -1,4 +1,7 @@
-/* zone.c -- master-file semantics behind grammar/zone.{l,y}: records, owners, origin, TTLs */
+/* zone.c -- master-file semantics behind grammar/zone.{l,y} (RFC 1035 section 5): records,
+ * owners, origin, TTLs, $ORIGIN and $TTL, and the zone's state from zp_zone_open to
+ * zp_zone_close. It opens no file: include.c, which owns the files and the entry points, calls
+ * in here and never the other way, so the record rules read without the file stack. */
 #include "zone.h"
 
 #include <stdarg.h>
@@ -404,9 +407,12 @@ void zp_zone_set_ttl(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
   z->sc.have_ttl = true;
 }
 
-static zp_status parse(const char *path, const char *data, size_t len,
-                       const zp_zone_options *opt, zp_diag *diag, zp_record_fn cb, void *user)
+/* ---- the zone's lifetime ---- */
+
+zp_status zp_zone_open(const zp_zone_options *opt, zp_diag *diag, zp_record_fn cb, void *user,
+                       zp_zone **out)
 {
+  *out = NULL;
   zp_zone *z = calloc(1, sizeof *z);
   if (!z)
     return ZP_ENOMEM;
@@ -418,39 +424,28 @@ static zp_status parse(const char *path, const char *data, size_t len,
     z->sc.ttl = opt->default_ttl;
     z->sc.have_ttl = true;
   }
-  zp_status s = ZP_OK;
   if (opt->origin) {
     zp_name_error err = {.warn = origin_warning, .user = z};
     size_t wlen;
-    s = zp_name_parse(opt->origin, strlen(opt->origin), root, &opt->conv, z->sc.origin, &wlen,
-                      &err);
-    if (s != ZP_OK) {
+    if (zp_name_parse(opt->origin, strlen(opt->origin), root, &opt->conv, z->sc.origin, &wlen,
+                      &err) != ZP_OK) {
+      /* an error in the input, not a failure: reported, and no file is read against it */
       zp_diag_report(diag, NULL, ZP_ERROR, "-z %s: %s", opt->origin, err.msg);
-      s = ZP_OK;
-      goto out;
+      zp_zone_close(z);
+      return ZP_OK;
     }
     z->sc.have_origin = true;
   }
-  s = zp_zone_read_file(z, path, data, len, NULL, NULL);
-  if (s == ZP_OK)
-    s = z->stop;
-out:
+  *out = z;
+  return ZP_OK;
+}
+
+void zp_zone_close(zp_zone *z)
+{
+  if (!z)
+    return;
   free(z->gen_buf);
   free(z);
-  return s;
-}
-
-zp_status zp_zone_parse(const char *path, const zp_zone_options *opt, zp_diag *diag,
-                        zp_record_fn cb, void *user)
-{
-  return parse(path, NULL, 0, opt, diag, cb, user);
-}
-
-zp_status zp_zone_parse_mem(const char *name, const char *data, size_t len,
-                            const zp_zone_options *opt, zp_diag *diag, zp_record_fn cb,
-                            void *user)
-{
-  return parse(name, data, len, opt, diag, cb, user);
 }
 
 zp_zone *zp_zone_scan_only(zp_diag *diag)

@@ -1,5 +1,6 @@
 /* zone_int.h -- what the grammar (grammar/zone.{l,y}) and the zone modules (zone.c, include.c,
- * generate.c) share; not public */
+ * generate.c) share; not public. The modules call one way: include.c and generate.c use
+ * zone.c, and zone.c uses neither, so the record rules stand alone. */
 #ifndef ZP_ZONE_INT_H
 #define ZP_ZONE_INT_H
 
@@ -164,10 +165,11 @@ const uint8_t *zp_zone_origin_of(const zp_zone *z);
 void zp_zone_record_begin(zp_zone *z, const zp_loc *loc);
 /* Hands z's record, fields already in z->fields, to the callback. */
 void zp_zone_deliver(zp_zone *z);
-/* Reads the file at path (parent: the including file and at the $INCLUDE's place, or NULL for
- * the top file, which data[0..len) holds when data is not NULL). ZP_EIO when it cannot be read
- * (errno set), ZP_ENOMEM; other problems are reported. */
-zp_status zp_zone_read_file(zp_zone *z, const char *path, const char *data, size_t len,
-                            const zp_zfile *parent, const zp_loc *at);
+/* A zone in *out, its scope holding -t and -z, for include.c to read files into. ZP_ENOMEM;
+ * ZP_OK with *out NULL when -z is not a name, which is reported: no file is read against it. */
+zp_status zp_zone_open(const zp_zone_options *opt, zp_diag *diag, zp_record_fn cb, void *user,
+                       zp_zone **out);
+/* Frees z (NULL: nothing) and the $GENERATE buffer it holds. */
+void zp_zone_close(zp_zone *z);
 
 #endif
