@@ -194,7 +194,7 @@ bool zp_rd_hash(zp_rd *r)
 /* RFC 3402 section 3.2: an empty regexp, or delim-char ERE delim-char replacement delim-char
  * and the flag "i"; the delimiter neither a digit, a backslash nor a flag; the ERE valid
  * (POSIX regcomp), and a back-reference \\N in the replacement one of its subexpressions. */
-bool zp_rd_naptr_regexp(zp_rd *r, size_t field)
+static bool naptr_regexp(zp_rd *r, size_t field)
 {
   /* order, preference, flags, services, then the regexp */
   size_t at = 4 + 1u + r->out[4];
@@ -311,7 +311,7 @@ bool zp_rd_rules(zp_rd *r, size_t hexf)
                         r->out[1] == 1 ? "SHA-1" : "SHA-256", r->out[1] == 1 ? 20u : 32u);
     return true;
   case 35:                        /* NAPTR */
-    return zp_rd_naptr_regexp(r, hexf == SIZE_MAX ? 4 : hexf);
+    return naptr_regexp(r, hexf == SIZE_MAX ? 4 : hexf);
   case 19: {                      /* X25 */
     /* RFC 1183 section 3.1: decimal digits, the 4-digit DNIC first (BIND holds to both) */
     bool ok = r->out[0] >= 4;

@@ -1,5 +1,10 @@
-/* rdata_int.h -- what the RDATA readers share (rdata.c, rdata_dnssec.c, rdata_wire.c); not
- * public */
+/* rdata_int.h -- what the RDATA readers share; not public. Three layers, each calling only the
+ * ones below it:
+ *   the dispatchers  rdata.c (text RDATA) and rdata_wire.c (RFC 3597 "\\#" RDATA): one reader
+ *                    per field kind, chosen by the type table; neither calls the other
+ *   the kinds        rdata_dnssec.c, rdata_place.c, rdata_svcb.c, rdata_legacy.c: none calls
+ *                    another
+ *   the primitives   rdata_field.c: calls no other rdata file */
 #ifndef ZP_RDATA_INT_H
 #define ZP_RDATA_INT_H
 
@@ -19,6 +24,8 @@ typedef struct zp_rd {
   char tb[ZP_RRTYPE_TEXT_MAX];
   const char *tname;           /* the type's mnemonic, for messages */
 } zp_rd;
+
+/* ---- The primitives (rdata_field.c; zp_period_parse, in rdata.h, is there too) ---- */
 
 /* Reports what is wrong at a field (an index, offset in its text or ZP_RDATA_FIELD); false. */
 ZP_PRINTF(4, 5) bool zp_rd_fail(zp_rd *r, size_t field, size_t offset, const char *fmt, ...);
@@ -63,12 +70,6 @@ int zp_rd_hexval(char c);
 bool zp_rd_dname(zp_rd *r);
 bool zp_rd_address(zp_rd *r, int af);
 bool zp_rd_base64(zp_rd *r);
-/* Addresses, prefixes and places (rdata_place.c). */
-bool zp_rd_eui(zp_rd *r, size_t octets);
-bool zp_rd_ilnp64(zp_rd *r);
-bool zp_rd_apl(zp_rd *r);
-bool zp_rd_loc(zp_rd *r);
-bool zp_rd_ipseckey_gateway(zp_rd *r);
 /* The gateway or relay a type number says (RFC 4025 section 3.1, RFC 8777 section 4.3): 0
  * none, written "." (none: the message when it is not), 1 IPv4, 2 IPv6, 3 a domain name. */
 bool zp_rd_gateway(zp_rd *r, unsigned type, const char *none);
@@ -78,6 +79,13 @@ bool zp_rd_hex_feed(zp_rd *r, const zp_field *f, size_t from, bool dots, int *ha
                     size_t *octets);
 /* Base16 in the next field, or in every field to the end (rest): an even number of digits. */
 bool zp_rd_hex(zp_rd *r, bool rest);
+/* RFC 3597 RDATA that is not the type's: reported at "\\#", with why when there is more to say. */
+bool zp_rd_invalid(zp_rd *r, const char *why);
+/* A name in wire form at in[*pos..end), uncompressed (RFC 3597 section 4), each label through
+ * the label policy. */
+bool zp_rd_wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
+
+/* ---- The kinds (called by the dispatchers only) ---- */
 
 /* The DNSSEC field kinds (rdata_dnssec.c). */
 bool zp_rd_algorithm(zp_rd *r);
@@ -86,6 +94,12 @@ bool zp_rd_time(zp_rd *r);
 bool zp_rd_bitmap(zp_rd *r, bool empty);
 bool zp_rd_salt(zp_rd *r);
 bool zp_rd_hash(zp_rd *r);
+/* Addresses, prefixes and places (rdata_place.c). */
+bool zp_rd_eui(zp_rd *r, size_t octets);
+bool zp_rd_ilnp64(zp_rd *r);
+bool zp_rd_apl(zp_rd *r);
+bool zp_rd_loc(zp_rd *r);
+bool zp_rd_ipseckey_gateway(zp_rd *r);
 /* SVCB and HTTPS parameters (rdata_svcb.c): written, to the end of the record; or in wire form,
  * in[*pos..end), problems reported at field fi. */
 bool zp_rd_svcparams(zp_rd *r);
@@ -93,15 +107,12 @@ bool zp_rd_svcparams_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos, 
 /* The kinds of old and rare types (rdata_legacy.c): written, or in wire form in[*pos..end). */
 bool zp_rd_legacy(zp_rd *r, uint8_t kind);
 bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos);
-/* RFC 3597 RDATA that is not the type's: reported at "\\#", with why when there is more to say. */
-bool zp_rd_invalid(zp_rd *r, const char *why);
-/* A name in wire form at in[*pos..end), uncompressed (RFC 3597 section 4), each label through
- * the label policy (rdata_wire.c). */
-bool zp_rd_wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
-/* What a type's RFC says across fields (digest lengths, X25's digits), once the RDATA is read:
- * problems reported at the field they are in, or at field hexf of RFC 3597 RDATA (SIZE_MAX:
- * the RDATA was text). */
+
+/* ---- The rules across fields (rdata_dnssec.c; called by the dispatchers only) ---- */
+
+/* What a type's RFC says across fields (digest lengths, NAPTR's regexp, X25's digits), once the
+ * RDATA is read: problems reported at the field they are in, or at field hexf of RFC 3597 RDATA
+ * (SIZE_MAX: the RDATA was text). */
 bool zp_rd_rules(zp_rd *r, size_t hexf);
-bool zp_rd_naptr_regexp(zp_rd *r, size_t field);
 
 #endif

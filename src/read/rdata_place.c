@@ -1,6 +1,6 @@
 /* rdata_place.c -- the field kinds of addresses, prefixes and places: EUI-48/64 (RFC 7043),
- * ILNP locators (RFC 6742), APL prefixes (RFC 3123), LOC (RFC 1876), IPSECKEY and AMTRELAY
- * gateways (RFC 4025, RFC 8777). */
+ * ILNP locators (RFC 6742), APL prefixes (RFC 3123), LOC (RFC 1876), IPSECKEY gateways (RFC
+ * 4025; the gateway itself, which AMTRELAY's relay shares, is in rdata_field.c). */
 #include <arpa/inet.h>
 #include <string.h>
 
@@ -210,21 +210,4 @@ bool zp_rd_ipseckey_gateway(zp_rd *r)
     return false;
   return zp_rd_gateway(r, (unsigned)type, "gateway type 0 has no gateway, written \".\" (RFC 4025 "
                        "section 3.1)");
-}
-
-bool zp_rd_gateway(zp_rd *r, unsigned type, const char *none)
-{
-  const zp_field *f;
-  switch (type) {
-  case 0:
-    if (!zp_rd_next(r, &f))
-      return false;
-    if (f->len != 1 || f->text[0] != '.')
-      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\": %s", (int)f->len, f->text,
-                        none);
-    return true;
-  case 1: return zp_rd_address(r, AF_INET);
-  case 2: return zp_rd_address(r, AF_INET6);
-  default: return zp_rd_dname(r);
-  }
 }

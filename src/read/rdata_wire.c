@@ -4,55 +4,9 @@
 
 #include "rdata_int.h"
 
-bool zp_rd_invalid(zp_rd *r, const char *why)
-{
-  return zp_rd_fail(r, 0, ZP_RDATA_FIELD, "generic RDATA is not valid %s RDATA%s%s", r->tname,
-                    why ? ": " : "", why ? why : "");
-}
-
 static bool invalid(zp_rd *r)
 {
   return zp_rd_invalid(r, NULL);
-}
-
-/* A name in wire form, uncompressed (RFC 3597 section 4), each label through the label policy;
- * reported at the first hex field. */
-bool zp_rd_wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
-{
-  uint8_t name[ZP_NAME_MAX];
-  size_t n = 0, p = *pos, hexf = r->in->nfields > 2 ? 2 : 0;
-  for (;;) {
-    if (p >= end || in[p] > ZP_LABEL_MAX || p + 1 + in[p] > end || p - *pos + 1 > ZP_NAME_MAX)
-      return invalid(r);
-    size_t raw = in[p];
-    if (raw == 0)
-      break;
-    uint8_t label[ZP_LABEL_MAX + 1];
-    size_t len = sizeof label;
-    char msg[512] = "";
-    size_t at = 0;   /* (a place in the hex, not shown: the field is) */
-    zp_status st = ZP_OK;
-    if (r->conv->fn) {
-      st = r->conv->fn(r->conv->ctx, in + p + 1, raw, label, &len, msg, sizeof msg, &at);
-    } else {
-      memcpy(label, in + p + 1, raw);
-      len = raw;
-    }
-    if (st != ZP_OK)
-      return zp_rd_fail(r, hexf, ZP_RDATA_FIELD, "%s", msg[0] ? msg : zp_strerror(st));
-    if (msg[0] && r->in->warn)
-      r->in->warn(r->in->user, hexf, ZP_RDATA_FIELD, msg);
-    if (n + 1 + len + 1 > ZP_NAME_MAX)
-      return zp_rd_fail(r, hexf, ZP_RDATA_FIELD, "name in generic RDATA is longer than 255 octets "
-                  "after conversion");
-    name[n++] = (uint8_t)len;
-    memcpy(name + n, label, len);
-    n += len;
-    p += 1 + raw;
-  }
-  name[n++] = 0;
-  *pos = p + 1;
-  return zp_rd_put(r, name, n);
 }
 
 /* RFC 4034 section 4.1.2: windows in increasing order, 1 to 32 octets each, no zero octet at
