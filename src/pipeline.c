@@ -1,13 +1,14 @@
-/* pipeline.c -- one call converts a zone: zone.c reads, convert.c is the label policy of every
- * name, emit.c checks and writes each record */
+/* pipeline.c -- one call converts a zone: read/ reads it, label/ is the policy of every label of
+ * every name, write/ writes each record and check/ checks the zone as a whole */
 #include "pipeline.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 #include "core/rrtype.h"
 #include "label/convert.h"
-#include "write/emit.h"
-#include <stdlib.h>
-#include <string.h>
 #include "read/zone.h"
+#include "write/emit.h"
 
 typedef struct counter {
   zp_emitter *em;
