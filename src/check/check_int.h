@@ -52,7 +52,8 @@ typedef struct tuple {
   uint32_t seq;          /* input order */
   uint32_t ttl;
   uint32_t src, line;
-  uint32_t digest;       /* of the RDATA of a CNAME, DNAME or SOA; a logged reference's target */
+  uint32_t digest;       /* of the RDATA of a CNAME, DNAME or SOA; an RRSIG's type covered; a
+                            logged reference's target */
   uint16_t col;
   uint16_t rclass, rtype;  /* a reference: the referring record's */
   uint16_t key_len;      /* as stored: without the first record's zone (F_KEY_REL) */
@@ -220,6 +221,13 @@ static inline const tuple *zp_ck_first(const group *g)
   return &g->spell1.t;
 }
 
+/* Whether t is an RRSIG record: RRSIGs are one RRset per type they cover (RFC 4034 section 3),
+ * the type covered in t->digest. */
+static inline bool zp_ck_is_rrsig(const tuple *t)
+{
+  return t->kind == K_RECORD && t->rtype == T_RRSIG;
+}
+
 /* A key that ends in the label "*": a wildcard's. */
 static inline bool zp_ck_is_wildcard(const uint8_t *key, size_t len)
 {
@@ -228,8 +236,8 @@ static inline bool zp_ck_is_wildcard(const uint8_t *key, size_t len)
 
 /* ---- tuples (tuple.c) ---- */
 
-/* The tuples' order (RFC 4034 section 6.1 by owner, then kind, class, type, input order), as
- * spill compares them (ctx: the checker). */
+/* The tuples' order (RFC 4034 section 6.1 by owner, then kind, class, type, an RRSIG's type
+ * covered, input order), as spill compares them (ctx: the checker). */
 int zp_ck_tuple_cmp(const uint8_t *a, const uint8_t *b);
 bool zp_ck_key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
                       uint8_t out[ZP_SPILL_PREFIX], void *ctx);

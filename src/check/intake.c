@@ -93,6 +93,8 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   t.kind = K_RECORD;
   if (r->rtype == T_CNAME || r->rtype == T_DNAME || r->rtype == T_SOA)
     t.digest = (uint32_t)zp_ck_hash(r->rdata, r->rdlen);   /* (a second one must be the same) */
+  else if (r->rtype == T_RRSIG && r->rdata && r->rdlen >= 2)
+    t.digest = (uint32_t)r->rdata[0] << 8 | r->rdata[1];
   t.key_len = (uint16_t)zp_name_sort_key(r->owner, key);
   if (!c->have_skip) {
     memcpy(c->skip, key, t.key_len);

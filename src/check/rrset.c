@@ -1,6 +1,6 @@
-/* rrset.c -- what one name's RRsets must be: one TTL per RRset (RFC 2181 section 5.2), one
- * CNAME, DNAME or SOA at a name, a CNAME alone (RFC 1034 section 3.6.2), a null MX alone (RFC
- * 7505) */
+/* rrset.c -- what one name's RRsets must be: one TTL per RRset (RFC 2181 section 5.2; the
+ * RRSIGs of one type covered are an RRset, RFC 4034 section 3, as BIND keeps them), one CNAME,
+ * DNAME or SOA at a name, a CNAME alone (RFC 1034 section 3.6.2), a null MX alone (RFC 7505) */
 #include "check_int.h"
 
 void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell)
@@ -9,11 +9,13 @@ void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell)
   if (t->ttl != g->rrset.t.ttl && !g->rrset_ttl_told && zp_ck_on(c, ZP_CK_TTL)) {
     rep r = {.set = true, .t = *t};
     memcpy(r.spell, spell, t->extra_len);
-    zp_ck_report(c, ZP_CK_TTL, t, "%s %s has TTL %u here and %u at %s: one RRset has one TTL "
-                 "(RFC 2181 section 5.2), and servers pick differently (BIND the first of each "
-                 "run of lines and then the last run's, Knot the last line's, NSD each line's "
-                 "own)%s", zp_ck_owner_text(g), zp_ck_type_text(t->rtype), t->ttl,
-                 g->rrset.t.ttl, zp_ck_where(c, &g->rrset.t),
+    bool rrsig = zp_ck_is_rrsig(t);
+    zp_ck_report(c, ZP_CK_TTL, t, "%s %s%s%s has TTL %u here and %u at %s: one RRset has one "
+                 "TTL (RFC 2181 section 5.2), and servers pick differently (BIND the first of "
+                 "each run of lines and then the last run's, Knot the last line's, NSD each "
+                 "line's own)%s", zp_ck_owner_text(g), zp_ck_type_text(t->rtype),
+                 rrsig ? " covering " : "", rrsig ? zp_ck_type_text((uint16_t)t->digest) : "",
+                 t->ttl, g->rrset.t.ttl, zp_ck_where(c, &g->rrset.t),
                  zp_ck_collision_note(c, &g->rrset, &r));
     g->rrset_ttl_told = true;
   }
