@@ -29,6 +29,7 @@ void zp_ck_apex(zp_checker *c)
                    apex_text(c));
     return;
   }
+  c->apex_seen = true;   /* records at the apex, not only references to it */
   if (!g->has_soa && zp_ck_on(c, ZP_CK_APEX_SOA))
     zp_ck_report(c, ZP_CK_APEX_SOA, zp_ck_first(g), "the zone %s has no SOA record at its apex "
                  "(RFC 1035 section 5.2)", zp_ck_owner_text(g));

@@ -29,8 +29,6 @@ static void group_begin(zp_checker *c, const uint8_t *key, size_t len)
   g->key_len = len;
   g->in_zone = !c->have_apex || zp_ck_is_prefix(c->apex_key, c->apex_len, key, len);
   g->apex = c->have_apex && len == c->apex_len && g->in_zone;
-  if (g->apex)
-    c->apex_seen = true;
   zp_ck_cuts_enter(c);
 }
 
