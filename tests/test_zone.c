@@ -88,9 +88,18 @@ static const zcase cases[] = {
   {"plain", "$ORIGIN ex.\n$TTL 60\nwww IN A 192.0.2.1\n",
    "www.ex. 60 1 1 |192.0.2.1| @3:1\n", ""},
   {"ttl and class either order, either omitted",
-   "$ORIGIN ex.\n$TTL 60\na 30 IN A 1.2.3.4\nb IN 30 A 1.2.3.4\nc CH A 1.2.3.4\nd 1h30m A 1.2.3.4\n",
-   "a.ex. 30 1 1 |1.2.3.4| @3:1\nb.ex. 30 1 1 |1.2.3.4| @4:1\nc.ex. 60 3 1 |1.2.3.4| @5:1\n"
+   "$ORIGIN ex.\n$TTL 60\na 30 IN A 1.2.3.4\nb IN 30 A 1.2.3.4\nc A 1.2.3.4\nd 1h30m A 1.2.3.4\n",
+   "a.ex. 30 1 1 |1.2.3.4| @3:1\nb.ex. 30 1 1 |1.2.3.4| @4:1\nc.ex. 60 1 1 |1.2.3.4| @5:1\n"
    "d.ex. 5400 1 1 |1.2.3.4| @6:1\n", ""},
+  /* a file holds one class (RFC 1035 section 5.2), the first record's; an omitted class is the
+   * last one stated (section 5.1): CH (3) here */
+  {"a zone of class CH", "$ORIGIN ex.\n$TTL 60\nc CH A 1.2.3.4\nd A 1.2.3.4\n",
+   "c.ex. 60 3 1 |1.2.3.4| @3:1\nd.ex. 60 3 1 |1.2.3.4| @4:1\n", ""},
+  {"another class than the first record's",
+   "$ORIGIN ex.\n$TTL 60\na A 1.2.3.4\nb CH A 1.2.3.4\nc 30 A 1.2.3.4\n",
+   "a.ex. 60 1 1 |1.2.3.4| @3:1\nc.ex. 30 1 1 |1.2.3.4| @5:1\n",
+   "t.zone:4:3: error: class CH in a zone of class IN (its first record's): a zone holds one "
+   "class (RFC 1035 section 5.2); BIND refuses the zone\n"},
   {"blank owner repeats the previous one",
    "$ORIGIN ex.\n$TTL 60\na A 1.2.3.4\n  TXT \"x y\"\n\tMX 10 b\n",
    "a.ex. 60 1 1 |1.2.3.4| @3:1\na.ex. 60 1 16 |\"x y\"| @4:1\na.ex. 60 1 15 |10| |b| @5:1\n", ""},

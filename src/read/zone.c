@@ -151,6 +151,7 @@ void zp_zone_record_begin(zp_zone *z, const zp_loc *loc)
   z->rec_loc = *loc;
   z->have_ttl = false;
   z->rclass = 1;
+  z->class_stated = false;
   z->rtype = 0;
   z->ntok = 0;
 }
@@ -208,6 +209,7 @@ void zp_zone_class(zp_zfile *f, uint16_t rclass, const zp_loc *loc)
 {
   f->z->rclass = rclass;
   f->z->class_loc = *loc;
+  f->z->class_stated = true;
 }
 
 bool zp_zone_type(zp_zfile *f, uint16_t rtype, const zp_loc *loc)
@@ -337,6 +339,21 @@ void zp_zone_deliver(zp_zone *z)
   } else if (!z->sc.have_ttl && !z->have_last_ttl) {
     z->last_ttl = ttl;
     z->have_last_ttl = true;
+  }
+  /* an omitted class is the last one stated (RFC 1035 section 5.1), which in a zone of one
+   * class is the zone's */
+  if (!z->class_stated && z->have_zone_class)
+    z->rclass = z->zone_class;
+  if (!z->have_zone_class) {
+    z->zone_class = z->rclass;
+    z->have_zone_class = true;
+  } else if (z->rclass != z->zone_class) {
+    char a[ZP_RRTYPE_TEXT_MAX], b[ZP_RRTYPE_TEXT_MAX];
+    zp_zone_report(z, &z->class_loc, "class %s in a zone of "
+                   "class %s (its first record's): a zone holds one class (RFC 1035 section "
+                   "5.2); BIND refuses the zone", zp_rrclass_name(z->rclass, a),
+                   zp_rrclass_name(z->zone_class, b));
+    return;
   }
   bool generic = z->ntok > 0 && !z->fields[0].quoted && z->fields[0].len == 2 &&
                  memcmp(z->fields[0].text, "\\#", 2) == 0;

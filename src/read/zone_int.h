@@ -64,6 +64,9 @@ typedef struct zp_zone {
   bool have_ttl;
   uint16_t rclass, rtype;
   zp_loc class_loc;      /* of the class, when the record states one */
+  bool class_stated;
+  uint16_t zone_class;   /* the first record's: a zone holds one class (RFC 1035 section 5.2) */
+  bool have_zone_class;
   size_t ntok;
   zp_tok tok[ZP_FIELDS_MAX];
   zp_loc tok_loc[ZP_FIELDS_MAX];
