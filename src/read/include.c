@@ -93,7 +93,13 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
   free(real);
   if (s == ZP_EIO)
     zp_zone_report(z, file_loc, "cannot read included file \"%s\": %s", path, strerror(errno));
+  /* The origin and the owner are the including file's again (RFC 1035 section 5.1); a $TTL
+   * set in the included file stays in force after it, as BIND and NSD keep it. */
+  uint32_t ttl = z->sc.ttl;
+  bool have_ttl = z->sc.have_ttl;
   z->sc = saved;
+  z->sc.ttl = ttl;
+  z->sc.have_ttl = have_ttl;
 }
 
 /* An included file must be a regular file: a zone could otherwise name /dev/zero (read for

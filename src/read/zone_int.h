@@ -34,7 +34,8 @@ typedef struct zp_tok {
   bool joined;   /* no blank between it and the field before it */
 } zp_tok;
 
-/* What an $INCLUDE saves and restores (README "Zone dialect"). */
+/* The scope of the file being read: an $INCLUDE gives the including file its origin and owner
+ * back afterwards, but not its $TTL, which BIND keeps from the included file. */
 typedef struct zp_scope {
   uint8_t origin[ZP_NAME_MAX];
   bool have_origin;

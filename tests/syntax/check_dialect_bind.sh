@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # check_dialect_bind.sh -- where the master-file dialect leaves room, zonepuny reads a zone as
 # BIND does: the TTL of a record that states none (no $TTL: the last TTL stated, or the SOA
-# MINIMUM, which then stands for $TTL), and relative origins in $ORIGIN and $INCLUDE ("@" the
+# MINIMUM, which then stands for $TTL; a $TTL set in an $INCLUDE file, kept after it), and
+# relative origins in $ORIGIN and $INCLUDE ("@" the
 # origin in force). Each zone goes through named-compilezone and zonepuny; the sorted
 # (owner, TTL, type) lists must be the same.
 set -u
@@ -12,6 +13,7 @@ make_tmp
 command -v named-compilezone >/dev/null || { skip "named-compilezone not installed"; finish; }
 cd "$tmp" || exit 1
 printf 'w A 192.0.2.9\nv 77 A 192.0.2.8\nu A 192.0.2.7\n' > inc.zone
+printf '$TTL 77\nt A 192.0.2.6\n' > inc-ttl.zone
 
 soa='@ SOA ns h 1 2 3 4 5\n@ NS ns\n'
 cases=(
@@ -19,6 +21,7 @@ cases=(
   "soa-minimum-then-ns-ttl|\$ORIGIN ex.\n@ SOA ns h 1 2 3 4 5\n@ 200 NS ns\nns A 192.0.2.1\n"
   "last-ttl|\$ORIGIN ex.\n@ 100 SOA ns h 1 2 3 4 5\n@ NS ns\nns 300 A 192.0.2.1\nx A 192.0.2.3\n"
   "ttl-then-include|\$ORIGIN ex.\n@ 100 SOA ns h 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n\$INCLUDE inc.zone\nx A 192.0.2.3\n"
+  "dollar-ttl-in-include|\$TTL 60\n\$ORIGIN ex.\n${soa}ns A 192.0.2.1\n\$INCLUDE inc-ttl.zone\nx A 192.0.2.3\n"
   "dollar-ttl|\$TTL 60\n\$ORIGIN ex.\n${soa}ns 30 A 192.0.2.1\nx A 192.0.2.3\n\$TTL 90\ny A 192.0.2.4\n"
   "relative-origin|\$TTL 60\n\$ORIGIN ex.\n${soa}ns A 192.0.2.1\n\$ORIGIN sub\na A 192.0.2.2\n\$ORIGIN @\nb A 192.0.2.3\n"
   "include-origin|\$TTL 60\n\$ORIGIN ex.\n${soa}ns A 192.0.2.1\n\$INCLUDE inc.zone sub\n\$INCLUDE inc.zone @\n\$ORIGIN deep.ex.\n\$INCLUDE inc.zone sub\n"
