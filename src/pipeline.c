@@ -47,8 +47,6 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     .origin = opt->origin,
     .default_ttl = opt->default_ttl,
     .have_default_ttl = opt->have_default_ttl,
-    .conv = zp_convert_policy(&conv),
-    .conv_keep_case = zp_convert_policy(&keep),
     .no_include = opt->no_include,
     .include_root = opt->include_root,
     .output = opt->output,
@@ -65,6 +63,8 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     return ZP_ENOMEM;
   }
   conv.diverged = keep.diverged = diverged;
+  zo.conv = zp_convert_policy(&conv);   /* (after diverged: the policy depends on it) */
+  zo.conv_keep_case = zp_convert_policy(&keep);
   zo.label_warnings_fatal = div == ZP_LEVEL_ERROR;
   if (!opt->checks.off) {
     zo.spelling = zp_convert_spelling(&conv);

@@ -25,6 +25,7 @@
 
 #include "check.h"
 #include "core/buf.h"
+#include "core/hash.h"
 #include "core/spill.h"
 #include "read/name.h"
 
@@ -118,26 +119,6 @@ static inline uint8_t zp_ck_set_get(const nameset *s, uint64_t h)
 {
   h &= ZP_CK_SET_HASH;
   return s->cap ? (uint8_t)(*zp_ck_set_slot(s, h | !h) >> 60) : 0;
-}
-
-/* Eight octets at a time, each word mixed in with a multiply; for this process's tables only.
- * Inline: every record and every reference is hashed. */
-static inline uint64_t zp_ck_hash(const uint8_t *p, size_t n)
-{
-  const uint64_t m = 0xff51afd7ed558ccdu;
-  uint64_t h = 0x9e3779b97f4a7c15u ^ n;
-  for (; n >= 8; p += 8, n -= 8) {
-    uint64_t w;
-    memcpy(&w, p, sizeof w);
-    h = (h ^ w) * m;
-    h ^= h >> 32;
-  }
-  uint64_t w = 0;
-  for (size_t i = 0; i < n; i++)
-    w |= (uint64_t)p[i] << (8 * i);
-  h = (h ^ w) * m;
-  h ^= h >> 29;
-  return h * 0xc4ceb9fe1a85ec53u ^ (h >> 32);
 }
 
 /* ---- the pass's state (pass.c) ---- */

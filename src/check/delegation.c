@@ -85,7 +85,7 @@ bool zp_ck_never_served(const zp_checker *c, const uint8_t *from, size_t len, ui
   for (size_t i = c->apex_len ? c->apex_len - 1 : 0; i < len; i++) {
     if (from[i] != 0)
       continue;
-    uint8_t f = zp_ck_set_get(&c->cuts, zp_ck_hash(from, i + 1));
+    uint8_t f = zp_ck_set_get(&c->cuts, zp_hash(from, i + 1));
     bool below = i + 1 < len, apex = i + 1 == c->apex_len;
     if ((f & N_DNAME) && below)
       return true;

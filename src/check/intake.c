@@ -92,7 +92,7 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   t.rtype = r->rtype;
   t.kind = K_RECORD;
   if (r->rtype == T_CNAME || r->rtype == T_DNAME || r->rtype == T_SOA)
-    t.digest = (uint32_t)zp_ck_hash(r->rdata, r->rdlen);   /* (a second one must be the same) */
+    t.digest = (uint32_t)zp_hash(r->rdata, r->rdlen);   /* (a second one must be the same) */
   else if (r->rtype == T_RRSIG && r->rdata && r->rdlen >= 2)
     t.digest = (uint32_t)r->rdata[0] << 8 | r->rdata[1];
   t.key_len = (uint16_t)zp_name_sort_key(r->owner, key);
@@ -109,11 +109,11 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   const uint8_t *spell = r->spelling;
   t.extra_len = spell ? (uint16_t)zp_name_wire_len(spell) : 0;
   if ((r->rtype == T_NS || r->rtype == T_DNAME) &&
-      !zp_ck_set_add(&c->cuts, zp_ck_hash(key, t.key_len), r->rtype == T_NS ? N_NS : N_DNAME))
+      !zp_ck_set_add(&c->cuts, zp_hash(key, t.key_len), r->rtype == T_NS ? N_NS : N_DNAME))
     return ZP_ENOMEM;
   if (zp_ck_is_wildcard(key, t.key_len)) {
     uint8_t f = r->rtype == T_A || r->rtype == T_AAAA ? N_ADDR : r->rtype == T_CNAME ? N_CNAME : 0;
-    if (f && !zp_ck_set_add(&c->wild, zp_ck_hash(key, t.key_len - 2), f))
+    if (f && !zp_ck_set_add(&c->wild, zp_hash(key, t.key_len - 2), f))
       return ZP_ENOMEM;
   }
   bool parsed = r->rdata && !r->generic;

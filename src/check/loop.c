@@ -14,7 +14,7 @@ void zp_ck_chain_link(zp_checker *c, const tuple *t, const uint8_t *from, uint64
   if (!zp_buf_put(&c->link_names, &len, sizeof len) ||
       !zp_buf_put(&c->link_names, from, t->extra_len))
     return;
-  c->links[c->nlinks++] = (link){zp_ck_hash(from, t->extra_len), to, t->seq, t->src, t->line,
+  c->links[c->nlinks++] = (link){zp_hash(from, t->extra_len), to, t->seq, t->src, t->line,
                                  t->col, t->line_off, off};
 }
 

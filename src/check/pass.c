@@ -145,7 +145,7 @@ zp_status zp_check_finish(zp_checker *c)
       t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, extra, from);
       records_done(c);
       target f = zp_ck_facts(c);
-      f.hash = zp_ck_hash(c->g.key, c->g.key_len);
+      f.hash = zp_hash(c->g.key, c->g.key_len);
       zp_ck_ref_check(c, &f, c->g.key, c->g.key_len, &t, from);
     }
   }

@@ -41,7 +41,7 @@ static bool tmap_grow(zp_checker *c)
 static zp_status target_of(zp_checker *c, const tuple *rec, const uint8_t *key, size_t len,
                            uint32_t *id)
 {
-  uint64_t h = zp_ck_hash(key, len);
+  uint64_t h = zp_hash(key, len);
   size_t k = c->tmap_cap ? h & (c->tmap_cap - 1) : 0;
   for (; c->tmap_cap && c->tmap[k]; k = (k + 1) & (c->tmap_cap - 1)) {
     const target *t = &c->targets[c->tmap[k] - 1];
@@ -140,7 +140,7 @@ static void wildcard(zp_checker *c)
   for (size_t end = g->key_len - 1; end >= c->apex_len && end > 0; end--) {
     if (g->key[end - 1] != 0)
       continue;
-    uint8_t f = zp_ck_set_get(&c->wild, zp_ck_hash(g->key, end));
+    uint8_t f = zp_ck_set_get(&c->wild, zp_hash(g->key, end));
     if (f) {
       g->has_a = f & N_ADDR;
       g->has_cname = f & N_CNAME;

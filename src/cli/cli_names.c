@@ -72,6 +72,27 @@ static bool other_takes(const job *jb, const char *label, size_t n)
   return true;
 }
 
+/* Warns when IDNA2008's Bidi rule across labels (RFC 5893) refuses name[0..n), which IDNA2003
+ * took, for a label that converts alike on its own (a label that does not is told by itself). */
+static void bidi_divergence(job *jb, const char *name, size_t n)
+{
+  char ace[ZP_NAME_MAX + 1];
+  size_t len = sizeof ace;
+  zp_idna_detail det;
+  memset(&det, 0, sizeof det);
+  if (zp_idna2008_name_to_ascii(name, n, ace, &len, jb->flags, &det) != ZP_IDNA_BIDI_RULE)
+    return;
+  zp_idna_both b;
+  if (zp_idna_diverge((const uint8_t *)name + det.offset, det.label_len, jb->flags, 0, &b) !=
+      ZP_DIV_NONE)
+    return;
+  char msg[2048];
+  zp_explain_label(ZP_IDNA_BIDI_RULE, (const uint8_t *)name + det.offset, det.label_len, &det,
+                   jb->flags | ZP_IDNA_2008, msg, sizeof msg);
+  tell_about(jb, jb->diverge, name, n);
+  fprintf(stderr, "%s: %s [-W%s]\n", msg, ZP_DIV_BIDI_NAME, zp_check_name(ZP_CK_IDNA_DIVERGENCE));
+}
+
 /* Converts one name and prints the result or the error. */
 static void convert(job *jb, const char *name, size_t n)
 {
@@ -107,8 +128,11 @@ static void convert(job *jb, const char *name, size_t n)
   if (st == ZP_OK) {
     jb->out.p[len] = '\n';
     fwrite(jb->out.p, 1, len + 1, stdout);
-    if (diverge)
+    if (diverge) {
       divergences(jb, name, n, SIZE_MAX);
+      if (!jb->idna2008)
+        bidi_divergence(jb, name, n);
+    }
     return;
   }
   tell_about(jb, ZP_LEVEL_ERROR, name, n);

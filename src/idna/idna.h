@@ -37,8 +37,13 @@ typedef struct zp_idna_detail {
   char decoded[256];
 } zp_idna_detail;
 
-/* Whether label[0..len) starts with the ACE prefix "xn--", recognised in any case. */
+/* Whether label[0..len) starts with the ACE prefix "xn--", recognised in any case; inline as
+ * zp_idna_ace_prefix for callers that ask it of every label. */
 bool zp_idna_is_ace(const char *label, size_t len);
+static inline bool zp_idna_ace_prefix(const char *s, size_t n)
+{
+  return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-';
+}
 
 /* Whether c is a letter, digit or hyphen (the host-name rules of RFC 1123). */
 bool zp_idna_is_ldh(uint32_t c);

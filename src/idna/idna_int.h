@@ -23,12 +23,6 @@ ZP_NODISCARD zp_status zp_idna_name_walk_unicode(const char *in, size_t inlen, c
                                                  size_t *outlen, unsigned flags,
                                                  zp_idna_unicode_fn fn);
 
-/* zp_idna_is_ace, inline for the common case below. */
-static inline bool zp_idna_ace_prefix(const char *s, size_t n)
-{
-  return n >= 4 && (s[0] | 0x20) == 'x' && (s[1] | 0x20) == 'n' && s[2] == '-' && s[3] == '-';
-}
-
 /* The common case of both ToASCII functions, in one pass: an ASCII label of 1..63 octets that
  * needs no check (no ZP_IDNA_USE_STD3, not "xn--" under ZP_IDNA_CHECK_ACE) is copied to out;
  * true then. Else false, with *hi the OR of the label's octets (0x80 set: not ASCII) and out

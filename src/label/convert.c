@@ -7,6 +7,7 @@
 
 #include "check/check.h"
 #include "core/buf.h"
+#include "core/hash.h"
 #include "diverge.h"
 #include "explain.h"
 #include "idna/idna.h"
@@ -82,6 +83,8 @@ static zp_status idna_label(zp_convert *c, const uint8_t *in, size_t inlen, bool
                             uint8_t *out, size_t *outlen, char *msg, size_t cap, size_t *at)
 {
   zp_label_seen *e = NULL;
+  if (c)
+    c->name_idn = true;
   if (c && c->cache && inlen <= sizeof e->label) {
     e = slot(c->cache, in, inlen);
     if (hit(e, in, inlen) && (ace || *outlen >= e->ace_len)) {
@@ -215,7 +218,7 @@ static unsigned ace_bidi(zp_convert *c, const uint8_t *a, size_t n)
 {
   zp_ace_bidi *e = NULL;
   if (c->cache) {
-    e = &c->cache->bidi[(uint8_t)(label_hash(a, n))];
+    e = &c->cache->bidi[(uint8_t)zp_hash(a, n)];   /* (exact octets: no case folded in) */
     if (e->len == n && memcmp(e->ace, a, n) == 0)
       return e->bits;
   }
@@ -233,35 +236,63 @@ static unsigned ace_bidi(zp_convert *c, const uint8_t *a, size_t n)
   return bits;
 }
 
+/* The message for the label broken of a name that breaks the Bidi rule (apart from name_bidi,
+ * which runs for every name, so that its buffers are paid for only here); under IDNA2003 the
+ * name's divergence, told once (the set of labels told holds the name as its wire form behind
+ * a NUL octet, which no label holds). */
+static zp_status bidi_broken(zp_convert *c, const uint8_t *wire, const uint8_t *broken,
+                             char *msg, size_t cap)
+{
+  if (!c->idna2008) {
+    uint8_t key[ZP_NAME_MAX];
+    size_t n = zp_name_wire_len(wire);
+    bool added = true;
+    key[0] = 0;
+    memcpy(key + 1, wire, n - 1);
+    if (zp_label_set_add(c->diverged, key, n, &added) == ZP_OK && !added)
+      return ZP_OK;   /* (out of memory: told again rather than never) */
+  }
+  char u[4 * ZP_LABEL_MAX];
+  size_t ulen = sizeof u;
+  if (zp_idna2008_label_to_unicode((const char *)broken + 1, *broken, u, &ulen, FLAGS) != ZP_OK)
+    ulen = 0;
+  snprintf(msg, cap, "label \"%.*s\" (%.*s) breaks the Bidi rule of a name with right-to-left "
+           "labels (RFC 5893 section 2)%s", (int)ulen, u, (int)*broken, (const char *)broken + 1,
+           c->idna2008 ? "" : ": " ZP_DIV_BIDI_NAME);
+  if (c->idna2008)
+    return ZP_IDNA_BIDI_RULE;
+  size_t n = strlen(msg);
+  snprintf(msg + n, cap - n, " [-W%s]", zp_check_name(ZP_CK_IDNA_DIVERGENCE));
+  return ZP_OK;
+}
+
 /* RFC 5893 across the labels of wire: when one holds a right-to-left code point, each that is
- * not plain ASCII (its ACE form) must keep the Bidi rule. */
+ * not plain ASCII (its ACE form) must keep the Bidi rule. IDNA2003 has no such rule: under it a
+ * name that breaks it is a divergence. A name none of whose own labels went through IDNA holds
+ * no ACE label but its origin's, and the origin, read as a name, has been held to the rule. */
 static zp_status name_bidi(void *ctx, const uint8_t *wire, char *msg, size_t cap)
 {
   zp_convert *c = ctx;
+  if (!c->name_idn)
+    return ZP_OK;
+  c->name_idn = false;
   unsigned rtl = 0;
   const uint8_t *broken = NULL;
   for (const uint8_t *p = wire; *p; p += *p + 1) {
-    if (!zp_idna_is_ace((const char *)p + 1, *p))
+    if (!zp_idna_ace_prefix((const char *)p + 1, *p))
       continue;
     unsigned bits = ace_bidi(c, p + 1, *p);
     rtl |= bits & ZP_IDNA_BIDI_RTL;
     if ((bits & ZP_IDNA_BIDI_BROKEN) && !broken)
       broken = p;
   }
-  if (!rtl || !broken)
-    return ZP_OK;
-  char u[4 * ZP_LABEL_MAX];
-  size_t ulen = sizeof u;
-  if (zp_idna2008_label_to_unicode((const char *)broken + 1, *broken, u, &ulen, FLAGS) != ZP_OK)
-    ulen = 0;
-  snprintf(msg, cap, "label \"%.*s\" (%.*s) breaks the Bidi rule of a name with right-to-left "
-           "labels (RFC 5893 section 2)", (int)ulen, u, (int)*broken, (const char *)broken + 1);
-  return ZP_IDNA_BIDI_RULE;
+  return rtl && broken ? bidi_broken(c, wire, broken, msg, cap) : ZP_OK;
 }
 
 zp_label_conv zp_convert_policy(zp_convert *c)
 {
-  return (zp_label_conv){zp_convert_label, c, c->idna2008 ? name_bidi : NULL};
+  /* (under IDNA2003 the rule is a divergence, asked only while those are told) */
+  return (zp_label_conv){zp_convert_label, c, c->idna2008 || c->diverged ? name_bidi : NULL};
 }
 
 /* Open addressing over the labels' octets, each held in keys as a length octet and the label. */

@@ -20,6 +20,8 @@ typedef struct zp_convert {
                                      IDNA2003 and IDNA2008 convert apart gets a warning, once */
   bool mapped;     /* set (never cleared) when a non-ASCII label is one IDNA maps onto another
                       label's name; told only with a cache */
+  bool name_idn;   /* a label of the name being read went through IDNA since the last rule
+                      across labels (zp_convert_policy), which alone can concern it */
 } zp_convert;
 
 /* The labels told about, by their octets (zp_convert.diverged). */
@@ -75,7 +77,8 @@ typedef struct zp_label_cache {
 zp_label_conv zp_convert_spelling(zp_convert *c);
 
 /* A zp_label_conv over c (borrowed); under idna2008 it holds whole names to RFC 5893's Bidi
- * rule across their labels (a label not plain ASCII, in a name with a right-to-left label). */
+ * rule across their labels (a label not plain ASCII, in a name with a right-to-left label);
+ * under IDNA2003, with diverged, a name that rule refuses gets a warning, once a name. */
 zp_label_conv zp_convert_policy(zp_convert *c);
 
 #endif

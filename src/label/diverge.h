@@ -51,4 +51,8 @@ void zp_divergence_explain(zp_divergence d, const zp_idna_both *b, const uint8_t
 void zp_divergence_hint(zp_divergence d, const zp_idna_both *b, const uint8_t *in, size_t len,
                         char *out, size_t cap);
 
+/* What follows the Bidi refusal of a name (RFC 5893) that IDNA2003, which has no rule across
+ * labels, takes: the divergence of a name whose labels each convert alike. */
+#define ZP_DIV_BIDI_NAME "IDNA2008 refuses the name, IDNA2003 takes it"
+
 #endif

@@ -261,9 +261,15 @@ static zp_status whole(const zp_label_conv *conv, const char *text, size_t len,
   if (!conv || !conv->name)
     return ZP_OK;
   char msg[sizeof err->msg];
+  msg[0] = '\0';
   zp_status st = conv->name(conv->ctx, wire, msg, sizeof msg);
   if (st != ZP_OK)
     return fail(err, 0, st, "name \"%.*s\": %s", (int)len, text, msg);
+  if (msg[0] && err && err->warn) {
+    char full[sizeof err->msg];
+    snprintf(full, sizeof full, "name \"%.*s\": %s", (int)len, text, msg);
+    err->warn(err->user, 0, full);
+  }
   return ZP_OK;
 }
 

@@ -20,7 +20,8 @@ typedef struct zp_label_conv {
   zp_status (*fn)(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out, size_t *outlen,
                   char *msg, size_t msgcap, size_t *at);
   void *ctx;
-  /* NULL, or a rule across the labels of the whole name (origin included), in wire form */
+  /* NULL, or a rule across the labels of the whole name (origin included), in wire form; like
+   * fn, a message written with ZP_OK is a warning (zp_name_error.warn, at the name) */
   zp_status (*name)(void *ctx, const uint8_t *wire, char *msg, size_t msgcap);
 } zp_label_conv;
 

@@ -137,6 +137,11 @@ expect div-ace-2003 1 '' \
 expect div-ace-case 1 '' \
   'zonepuny: error: xn--Fa-hia: label "xn--Fa-hia" is not the canonical ACE form of "Faß" (ToASCII gives "fass"); IDNA2008 takes it (--idna=2008)' \
   -- --to-ascii xn--Fa-hia
+# A name: "0à" starts with a digit (Bidi class EN), which RFC 5893 rule 1 forbids in a name with
+# a right-to-left label (א, class R); IDNA2003 has no rule across labels. à.א keeps the rule.
+expect div-bidi-name 0 $'xn--0-sfa.xn--4db\nxn--0ca.xn--4db' \
+  'zonepuny: warning: 0à.א: label "0à" breaks the Bidi rule of a name with right-to-left labels (RFC 5893 section 2): IDNA2008 refuses the name, IDNA2003 takes it [-Widna-divergence]' \
+  -- --to-ascii 0à.א à.א
 expect div-off 0 'strasse' '' -- -W no-idna-divergence --to-ascii straße
 expect div-error 1 'strasse' "zonepuny: error: straße: $div_strasse" \
   -- -W error=idna-divergence --to-ascii straße
