@@ -32,8 +32,8 @@
 enum {
   T_A = 1, T_NS = 2, T_CNAME = 5, T_SOA = 6, T_WKS = 11, T_PTR = 12, T_MINFO = 14, T_MX = 15,
   T_RP = 17, T_AFSDB = 18, T_RT = 21, T_SIG = 24, T_KEY = 25, T_AAAA = 28, T_NXT = 30,
-  T_SRV = 33, T_A6 = 38, T_DNAME = 39, T_DS = 43, T_RRSIG = 46, T_NSEC = 47, T_SVCB = 64,
-  T_HTTPS = 65,
+  T_SRV = 33, T_A6 = 38, T_DNAME = 39, T_DS = 43, T_RRSIG = 46, T_NSEC = 47, T_DNSKEY = 48,
+  T_CDS = 59, T_CDNSKEY = 60, T_SVCB = 64, T_HTTPS = 65,
 };
 
 /* ---- tuples (tuple.c) ---- */
@@ -54,7 +54,8 @@ typedef struct tuple {
   uint32_t ttl;
   uint32_t src, line;
   uint32_t digest;       /* of the RDATA of a CNAME, DNAME or SOA; an RRSIG's type covered; a
-                            logged reference's target */
+                            DNSKEY's, CDS's or CDNSKEY's algorithm (ZP_CK_KEY_*); a logged
+                            reference's target */
   uint16_t col;
   uint16_t rclass, rtype;  /* a reference: the referring record's */
   uint16_t key_len;      /* as stored: without the first record's zone (F_KEY_REL) */
@@ -135,6 +136,11 @@ typedef struct group {
   bool in_zone, apex, refs_started;
   int cut, dname;        /* stack index of the delegation (DNAME) at or above, or -1 */
   bool has_a, has_ns, has_cname, has_dname, has_soa, has_ds, mx_other;
+  /* cds.c: the algorithms of the name's DNSKEYs, a bit each (they sort before its CDS and
+   * CDNSKEY records); of its CDSs [0] and CDNSKEYs [1], whether a delete record and another
+   * were seen, and whether one was told */
+  uint8_t dnskey_algs[256 / 8];
+  bool has_dnskey, key_delete[2], key_other[2], key_told[2];
   bool rrset_ttl_told, rrset_single_told;
   rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds, mx_null_rec;
   uint8_t key[ZP_NAME_KEY_MAX];
@@ -209,6 +215,9 @@ static inline bool zp_ck_is_rrsig(const tuple *t)
   return t->kind == K_RECORD && t->rtype == T_RRSIG;
 }
 
+/* A DNSKEY's, CDS's or CDNSKEY's tuple digest: its algorithm, with these bits. */
+enum { ZP_CK_KEY_DELETE = 0x100, ZP_CK_KEY_KNOWN = 0x200 };
+
 /* A key that ends in the label "*": a wildcard's. */
 static inline bool zp_ck_is_wildcard(const uint8_t *key, size_t len)
 {
@@ -270,6 +279,11 @@ void zp_ck_null_mx(zp_checker *c);
 bool zp_ck_same_spelling(const rep *a, const tuple *t, const uint8_t *spell);
 void zp_ck_collision(zp_checker *c);
 const char *zp_ck_collision_note(const zp_checker *c, const rep *x, const rep *y);
+
+/* cds.c: a DNSKEY, CDS or CDNSKEY of the name being looked at (its DNSKEYs come first), judged
+ * at once at the apex; the digest of such a record's tuple. */
+void zp_ck_cds_record(zp_checker *c, const tuple *t, const uint8_t *spell);
+uint32_t zp_ck_key_digest(uint16_t type, const uint8_t *rdata, size_t rdlen);
 
 /* apex.c: a name outside the zone; the apex's own records (and an SOA elsewhere); the zone as a
  * whole once the pass is done. */

@@ -95,6 +95,8 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
     t.digest = (uint32_t)zp_hash(r->rdata, r->rdlen);   /* (a second one must be the same) */
   else if (r->rtype == T_RRSIG && r->rdata && r->rdlen >= 2)
     t.digest = (uint32_t)r->rdata[0] << 8 | r->rdata[1];
+  else if (r->rtype == T_DNSKEY || r->rtype == T_CDS || r->rtype == T_CDNSKEY)
+    t.digest = zp_ck_key_digest(r->rtype, r->rdata, r->rdata ? r->rdlen : 0);
   t.key_len = (uint16_t)zp_name_sort_key(r->owner, key);
   if (!c->have_skip) {
     memcpy(c->skip, key, t.key_len);

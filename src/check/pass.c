@@ -54,6 +54,7 @@ static void record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
   case T_DNAME: g->has_dname = true; if (!g->dname_rec.set) keep(&g->dname_rec, t, spell); break;
   case T_SOA: g->has_soa = true; break;
   case T_DS: g->has_ds = true; if (!g->ds.set) keep(&g->ds, t, spell); break;
+  case T_DNSKEY: case T_CDS: case T_CDNSKEY: zp_ck_cds_record(c, t, spell); break;
   case T_MX:
     if (t->flags & F_NULL_MX) {
       if (!g->mx_null_rec.set)
