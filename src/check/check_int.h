@@ -33,7 +33,7 @@ enum {
   T_A = 1, T_NS = 2, T_CNAME = 5, T_SOA = 6, T_WKS = 11, T_PTR = 12, T_MINFO = 14, T_MX = 15,
   T_RP = 17, T_AFSDB = 18, T_RT = 21, T_SIG = 24, T_KEY = 25, T_AAAA = 28, T_NXT = 30,
   T_SRV = 33, T_A6 = 38, T_DNAME = 39, T_DS = 43, T_RRSIG = 46, T_NSEC = 47, T_DNSKEY = 48,
-  T_CDS = 59, T_CDNSKEY = 60, T_SVCB = 64, T_HTTPS = 65,
+  T_NSEC3 = 50, T_CDS = 59, T_CDNSKEY = 60, T_SVCB = 64, T_HTTPS = 65,
 };
 
 /* ---- tuples (tuple.c) ---- */
@@ -248,6 +248,9 @@ size_t zp_ck_whole_extra(const zp_checker *c, const tuple *t, const uint8_t *ext
  * are about. (Held in a spill: bounded memory, whatever the count.) at: NULL for the zone. */
 ZP_PRINTF(4, 5) void zp_ck_report(zp_checker *c, zp_check_id id, const tuple *at,
                                   const char *fmt, ...);
+/* The same, an error whatever the check's level (on): where named refuses whatever its option. */
+ZP_PRINTF(4, 5) void zp_ck_error(zp_checker *c, zp_check_id id, const tuple *at,
+                                 const char *fmt, ...);
 /* The held messages' order (a zp_spill_prefix_fn): record, then message. */
 bool zp_ck_held_order(const uint8_t *entry, size_t len, size_t window,
                       uint8_t out[ZP_SPILL_PREFIX], void *ctx);
@@ -264,7 +267,8 @@ const char *zp_ck_type_text(uint16_t type);
 
 /* ---- the rules (one file per subject) ---- */
 
-/* hostname.c: named's check-names on one record, as it comes in. */
+/* hostname.c: named's check-names on one record, as it comes in (any class: BIND checks the
+ * class-independent types in every class). */
 void zp_ck_check_names(zp_checker *c, const zp_record *r, const tuple *t);
 
 /* rrset.c: a record of the RRset being looked at after its first (t, its owner's spelling);

@@ -1,5 +1,7 @@
 /* hostname.c -- named's check-names: host names (RFC 952, RFC 1123 section 2.1) where BIND wants
- * them, in owners and in the RDATA names of the types that name hosts and mailboxes */
+ * them, in owners and in the RDATA names of the types that name hosts and mailboxes, with the
+ * exceptions BIND makes (Active Directory, SPF, DNS-SD, SVCB aliases), and the hashed owner
+ * NSEC3 needs (RFC 5155 section 3) */
 #include <strings.h>
 
 #include "check_int.h"
@@ -27,10 +29,64 @@ static bool is_hostname(const uint8_t *w, bool wildcard)
   return true;
 }
 
-/* A mailbox (SOA RNAME, RP, MINFO): the first label is the local part, anything goes. */
+/* A mailbox (SOA RNAME, RP, MINFO): the first label is the local part, printable ASCII but
+ * for the space (BIND's test: 0x21 to 0x7e), the rest a host name. */
 static bool is_mailbox(const uint8_t *w)
 {
+  for (unsigned i = 1; i <= *w; i++)
+    if (w[i] <= 0x20 || w[i] >= 0x7f)
+      return false;
   return *w == 0 || is_hostname(w + *w + 1, false);
+}
+
+/* Whether the label at l is s, but for ASCII case. */
+static bool label_is(const uint8_t *l, const char *s)
+{
+  size_t n = strlen(s);
+  return *l == n && strncasecmp((const char *)l + 1, s, n) == 0;
+}
+
+static size_t count_labels(const uint8_t *w)
+{
+  size_t n = 0;
+  for (; *w; w += *w + 1)
+    n++;
+  return n;
+}
+
+/* Active Directory's global catalog, gc._msdcs.FOREST with FOREST a host name: BIND takes it
+ * as the owner of A and AAAA records. */
+static bool is_ad_gc(const uint8_t *owner)
+{
+  if (!label_is(owner, "gc"))
+    return false;
+  const uint8_t *l = owner + *owner + 1;
+  return label_is(l, "_msdcs") && is_hostname(l + *l + 1, false);
+}
+
+/* The target of an SPF "exists" mechanism (RFC 7208 section 5.7 and appendix D.1): BIND takes
+ * any owner of an A record with a label _spf, _spf_verify or _spf_rate before its last. */
+static bool is_spf(const uint8_t *owner)
+{
+  size_t n = count_labels(owner);
+  for (const uint8_t *l = owner; n > 1; l += *l + 1, n--)
+    if (label_is(l, "_spf") || label_is(l, "_spf_verify") || label_is(l, "_spf_rate"))
+      return true;
+  return false;
+}
+
+/* A DNS-SD domain enumeration name (RFC 6763 section 11): b, db, r, dr or lb, then
+ * _dns-sd._udp. Its PTR records name domains, not hosts. */
+static bool is_dnssd(const uint8_t *owner)
+{
+  static const char *const first[] = {"b", "db", "r", "dr", "lb"};
+  const uint8_t *l = owner + *owner + 1, *m = *l ? l + *l + 1 : l;
+  if (!*owner || !label_is(l, "_dns-sd") || !label_is(m, "_udp"))
+    return false;
+  for (size_t i = 0; i < sizeof first / sizeof *first; i++)
+    if (label_is(owner, first[i]))
+      return true;
+  return false;
 }
 
 static bool is_reverse(const uint8_t *owner)
@@ -51,6 +107,44 @@ static bool is_reverse(const uint8_t *owner)
   return false;
 }
 
+/* An NSEC3 owner's first label is a hash in base32hex without padding (RFC 4648 section 7,
+ * RFC 5155 section 3): digits and A to V in either case, of a length that ends on whole octets
+ * (not 1, 3 or 6 modulo 8), the bits past the last octet zero. */
+static bool is_hashed(const uint8_t *owner)
+{
+  unsigned n = *owner, v = 0;
+  static const unsigned spare[8] = {0, 8, 2, 8, 4, 1, 8, 3};   /* 8: no such length */
+  if (spare[n % 8] == 8)
+    return false;
+  for (unsigned i = 1; i <= n; i++) {
+    uint8_t ch = owner[i];
+    if (ch >= '0' && ch <= '9')
+      v = ch - '0';
+    else if ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'v')
+      v = (ch | 0x20) - 'a' + 10u;
+    else
+      return false;
+  }
+  return n == 0 || (v & ((1u << spare[n % 8]) - 1)) == 0;
+}
+
+/* Whether the owner of a record of type ty in class cl is one BIND's check-names takes. */
+static bool owner_ok(const uint8_t *owner, uint16_t cl, uint16_t ty)
+{
+  if (ty == T_MX)
+    return is_hostname(owner, true);
+  if (ty == T_A && cl == 3)   /* Chaosnet's A */
+    return is_hostname(owner, true);
+  if (cl != 1)
+    return true;
+  switch (ty) {
+  case T_A: return is_hostname(owner, true) || is_ad_gc(owner) || is_spf(owner);
+  case T_AAAA: return is_hostname(owner, true) || is_ad_gc(owner);
+  case T_A6: case T_WKS: return is_hostname(owner, true);
+  default: return true;
+  }
+}
+
 /* The names of rec's RDATA that check-names holds to a rule: for each, its offset in the RDATA,
  * its field, and whether it is a host name (else a mailbox). Returns how many. */
 typedef struct named_field {
@@ -61,13 +155,17 @@ typedef struct named_field {
 static size_t named_fields(const zp_record *r, named_field f[2])
 {
   const uint8_t *d = r->rdata;
+  bool in = r->rclass == 1;
   switch (r->rtype) {
   case T_NS: f[0] = (named_field){0, 0, true}; return 1;
   case T_MX: case T_AFSDB: case T_RT: f[0] = (named_field){2, 1, true}; return 1;
-  case T_SRV: f[0] = (named_field){6, 3, true}; return 1;
-  case T_SVCB: case T_HTTPS: f[0] = (named_field){2, 1, true}; return 1;
+  case T_SRV: f[0] = (named_field){6, 3, true}; return in;
+  case T_SVCB: case T_HTTPS:
+    /* AliasMode (priority 0) names an alias, not a host (RFC 9460 section 2.4.2) */
+    f[0] = (named_field){2, 1, true};
+    return in && (d[0] | d[1]) != 0;
   case T_PTR:
-    if (!is_reverse(r->owner))
+    if (!in || !is_reverse(r->owner) || is_dnssd(r->owner))
       return 0;
     f[0] = (named_field){0, 0, true};
     return 1;
@@ -84,18 +182,26 @@ static size_t named_fields(const zp_record *r, named_field f[2])
     return 0;
   }
 }
+
 void zp_ck_check_names(zp_checker *c, const zp_record *r, const tuple *t)
 {
   if (!zp_ck_on(c, ZP_CK_CHECK_NAMES))
     return;
   uint16_t ty = r->rtype;
-  if ((ty == T_A || ty == T_AAAA || ty == T_A6 || ty == T_MX || ty == T_WKS) &&
-      !is_hostname(r->owner, true))
+  if (!owner_ok(r->owner, r->rclass, ty))
     zp_ck_report(c, ZP_CK_CHECK_NAMES, t, "the owner of this %s record, %s, is not a host name: "
                  "letters, digits and inner hyphens only (RFC 952, RFC 1123 section 2.1; named's "
                  "check-names)", zp_ck_type_text(ty), zp_ck_name_text(r->owner));
+  if (ty == T_NSEC3 && !is_hashed(r->owner))
+    zp_ck_error(c, ZP_CK_CHECK_NAMES, t, "the owner of this NSEC3 record, %s, does not start "
+                "with a hash: its first label must be base32hex without padding (RFC 5155 "
+                "section 3, RFC 4648 section 7); named refuses it under check-names warn "
+                "too", zp_ck_name_text(r->owner));
+  /* BIND checks the names of RDATA it reads as text: not those written in RFC 3597 form */
+  bool as_text = !(r->nfields > 0 && !r->fields[0].quoted && r->fields[0].len == 2 &&
+                   memcmp(r->fields[0].text, "\\#", 2) == 0);
   named_field f[2];
-  size_t n = r->rdata && !r->generic ? named_fields(r, f) : 0;
+  size_t n = r->rdata && !r->generic && as_text ? named_fields(r, f) : 0;
   for (size_t i = 0; i < n; i++) {
     const uint8_t *w = r->rdata + f[i].at;
     if (f[i].host ? is_hostname(w, false) : is_mailbox(w))
@@ -105,6 +211,6 @@ void zp_ck_check_names(zp_checker *c, const zp_record *r, const tuple *t)
                  "section 2.1; named's check-names)", f[i].host ? "name" : "mailbox",
                  zp_ck_name_text(w), zp_ck_type_text(ty),
                  f[i].host ? "host name: letters, digits and inner hyphens only"
-                           : "mailbox: a host name after its first label");
+                           : "mailbox: printable ASCII but the space, then a host name");
   }
 }

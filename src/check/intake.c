@@ -145,8 +145,7 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
     if ((st = zp_ck_add_ref(c, &at, key, t.key_len, to)) != ZP_OK)
       return st;
   }
-  if (r->rclass == 1)
-    zp_ck_check_names(c, r, &t);
+  zp_ck_check_names(c, r, &t);
   if (parsed && (r->rtype == T_NS || r->rtype == T_MX || r->rtype == T_SRV))
     zp_ck_address_target(c, r, &t);
   return ZP_OK;

@@ -24,30 +24,28 @@ typedef struct held {
   uint64_t line_off;
   uint16_t col;
   uint8_t id, placed;    /* the check; whether it has a place */
+  uint8_t sev;           /* its zp_severity */
 } held;
 
-static void tell(zp_checker *c, zp_check_id id, const tuple *at, const char *msg)
+static void tell(zp_checker *c, zp_check_id id, zp_severity sev, const tuple *at, const char *msg)
 {
   zp_loc loc;
   if (at)
     loc = loc_of(c, at);
-  zp_diag_report(c->diag, at ? &loc : NULL, severity(c, id), "%s [-W%s]", msg, zp_check_name(id));
+  zp_diag_report(c->diag, at ? &loc : NULL, sev, "%s [-W%s]", msg, zp_check_name(id));
 }
 
-ZP_PRINTF(4, 5) void zp_ck_report(zp_checker *c, zp_check_id id, const tuple *at,
-                                  const char *fmt, ...)
+static void report(zp_checker *c, zp_check_id id, zp_severity sev, const tuple *at,
+                   const char *fmt, va_list ap)
 {
   char msg[1536];
-  va_list ap;
-  va_start(ap, fmt);
   int n = vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
   if (!c->holding) {
-    tell(c, id, at, msg);
+    tell(c, id, sev, at, msg);
     return;
   }
   held h = {.seq = at ? at->seq : UINT32_MAX, .n = c->nheld++, .id = (uint8_t)id,
-            .placed = at != NULL};
+            .placed = at != NULL, .sev = (uint8_t)sev};
   if (at) {
     h.src = at->src;
     h.line = at->line;
@@ -57,7 +55,25 @@ ZP_PRINTF(4, 5) void zp_ck_report(zp_checker *c, zp_check_id id, const tuple *at
   struct iovec parts[2] = {{&h, sizeof h}, {msg, n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n + 1
                                                                                     : sizeof msg}};
   if (zp_spill_add(c->held, parts, 2) != ZP_OK)
-    tell(c, id, at, msg);   /* (out of memory or disk: told now, out of order, not lost) */
+    tell(c, id, sev, at, msg);   /* (out of memory or disk: told now, out of order, not lost) */
+}
+
+ZP_PRINTF(4, 5) void zp_ck_report(zp_checker *c, zp_check_id id, const tuple *at,
+                                  const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  report(c, id, severity(c, id), at, fmt, ap);
+  va_end(ap);
+}
+
+ZP_PRINTF(4, 5) void zp_ck_error(zp_checker *c, zp_check_id id, const tuple *at,
+                                 const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  report(c, id, ZP_ERROR, at, fmt, ap);
+  va_end(ap);
 }
 
 /* The held messages' order: record, then message. */
@@ -88,7 +104,8 @@ zp_status zp_ck_tell_held(zp_checker *c)
     held h;
     memcpy(&h, e, sizeof h);
     tuple t = {.src = h.src, .line = h.line, .col = h.col, .line_off = h.line_off};
-    tell(c, (zp_check_id)h.id, h.placed ? &t : NULL, (const char *)e + sizeof h);
+    tell(c, (zp_check_id)h.id, (zp_severity)h.sev, h.placed ? &t : NULL,
+         (const char *)e + sizeof h);
   }
   return st;
 }

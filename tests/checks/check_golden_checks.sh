@@ -4,8 +4,9 @@
 # with NAME.args prints exactly NAME.err and exits 1 exactly when NAME.err has an error. The
 # messages are zonepuny's own words, read line by line against the rule each zone states; the
 # verdict is BIND's: the zone's ASCII twin (tools/ace_twin.py, Python's IDNA2003) goes to
-# `named-checkzone -k fail -i full`, and BIND must refuse it exactly when zonepuny has an error,
-# but for the zones below where zonepuny's options ask otherwise than named's defaults.
+# `named-checkzone -k fail -i full` (with NAME.bind-args: a zone of class CH takes "-c CH"), and
+# BIND must refuse it exactly when zonepuny has an error, but for the zones below where
+# zonepuny's options ask otherwise than named's defaults.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir/zones/checks"
@@ -37,7 +38,10 @@ for z in *.zone; do
   [ -n "$have_bind" ] && [ -z "${not_bind[$z]+x}" ] || continue
   "$PYTHON" "$repo_dir/tools/ace_twin.py" "$z" "$tmp/twin.zone"
   origin=$(awk 'toupper($1) == "$ORIGIN" { print $2; exit }' "$z")
-  named-checkzone -k fail -i full "${origin:-example.}" "$tmp/twin.zone" > "$tmp/bind" 2>&1
+  bind_args=()
+  [ -e "$base.bind-args" ] && read -ra bind_args < "$base.bind-args"
+  named-checkzone "${bind_args[@]}" -k fail -i full "${origin:-example.}" "$tmp/twin.zone" \
+    > "$tmp/bind" 2>&1
   bind_rc=$?
   if [ $((bind_rc != 0)) -eq $want_rc ]; then
     ok "$z: BIND agrees"

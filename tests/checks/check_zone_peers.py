@@ -10,8 +10,10 @@ CNAME/DNAME/SOA; drop glue or apex NS addresses; point NS/MX/SRV at an alias, a 
 an address written as a name ("MX 10 192.0.2.8"), a name a wildcard covers, a name below the
 DNAME or inside a delegation, a bad host name, an out-of-zone name; split an RRset across TTLs;
 add data below a delegation or a DNAME, out-of-zone records, an SOA below the apex, DS at the
-apex or off a delegation, NS at a wildcard, owners and targets with "_" or an outer "-", a null
-MX beside other MX, CNAME loops, a DNAME at the apex; and two spellings of one name after IDNA2003
+apex or off a delegation, NS at a wildcard, owners and targets with "_" or an outer "-", the
+names check-names lets by (gc._msdcs, _spf, an HTTPS alias, RDATA in RFC 3597 form) and their
+near misses, a mailbox with a space, NSEC3 at a name that is no hash, a null MX beside other MX,
+CNAME loops, a DNAME at the apex; and two spellings of one name after IDNA2003
 (straße/strasse, BÜCHER/bücher, ｗｅｂ/web, ﬁle/file, café/cafe+U+0301, ＭＡＩＬ/mail ...)
 whose records clash (a CNAME at one and an A at the other, two CNAMEs, two TTLs, a DNAME above
 the other, a target written the other way ...).
@@ -367,6 +369,22 @@ MUTATIONS = {
     "CNAME to a bad name": simple("c CNAME bad_host", rec("c", "CNAME", "bad_host")),
     "SOA MNAME not a host name": m_soa_mname,
     "SOA RNAME": m_soa_rname,
+    "A at gc._msdcs": simple("gc._msdcs A", rec("gc._msdcs", "A", "192.0.2.42")),
+    "AAAA at gc._msdcs of a bad forest": simple("gc._msdcs.bad_f AAAA",
+                                                rec("gc._msdcs.bad_f", "AAAA", "2001:db8::4")),
+    "A below _spf": simple("x_y._spf A", rec("x_y._spf", "A", "127.0.0.2")),
+    "AAAA below _spf": simple("x_y._spf AAAA", rec("x_y._spf", "AAAA", "2001:db8::5")),
+    "HTTPS alias to a bad name": simple("www HTTPS 0 bad_host", rec("www", "HTTPS",
+                                                                    "0 bad_host.other.net.")),
+    "HTTPS service to a bad name": simple("www HTTPS 1 bad_host", rec("www", "HTTPS",
+                                                                      "1 bad_host.other.net.")),
+    "MX to a bad name in RFC 3597 form": simple("www MX \\# a_b.", rec("www", "MX",
+                                                                      "\\# 7 000a03615f6200")),
+    "RP with a space": simple("rp RP a\\032b", rec("rp", "RP", "a\\032b.example. .")),
+    "NSEC3 at a host name": simple("www NSEC3", rec("www", "NSEC3",
+                                                    "1 0 0 - 0P9MHAVEQVM6T7VBL5LOP2U3T2RP3TOM A")),
+    "NSEC3 at a hash": simple("hash NSEC3", rec("0p9mhaveqvm6t7vbl5lop2u3t2rp3tom", "NSEC3",
+                                                "1 0 0 - 2T7B4G4VSA5SMI47K61MV5BV1A22BOJR A")),
     # null MX, loops
     "null MX beside MX": simple("@ MX 0 .", rec("@", "MX", "0 .")),
     "null MX alone": simple("www MX 0 .", rec("www", "MX", "0 .")),
@@ -390,7 +408,9 @@ REFUSED = {"A at the CNAME", "TXT at the CNAME", "MX at the CNAME", "CNAME onto 
            "bad name out of the zone", "SOA moved below the apex", "SOA below the apex too",
            "DS at the apex", "NS at the wildcard", "NS at a new wildcard", "A owner with _",
            "A owner with a leading -", "AAAA owner with a trailing -", "MX owner with _",
-           "A owner below _tcp", "SOA MNAME not a host name", "SOA RNAME", "DNAME at the apex"}
+           "A owner below _tcp", "SOA MNAME not a host name", "SOA RNAME", "DNAME at the apex",
+           "AAAA at gc._msdcs of a bad forest", "AAAA below _spf", "HTTPS service to a bad name",
+           "RP with a space", "NSEC3 at a host name"}
 
 
 # ---- the zone text, in UTF-8 and in ACE ----
