@@ -98,8 +98,9 @@ typedef struct nameset {
 } nameset;
 
 enum {
-  N_NS = 1, N_DNAME = 2,             /* the owners of NS and DNAME records */
-  N_ADDR = 4, N_CNAME = 8,           /* a wildcard below this name holds A/AAAA, CNAME */
+  N_NS = 1, N_DNAME = 2,             /* (cuts) the owners of NS and DNAME records */
+  N_WILD = 1,                        /* (wild) *.NAME exists: it has records, or names below it */
+  N_ADDR = 4, N_CNAME = 8,           /* (wild) *.NAME holds A/AAAA, CNAME */
 };
 #define ZP_CK_SET_HASH (UINT64_MAX >> 4)
 
@@ -187,7 +188,17 @@ struct zp_checker {
   uint32_t nheld;
   bool holding;
   nameset cuts;          /* N_NS, N_DNAME: to tell a record that is never served */
-  nameset wild;          /* N_ADDR, N_CNAME of *.NAME, under NAME's hash: names they answer for */
+  nameset wild;          /* N_WILD, N_ADDR, N_CNAME of *.NAME under NAME's hash */
+  /* A name without records is answered by the wildcard of its closest encloser (RFC 4592
+   * section 3.3.1), its deepest ancestor that exists: in canonical order that is the deepest
+   * ancestor it shares with the name with records before it or the one after it (an empty
+   * non-terminal exists through a name below it, which may come after). So the targets and
+   * references whose answer waits for the next name with records are kept until it comes. */
+  uint8_t prev_key[ZP_NAME_KEY_MAX];   /* the last name with records */
+  size_t prev_len;
+  uint32_t *pending;     /* numbers of the targets waiting */
+  size_t npending, pending_cap;
+  zp_spill *deferred;    /* references (past the bound on targets kept) waiting; NULL: none */
   group g;
 };
 
@@ -307,14 +318,21 @@ bool zp_ck_never_served(const zp_checker *c, const uint8_t *from, size_t len, ui
 
 /* target.c: a reference from rec (placed at its target field) at the owner whose sort key is
  * from[0..from_len) to the name to; an NS, MX or SRV target written as an IPv4 address; the name
- * being looked at as a target (once its records are done); a reference judged against it (in the
- * pass, past the bound on targets kept); the logged references judged after the pass. */
+ * being looked at as a target, once its records are done (*wait: a wildcard may answer for it,
+ * which one is known at the next name with records); a reference judged against it (in the pass,
+ * past the bound on targets kept); the target numbered id, or the reference, left to wait for
+ * that name (the name being looked at is theirs); those waiting answered once the next name with
+ * records, next[0..next_len) (NULL: none), is reached; the logged references judged after the
+ * pass. */
 zp_status zp_ck_add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, size_t from_len,
                         const uint8_t *to);
 void zp_ck_address_target(zp_checker *c, const zp_record *r, const tuple *t);
-target zp_ck_facts(zp_checker *c);
+target zp_ck_facts(zp_checker *c, bool *wait);
 void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t key_len,
                      const tuple *t, const uint8_t *from);
+zp_status zp_ck_target_wait(zp_checker *c, uint32_t id);
+zp_status zp_ck_ref_wait(zp_checker *c, const tuple *t, const uint8_t *from);
+zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_len);
 zp_status zp_ck_refs_end(zp_checker *c);
 
 /* loop.c: a CNAME at t (owner's sort key from) to a target that holds a CNAME; the loops among

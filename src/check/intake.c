@@ -20,9 +20,10 @@ zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag
     c->skip_len = c->apex_len;
     c->have_skip = true;
   }
-  /* the references' log and the targets take a quarter of the run size each, at most */
+  /* the references' log and the targets take a quarter of the run size each, at most (a target:
+   * itself, its key, its slots in tmap, its number while it waits for a wildcard's answer) */
   size_t run = opt->run_bytes ? opt->run_bytes : 16u << 20;
-  c->targets_max = run / 4 / (sizeof(target) + 3 * sizeof(uint32_t) + 24);
+  c->targets_max = run / 4 / (sizeof(target) + 4 * sizeof(uint32_t) + 24);
   zp_status st = zp_spill_new(run, zp_ck_tuple_cmp, zp_ck_key_prefix, c, &c->sp);
   if (st == ZP_OK)
     st = zp_spill_new(run / 4, NULL, NULL, NULL, &c->log);
@@ -72,6 +73,23 @@ static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *inde
   return ZP_OK;
 }
 
+/* The wildcards an owner (sort key key[0..len)) shows to exist: *.NAME for each label "*" in
+ * it (one not its first makes *.NAME an empty non-terminal, RFC 4592 section 2.2.2), with what
+ * the owner's record of type ty adds where it is *.NAME itself. false: out of memory. */
+static bool note_wildcards(zp_checker *c, const uint8_t *key, size_t len, uint16_t ty)
+{
+  for (size_t at = 0; at + 2 <= len; at++) {
+    if (key[at] != '*' || key[at + 1] != 0 || (at > 0 && key[at - 1] != 0))
+      continue;
+    uint8_t f = N_WILD;
+    if (at + 2 == len)
+      f |= ty == T_A || ty == T_AAAA ? N_ADDR : ty == T_CNAME ? N_CNAME : 0;
+    if (!zp_ck_set_add(&c->wild, zp_hash(key, at), f))
+      return false;
+  }
+  return true;
+}
+
 zp_status zp_check_record(zp_checker *c, const zp_record *r)
 {
   if (c->opt.off)
@@ -113,11 +131,8 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   if ((r->rtype == T_NS || r->rtype == T_DNAME) &&
       !zp_ck_set_add(&c->cuts, zp_hash(key, t.key_len), r->rtype == T_NS ? N_NS : N_DNAME))
     return ZP_ENOMEM;
-  if (zp_ck_is_wildcard(key, t.key_len)) {
-    uint8_t f = r->rtype == T_A || r->rtype == T_AAAA ? N_ADDR : r->rtype == T_CNAME ? N_CNAME : 0;
-    if (f && !zp_ck_set_add(&c->wild, zp_hash(key, t.key_len - 2), f))
-      return ZP_ENOMEM;
-  }
+  if (memchr(key, '*', t.key_len) && !note_wildcards(c, key, t.key_len, r->rtype))
+    return ZP_ENOMEM;
   bool parsed = r->rdata && !r->generic;
   const uint8_t *to = NULL;
   size_t to_field = 0;
@@ -175,5 +190,7 @@ void zp_check_free(zp_checker *c)
   zp_buf_free(&c->link_names);
   free(c->cuts.e);
   free(c->wild.e);
+  free(c->pending);
+  zp_spill_free(c->deferred);
   free(c);
 }

@@ -100,11 +100,17 @@ static void records_done(zp_checker *c)
   zp_ck_occlusion(c);
 }
 
-/* The name is done: a delegation or a DNAME goes on the stack for the names below it. */
+/* The name is done: a delegation or a DNAME goes on the stack for the names below it; a name
+ * with records is the last one for the names without records that follow. */
 static void group_end(zp_checker *c)
 {
+  group *g = &c->g;
   records_done(c);
   zp_ck_cuts_leave(c);
+  if (g->spell1.set) {
+    memcpy(c->prev_key, g->key, g->key_len);
+    c->prev_len = g->key_len;
+  }
 }
 
 zp_status zp_check_finish(zp_checker *c)
@@ -129,31 +135,45 @@ zp_status zp_check_finish(zp_checker *c)
     if (!started || key_len != c->g.key_len || memcmp(key, c->g.key, key_len) != 0) {
       if (started)
         group_end(c);
+      /* (a name's records come first: this one has some, and answers those waiting) */
+      if (t.kind == K_RECORD && (c->npending || c->deferred) &&
+          (st = zp_ck_answer_waiting(c, key, key_len)) != ZP_OK)
+        return st;
       group_begin(c, key, key_len);
       started = true;
     }
+    bool wait;
     if (t.kind == K_RECORD) {
       record_in(c, &t, extra);
     } else if (t.kind == K_TARGET) {
       uint32_t id;
       memcpy(&id, extra, sizeof id);
       records_done(c);
-      target f = zp_ck_facts(c);
+      target f = zp_ck_facts(c, &wait);
       f.hash = c->targets[id].hash;
       f.key_off = c->targets[id].key_off;
       c->targets[id] = f;
+      if (wait && (st = zp_ck_target_wait(c, id)) != ZP_OK)
+        return st;
     } else {
       t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, extra, from);
       records_done(c);
-      target f = zp_ck_facts(c);
+      target f = zp_ck_facts(c, &wait);
       f.hash = zp_hash(c->g.key, c->g.key_len);
-      zp_ck_ref_check(c, &f, c->g.key, c->g.key_len, &t, from);
+      if (wait)
+        st = zp_ck_ref_wait(c, &t, from);
+      else
+        zp_ck_ref_check(c, &f, c->g.key, c->g.key_len, &t, from);
+      if (st != ZP_OK)
+        return st;
     }
   }
   if (st != ZP_OK)
     return st;
   if (started)
     group_end(c);
+  if ((st = zp_ck_answer_waiting(c, NULL, 0)) != ZP_OK)
+    return st;
   /* the references to targets, in the order read */
   if ((st = zp_ck_refs_end(c)) != ZP_OK)
     return st;

@@ -128,25 +128,60 @@ void zp_ck_address_target(zp_checker *c, const zp_record *r, const tuple *t)
                  zp_ck_type_text(r->rtype));
 }
 
-/* A name with no records of its own may be answered by a wildcard (RFC 4592): the one of its
- * nearest ancestor that has one stands in for it. (Strictly, only if no name between them
- * exists; zonepuny does not know every empty non-terminal before the pass.) */
-static void wildcard(zp_checker *c)
+/* How many octets of the sort keys a and b make their deepest common ancestor's key (labels
+ * end in 0, which no label holds). */
+static size_t common_ancestor(const uint8_t *a, size_t an, const uint8_t *b, size_t bn)
 {
-  group *g = &c->g;
-  if (!c->wild.n)
+  size_t n = an < bn ? an : bn, at = 0;
+  for (size_t i = 0; i < n && a[i] == b[i]; i++)
+    if (a[i] == 0)
+      at = i + 1;
+  return at;
+}
+
+/* The closest encloser of a name without records, key[0..len), that the names with records
+ * before it show: the deepest ancestor it shares with the last of them, the apex at least. */
+static size_t encloser_before(const zp_checker *c, const uint8_t *key, size_t len)
+{
+  size_t ce = common_ancestor(key, len, c->prev_key, c->prev_len);
+  return ce > c->apex_len ? ce : c->apex_len;
+}
+
+/* What the wildcard of the closest encloser answers for the name without records
+ * key[0..len) (RFC 4592 section 3.3.1), next[0..next_len) being the first name with records
+ * after it (NULL: none): nothing where that name is below it (it is then an empty non-terminal,
+ * RFC 4592 section 2.2.2) or the wildcard does not exist. */
+static void wildcard_answer(const zp_checker *c, const uint8_t *key, size_t len,
+                            const uint8_t *next, size_t next_len, bool *has_a, bool *has_cname)
+{
+  *has_a = *has_cname = false;
+  if (next && zp_ck_is_prefix(key, len, next, next_len))
     return;
-  /* the ancestors' keys are the prefixes that end at a label's end, nearest first */
-  for (size_t end = g->key_len - 1; end >= c->apex_len && end > 0; end--) {
-    if (g->key[end - 1] != 0)
-      continue;
-    uint8_t f = zp_ck_set_get(&c->wild, zp_hash(g->key, end));
-    if (f) {
-      g->has_a = f & N_ADDR;
-      g->has_cname = f & N_CNAME;
-      return;
-    }
+  size_t ce = encloser_before(c, key, len);
+  size_t after = next ? common_ancestor(key, len, next, next_len) : 0;
+  if (after > ce)
+    ce = after;
+  uint8_t f = ce < len ? zp_ck_set_get(&c->wild, zp_hash(key, ce)) : 0;
+  if (f & N_WILD) {
+    *has_a = f & N_ADDR;
+    *has_cname = f & N_CNAME;
   }
+}
+
+/* Whether the name being looked at, which has no records, may be answered by a wildcard with
+ * an address or an alias: whether one is at its closest encloser, whichever of its ancestors
+ * from the one the names before show down to its parent that is. If none is, it has neither. */
+static bool may_be_covered(const zp_checker *c)
+{
+  const group *g = &c->g;
+  if (!c->wild.n || !c->have_apex || g->key_len <= c->apex_len)
+    return false;
+  size_t lo = encloser_before(c, g->key, g->key_len);
+  for (size_t end = g->key_len; end-- > lo;)
+    if ((end == 0 || g->key[end - 1] == 0) &&
+        (zp_ck_set_get(&c->wild, zp_hash(g->key, end)) & (N_ADDR | N_CNAME)))
+      return true;
+  return false;
 }
 
 /* Where a target is an alias: its CNAME, or a wildcard's. */
@@ -159,18 +194,73 @@ static const char *alias(const zp_checker *c, const target *f)
   return b;
 }
 
-/* The name being looked at as a target, its own records all seen. */
-target zp_ck_facts(zp_checker *c)
+/* The name being looked at as a target, its own records all seen. A wildcard stands in for a
+ * name without records, not at or below a delegation (no glue comes from a wildcard) or a DNAME;
+ * which one is known once the next name with records is (*wait). */
+target zp_ck_facts(zp_checker *c, bool *wait)
 {
   group *g = &c->g;
   target f = {.seen = true, .in_zone = g->in_zone, .below_dname = g->dname >= 0,
               .glue_zone = g->cut >= 0 || (g->has_ns && !g->apex), .own_cname = g->cname.set,
-              .cname = g->cname.t};
-  if (!g->spell1.set)
-    wildcard(c);
-  f.has_a = g->has_a;
-  f.has_cname = g->has_cname;
+              .cname = g->cname.t, .has_a = g->has_a, .has_cname = g->has_cname};
+  *wait = !g->spell1.set && f.in_zone && !f.glue_zone && !f.below_dname && may_be_covered(c);
   return f;
+}
+
+zp_status zp_ck_target_wait(zp_checker *c, uint32_t id)
+{
+  /* (at most one per target kept: bounded as they are) */
+  if (!zp_array_room(&c->pending, c->npending, &c->pending_cap, sizeof *c->pending, 64))
+    return ZP_ENOMEM;
+  c->pending[c->npending++] = id;
+  return ZP_OK;
+}
+
+zp_status zp_ck_ref_wait(zp_checker *c, const tuple *t, const uint8_t *from)
+{
+  zp_status st;
+  if (!c->deferred) {
+    /* (rare: a reference past the bound to a name a wildcard may answer; a spill, as the log) */
+    size_t run = c->opt.run_bytes ? c->opt.run_bytes : 16u << 20;
+    if ((st = zp_spill_new(run / 16, NULL, NULL, NULL, &c->deferred)) != ZP_OK)
+      return st;
+  }
+  tuple w = *t;
+  w.flags &= (uint8_t)~(F_KEY_REL | F_EXTRA_REL);
+  w.key_len = (uint16_t)c->g.key_len;
+  return zp_ck_add(c, c->deferred, &w, c->g.key, from);
+}
+
+zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_len)
+{
+  for (size_t i = 0; i < c->npending; i++) {
+    target *f = &c->targets[c->pending[i]];
+    size_t n;
+    const uint8_t *k = target_key(c, f, &n);
+    wildcard_answer(c, k, n, next, next_len, &f->has_a, &f->has_cname);
+  }
+  c->npending = 0;
+  if (!c->deferred)
+    return ZP_OK;
+  const uint8_t *e;
+  size_t len;
+  zp_status st;
+  uint8_t key[ZP_NAME_KEY_MAX], from[ZP_NAME_KEY_MAX];
+  while ((st = zp_spill_next(c->deferred, &e, &len)) == ZP_OK && e) {
+    tuple t;
+    memcpy(&t, e, sizeof t);
+    size_t skip = t.flags & F_KEY_REL ? c->skip_len : 0;
+    memcpy(key, c->skip, skip);
+    memcpy(key + skip, e + sizeof t, t.key_len);
+    size_t key_len = skip + t.key_len;
+    t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, e + sizeof t + t.key_len, from);
+    target f = {.seen = true, .in_zone = true, .hash = zp_hash(key, key_len)};
+    wildcard_answer(c, key, key_len, next, next_len, &f.has_a, &f.has_cname);
+    zp_ck_ref_check(c, &f, key, key_len, &t, from);
+  }
+  zp_spill_free(c->deferred);
+  c->deferred = NULL;
+  return st;
 }
 
 /* A record at the name whose sort key is from (t->extra_len octets) points to the target f,

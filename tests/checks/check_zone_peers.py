@@ -8,7 +8,10 @@ empty non-terminal) with mutations: first each mutation alone (every NS/MX/SRV t
 each place), then 1-3 random ones (fixed seed). They add data beside a CNAME, a second
 CNAME/DNAME/SOA; drop glue or apex NS addresses; point NS/MX/SRV at an alias, a missing name,
 an address written as a name ("MX 10 192.0.2.8"), a name a wildcard covers, a name below the
-DNAME or inside a delegation, a bad host name, an out-of-zone name; split an RRset across TTLs;
+DNAME or inside a delegation, a bad host name, an out-of-zone name, a name below an empty
+non-terminal or a name; add wildcards (at the apex, without an address, an alias, one that is
+an empty non-terminal) and names between a wildcard and what it would cover, before and after
+it in canonical order (RFC 4592); split an RRset across TTLs;
 add data below a delegation or a DNAME, out-of-zone records, an SOA below the apex, DS at the
 apex or off a delegation, NS at a wildcard, owners and targets with "_" or an outer "-", the
 names check-names lets by (gc._msdcs, _spf, an HTTPS alias, RDATA in RFC 3597 form) and their
@@ -68,9 +71,6 @@ Deliberate differences, not judged:
   - an apex name server at or below a delegation without glue: BIND's apex check counts the
     delegation as found and says nothing; zonepuny's -Wglue tells that no resolver can reach
     that server's address from this zone.
-  - a target with no records of its own answered by a wildcard: zonepuny takes the wildcard of
-    the nearest ancestor that has one, as BIND's lookup does when no name between them exists
-    (zonepuny does not know every empty non-terminal before its pass).
   - -Woccluded, -Wbelow-dname, -Wds-placement, -Wdname-and-ns, -Wnull-mx, -Wcname-loop: BIND
     has no such warning (it loads those zones), so there is nothing to compare.
   - a KEY beside a CNAME: BIND takes it and so does zonepuny; Knot refuses it, so its "another
@@ -159,6 +159,8 @@ TARGETS = [
     ("wildcard alias", "x.alias"),
     ("below-dname", "x.dn"), ("glue", "ns.sub"), ("in-delegation", "other.sub"),
     ("delegation", "sub"), ("out-of-zone", "mx.other.net."), ("empty-non-terminal", "ent"),
+    ("below an empty non-terminal", "x.ent"), ("below a name", "x.www"),
+    ("below a wildcard's empty non-terminal", "x.w5"),
     ("bad-name", "bad_host"), ("bad-name", "-lead.other.net."), ("bad-name", "trail-"),
     ("existing", "www"), ("existing", "mail.example."), ("the apex", "@"),
     ("utf8-existing", "ｗｗｗ"),
@@ -314,6 +316,36 @@ MUTATIONS = {
     "no www address": dropping("no www address", "www-addr"),
     "no SOA": dropping("no SOA", "soa"),
     "no wildcard": dropping("no wildcard", "wild"),
+    # names a wildcard answers for, and what stops it (RFC 4592): each with an MX to such a name
+    "wildcard at the apex": simple("* A, MX nohost", rec("*", "A", "192.0.2.43"),
+                                   rec("www", "MX", "10 nohost")),
+    "alias wildcard at the apex": simple("* CNAME, MX nohost", rec("*", "CNAME", "www"),
+                                         rec("www", "MX", "10 nohost")),
+    "apex wildcard, MX into an empty non-terminal": simple(
+        "* A, MX x.ent", rec("*", "A", "192.0.2.43"), rec("www", "MX", "10 x.ent")),
+    "apex wildcard, MX to an empty non-terminal": simple(
+        "* A, MX ent", rec("*", "A", "192.0.2.43"), rec("www", "MX", "10 ent")),
+    "apex wildcard, MX below a name": simple("* A, MX x.www", rec("*", "A", "192.0.2.43"),
+                                             rec("www", "MX", "10 x.www")),
+    "apex wildcard, no glue": lambda rng, z: (drop(z, "glue"), add(z, rng, rec(
+        "*", "A", "192.0.2.43")), "* A, no glue")[2],
+    "empty non-terminal before a covered name": simple(
+        "0.b.wild TXT, MX a.b.wild", rec("0.b.wild", "TXT", '"x"'),
+        rec("www", "MX", "10 a.b.wild")),
+    "empty non-terminal after a covered name": simple(
+        "z.b.wild TXT, MX a.b.wild", rec("z.b.wild", "TXT", '"x"'),
+        rec("www", "MX", "10 a.b.wild")),
+    "name between a wildcard and a covered name": simple(
+        "b.wild TXT, MX a.b.wild", rec("b.wild", "TXT", '"x"'), rec("www", "MX", "10 a.b.wild")),
+    "wildcard without an address below another": simple(
+        "*.b.wild TXT, MX a.b.wild", rec("*.b.wild", "TXT", '"x"'),
+        rec("www", "MX", "10 a.b.wild")),
+    "alias wildcard below another": simple(
+        "*.b.wild CNAME, MX a.b.wild", rec("*.b.wild", "CNAME", "www"),
+        rec("www", "MX", "10 a.b.wild")),
+    "wildcard that is an empty non-terminal": simple(
+        "* A, a.*.w5 TXT, MX x.w5", rec("*", "A", "192.0.2.43"), rec("a.*.w5", "TXT", '"x"'),
+        rec("www", "MX", "10 x.w5")),
     # NS, MX and SRV targets
     "apex NS target": target_mutation("apex NS"),
     "delegation NS target": target_mutation("delegation NS"),
