@@ -117,10 +117,6 @@ meta: %empty
 
 ttl: TTLISH               { if (!zp_zone_ttl(f, &$1, &@1)) REFUSE(); } ;
 
-rdata: %empty
-     | rdata word         { if (!zp_zone_field(f, &$2, &@2)) REFUSE(); }
-     ;
-
 word: FIELD | QSTRING ;
 
 /* A directive's action runs once its end of line is read: arguments past the expected ones are
@@ -129,9 +125,11 @@ directive: D_ORIGIN word EOL        { zp_zone_origin(f, &$2, &@2); }
          | D_TTL word EOL           { zp_zone_set_ttl(f, &$2, &@2); }
          | D_INCLUDE word EOL       { zp_zone_include(f, &$2, &@2, NULL, NULL, &@1); }
          | D_INCLUDE word word EOL  { zp_zone_include(f, &$2, &@2, &$3, &@3, &@1); }
-         | D_GENERATE word word     { if (!zp_zone_generate(f, &$2, &@2, &$3, &@3, &@1)) REFUSE(); }
+         /* named's grammar: range, owner, TTL and class as in a record, type, and ONE token
+          * of RDATA text (quotes group it); range and owner cannot be quoted */
+         | D_GENERATE FIELD FIELD   { if (!zp_zone_generate(f, &$2, &@2, &$3, &@3, &@1)) REFUSE(); }
            meta TYPE                { if (!zp_zone_type(f, $6, &@6)) REFUSE(); }
-           rdata EOL                { zp_zone_generate_end(f); }
+           word EOL                 { zp_zone_generate_end(f, &$8, &@8); }
          | D_ORIGIN error EOL       { yyerrok;
                                       zp_zone_directive_usage(f, "$ORIGIN takes one absolute name",
                                                               &@1); }
@@ -142,7 +140,8 @@ directive: D_ORIGIN word EOL        { zp_zone_origin(f, &$2, &@2); }
          | D_GENERATE error EOL     { yyerrok;
                                       zp_zone_directive_usage(f, "$GENERATE takes a range, an "
                                                               "owner, an optional TTL and class, a "
-                                                              "type and RDATA", &@1); }
+                                                              "type and one token of RDATA "
+                                                              "(quote it when it has blanks)", &@1); }
          ;
 
 %%

@@ -117,10 +117,58 @@ static const zcase cases[] = {
    ""},
   {"UTF-8 byte-order mark", "\xEF\xBB\xBF$ORIGIN ex.\n$TTL 60\na A 1.2.3.4\n",
    "a.ex. 60 1 1 |1.2.3.4| @3:1\n", ""},
+  /* \$ is copied as written, an escaped dollar for the RDATA parser (named-compilezone writes
+   * a\$b.ex. for the CNAME target) */
   {"$GENERATE with modifiers",
    "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-3/2 h${10,3,d} A 10.0.0.$\n$GENERATE 10-11 x${0,2,x} CNAME a\\$b\n",
    "h011.ex. 60 1 1 |10.0.0.1| @3:1\nh013.ex. 60 1 1 |10.0.0.3| @3:1\n"
-   "x0a.ex. 60 1 5 |a$b| @4:1\nx0b.ex. 60 1 5 |a$b| @4:1\n", ""},
+   "x0a.ex. 60 1 5 |a\\$b| @4:1\nx0b.ex. 60 1 5 |a\\$b| @4:1\n", ""},
+  /* The right-hand side is ONE token, read as RDATA text once substituted, quotes off: named-
+   * compilezone -s full writes h1 TXT "v=spf1" "ip4:192.0.2.1" "-all" (three strings) and
+   * m1 MX 10 mx1.ex.; "\"" in the quoted token is a quote ("a b" one string); \\$ is an escaped
+   * backslash and then the value (TXT "\\1"); a ';' starts a comment (TXT "a"). */
+  {"$GENERATE's right-hand side is one token of RDATA text",
+   "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-1 h$ TXT \"v=spf1 ip4:192.0.2.$ -all\"\n"
+   "$GENERATE 1-1 m$ MX \"10 mx$\"\n$GENERATE 1-1 q$ TXT \"\\\"a b\\\" \\\\$ x ; c\"\n",
+   "h1.ex. 60 1 16 |v=spf1| |ip4:192.0.2.1| |-all| @3:1\nm1.ex. 60 1 15 |10| |mx1| @4:1\n"
+   "q1.ex. 60 1 16 |\"a b\"| |\\\\1| |x| @5:1\n", ""},
+  /* named: "extra input text" (MX takes "10" alone, then "mx$" is one token too many) */
+  {"$GENERATE with RDATA of two tokens", "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-2 h$ MX 10 mx$\n", "",
+   "t.zone:3:1: error: $GENERATE takes a range, an owner, an optional TTL and class, a type and "
+   "one token of RDATA (quote it when it has blanks)\n"},
+  /* named: "unbalanced parentheses" when the right-hand side is read inside them; parentheses
+   * closed before it, or opened after it, are fine */
+  {"$GENERATE's right-hand side inside parentheses",
+   "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-1 ( h$ A 1.2.3.$ )\n$GENERATE 1-1 g$ (A) 1.2.3.$ (\n)\n",
+   "g1.ex. 60 1 1 |1.2.3.1| @4:1\n",
+   "t.zone:3:22: error: $GENERATE's right-hand side is inside parentheses, which named refuses: "
+   "close them before it\n"},
+  /* named-compilezone puts the blank-owner A at o.ex., the owner before the directive */
+  {"a blank owner after $GENERATE is the owner before it",
+   "$ORIGIN ex.\n$TTL 60\no A 1.1.1.1\n$GENERATE 1-2 h$ A 1.2.3.$\n  A 9.9.9.9\n",
+   "o.ex. 60 1 1 |1.1.1.1| @3:1\nh1.ex. 60 1 1 |1.2.3.1| @4:1\nh2.ex. 60 1 1 |1.2.3.2| @4:1\n"
+   "o.ex. 60 1 1 |9.9.9.9| @5:1\n", ""},
+  /* nibbles: the width counts characters, dots included (named-compilezone: ${0,3,n} of 1 is
+   * "1.0", ${0,4,n} is "1.0." with its trailing dot, ${0,2,N} of 17 is "1.1"); negative values
+   * in o, x, n are 32-bit (named: -1 is 37777777777, ffffffff, f.f.f.f.f.f.f.f) */
+  {"$GENERATE nibbles and negative values",
+   "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-1 ${0,3,n}.a A 1.2.3.4\n$GENERATE 1-1 ${0,4,n}b A 1.2.3.4\n"
+   "$GENERATE 17-17 ${0,2,N}.c A 1.2.3.4\n$GENERATE 0-0 o${-1,0,o}.x${-1,0,x}.${-1,0,n} A 1.2.3.4\n",
+   "1.0.a.ex. 60 1 1 |1.2.3.4| @3:1\n1.0.b.ex. 60 1 1 |1.2.3.4| @4:1\n1.1.c.ex. 60 1 1 |1.2.3.4| @5:1\n"
+   "o37777777777.xffffffff.f.f.f.f.f.f.f.f.ex. 60 1 1 |1.2.3.4| @6:1\n", ""},
+  /* an offset holds for the plain $ after it in the same template, its width and base do not
+   * (named-compilezone: owner a006b6c8d8.ex., TXT "1" "3" "3"; the owner's offsets do not reach
+   * the RDATA) */
+  {"a $GENERATE offset holds for the $ after it",
+   "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-1 a${5,3,x}b$c${7}d$ TXT \"$ ${2} $\"\n",
+   "a006b6c8d8.ex. 60 1 16 |1| |3| |3| @3:1\n", ""},
+  /* named: "out of range" for a value past 2^31-1 with its offset, "invalid range" for a STEP
+   * of 2^32-1 */
+  {"$GENERATE values stay below 2^31",
+   "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-1 h${2147483647} A 1.2.3.4\n$GENERATE 1-1/4294967295 g$ A 1.2.3.4\n",
+   "", "t.zone:3:16: error: $GENERATE value 1 with its offset is past 2147483647 (named: \"out of "
+   "range\")\nt.zone:4:11: error: bad $GENERATE range \"1-1/4294967295\": START-STOP[/STEP] with "
+   "0 <= START <= STOP < 2^31, 1 <= STEP < 2^31\n"},
   /* 1-5 = -4, 2+5 = 7 in width 3, 7-2147483647 = -2147483640; named-compilezone 9.18 writes
    * the same owners for these lines */
   {"$GENERATE offsets with a sign",
@@ -130,10 +178,10 @@ static const zcase cases[] = {
    "k-2147483640.ex. 60 1 1 |1.2.3.4| @5:1\n", ""},
   {"$GENERATE range past LONG_MAX",
    "$ORIGIN ex.\n$TTL 60\n$GENERATE 0-9223372036854775808 h$ A 1.2.3.4\n", "", "t.zone:3:11: error: bad $GENERATE range \"0-9223372036854775808\": START-STOP[/STEP] with "
-   "0 <= START <= STOP < 2^31, STEP >= 1\n"},
+   "0 <= START <= STOP < 2^31, 1 <= STEP < 2^31\n"},
   {"$GENERATE negative step", "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-10/-1 h$ A 1.2.3.4\n", "",
    "t.zone:3:11: error: bad $GENERATE range \"1-10/-1\": START-STOP[/STEP] with 0 <= START <= "
-   "STOP < 2^31, STEP >= 1\n"},
+   "STOP < 2^31, 1 <= STEP < 2^31\n"},
   {"SOA MINIMUM as the default TTL, as BIND", "$ORIGIN ex.\n@ SOA ns h 1 2 3 4 300\na A 1.2.3.4\n",
    "ex. 300 1 6 |ns| |h| |1| |2| |3| |4| |300| @2:1\na.ex. 300 1 1 |1.2.3.4| @3:1\n",
    "t.zone:2:1: warning: no $TTL before the SOA: using its MINIMUM 300 as the default TTL, as "
@@ -195,7 +243,7 @@ static const zcase cases[] = {
    "t.zone:3:3: error: empty label in \"a..b\"\n"
    "t.zone:5:3: error: bad TTL \"9999999999\": a number up to 2147483647, units s m h d w allowed\n"
    "t.zone:7:11: error: bad $GENERATE range \"1-0\": START-STOP[/STEP] with 0 <= START <= STOP < "
-   "2^31, STEP >= 1\n"},
+   "2^31, 1 <= STEP < 2^31\n"},
   {"NUL byte", "$ORIGIN ex.\n$TTL 60\na TXT x\0y\nb A 1.2.3.4\n", "b.ex. 60 1 1 |1.2.3.4| @4:1\n",
    "t.zone:3:8: error: NUL byte in the zone file\n"},
 };

@@ -1,45 +1,76 @@
-/* generate.c -- BIND's $GENERATE: $ is the counter, ${offset,width,base}, \$ and $$ a dollar */
+/* generate.c -- BIND's $GENERATE as named (9.18) reads it: START-STOP[/STEP] LHS [TTL] [CLASS]
+ * TYPE RHS, where RHS is ONE token (quotes group it). For each value, $ in LHS and RHS becomes
+ * the value (${offset,width,base}), \X is copied as written, $$ is a dollar; the owner is LHS,
+ * and the RDATA is RHS read as RDATA text: quotes off, then split into fields as a record's are
+ * (blanks, quoted strings, escapes, parentheses, a ';' comment). The generated records leave the
+ * owner in force as it was: a blank owner after the directive is the one before it. */
 #include <limits.h>
-#include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "zone_int.h"
 
-static bool gen_number(long v, unsigned width, char base, char *num, size_t cap, size_t *len)
+enum {
+  GEN_VALUE_MAX = 0x7FFFFFFF,  /* START, STOP, STEP and every value with its offset */
+  GEN_NUMBER_MAX = 127,        /* characters of one substituted number (named: "ran out of
+                                  space" past it), so a width up to 127 */
+  GEN_RHS_MAX = 65511,         /* characters of the substituted RHS, named's limit */
+  GEN_LHS_AREA = 1 << 19,      /* gen_buf: substituted LHS, then RHS, then its fields */
+};
+
+/* value as named writes it: decimal signed, the other bases as the 32-bit two's complement
+ * (-1 is ffffffff); width pads with zeros. Nibble mode (n, N): the hex digits lowest first,
+ * each a label, and the width counts output characters, dots included (named's reading: width
+ * 4 of 1 is "1.0.", a trailing dot and all). num holds GEN_NUMBER_MAX + 1 bytes; the length,
+ * or 0 when the number does not fit. */
+static size_t gen_number(long value, unsigned width, char base, char *num)
 {
-  int nl;
+  uint32_t u = (uint32_t)value;
+  if (width > GEN_NUMBER_MAX)
+    return 0;
   if (base == 'n' || base == 'N') {
-    /* nibble mode: hex digits lowest first, each followed by a dot (BIND ARM, $GENERATE) */
-    char hex[40];
-    int hl = base == 'n' ? snprintf(hex, sizeof hex, "%0*lx", (int)width, v)
-                         : snprintf(hex, sizeof hex, "%0*lX", (int)width, v);
-    if (hl < 0 || (size_t)hl * 2 >= cap)
-      return false;
-    nl = 0;
-    for (int d = hl - 1; d >= 0; d--) {
-      num[nl++] = hex[d];
-      if (d > 0)
-        num[nl++] = '.';
-    }
-  } else {
-    if (base == 'o')
-      nl = snprintf(num, cap, "%0*lo", (int)width, v);
-    else if (base == 'x')
-      nl = snprintf(num, cap, "%0*lx", (int)width, v);
-    else if (base == 'X')
-      nl = snprintf(num, cap, "%0*lX", (int)width, v);
-    else
-      nl = snprintf(num, cap, "%0*ld", (int)width, v);
-    if (nl < 0 || (size_t)nl >= cap)
-      return false;
+    const char *hex = base == 'n' ? "0123456789abcdef" : "0123456789ABCDEF";
+    size_t n = 0;
+    do {
+      if (n == GEN_NUMBER_MAX)
+        return 0;
+      num[n++] = hex[u & 0xF];
+      u >>= 4;
+      if (width > 0)
+        width--;
+      if (width > 0 || u != 0) {
+        if (n == GEN_NUMBER_MAX)
+          return 0;
+        num[n++] = '.';
+        if (width > 0)
+          width--;
+      }
+    } while (u != 0 || width > 0);
+    return n;
   }
-  *len = (size_t)nl;
-  return true;
+  char digits[24];
+  size_t d = 0;
+  unsigned radix = base == 'o' ? 8 : base == 'd' ? 10 : 16;
+  const char *set = base == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
+  bool minus = base == 'd' && value < 0;
+  uint64_t m = base == 'd' ? (uint64_t)(minus ? -value : value) : u;
+  do {
+    digits[d++] = set[m % radix];
+    m /= radix;
+  } while (m);
+  size_t n = 0, len = d + minus;
+  if (minus)
+    num[n++] = '-';
+  for (; len < width; len++)   /* %0*d: the zeros after the sign */
+    num[n++] = '0';
+  while (d)
+    num[n++] = digits[--d];
+  return n;
 }
 
-/* Decimal digits from *p (at least one) up to max, past them on success. Not sscanf's %ld:
- * its overflow is undefined, and it would take blanks and signs. */
+/* Decimal digits from *p (at least one) up to max, past them on success. Not sscanf's %d: its
+ * overflow is undefined, and it would take blanks and signs. */
 static bool gen_decimal(const char **p, const char *lim, long max, long *v)
 {
   const char *s = *p;
@@ -56,8 +87,8 @@ static bool gen_decimal(const char **p, const char *lim, long max, long *v)
   return true;
 }
 
-/* The inside of ${offset[,width[,base]]}, p up to lim: offset |n| < 2^31 with an optional sign,
- * width up to 32, base one of d o x X n N, nothing else. */
+/* The inside of ${offset[,width[,base]]}, p up to lim: offset from -2^31 to 2^31-1 with an
+ * optional sign, width up to GEN_NUMBER_MAX, base one of d o x X n N, nothing else. */
 static bool gen_modifier(const char *p, const char *lim, long *offset, unsigned *width,
                          char *base)
 {
@@ -65,13 +96,13 @@ static bool gen_modifier(const char *p, const char *lim, long *offset, unsigned 
   if (p < lim && (*p == '-' || *p == '+'))
     p++;
   long w = 0;
-  if (!gen_decimal(&p, lim, 0x7FFFFFFF, offset))
+  if (!gen_decimal(&p, lim, minus ? GEN_VALUE_MAX + 1L : GEN_VALUE_MAX, offset))
     return false;
   if (minus)
     *offset = -*offset;
   if (p < lim && *p == ',') {
     p++;
-    if (!gen_decimal(&p, lim, 32, &w))
+    if (!gen_decimal(&p, lim, GEN_NUMBER_MAX, &w))
       return false;
     *width = (unsigned)w;
     if (p < lim && *p == ',') {
@@ -84,44 +115,129 @@ static bool gen_modifier(const char *p, const char *lim, long *offset, unsigned 
   return p == lim;
 }
 
-/* Substitutes one template into out[*k..cap); false with *bad at the offending byte. */
-static bool gen_subst(const char *in, size_t len, long value, char *out, size_t cap, size_t *k,
-                      size_t *bad)
+typedef enum { GEN_OK, GEN_SYNTAX, GEN_RANGE, GEN_SPACE } gen_fail;
+
+/* Substitutes one template, in[0..len), into out[*k..cap) as named does: $ and ${...} the
+ * number, $$ a dollar, a backslash and the byte after it copied as they are; unquote: the
+ * template was a quoted token, whose \" named's lexer had already made a quote. The offset of
+ * a ${...} holds for each plain $ after it in the same template (named: a${5,3,x}b$ of 1 is
+ * a006b6), its width and base do not. On failure *bad is the offending byte. */
+static gen_fail gen_subst(const char *in, size_t len, bool unquote, long value, char *out,
+                          size_t cap, size_t *k, size_t *bad)
 {
+  long offset = 0;
   for (size_t i = 0; i < len; i++) {
     *bad = i;
-    char c = in[i];
-    if (c == '\\' && i + 1 < len && in[i + 1] == '$') {
-      c = '$';
+    char c[2] = {in[i], 0};
+    size_t nc = 1;
+    if (in[i] == '\\' && i + 1 < len) {
+      if (unquote && in[i + 1] == '"')
+        c[0] = '"';
+      else
+        c[nc++] = in[i + 1];
       i++;
-    } else if (c == '$' && i + 1 < len && in[i + 1] == '$') {
+    } else if (in[i] == '$' && i + 1 < len && in[i + 1] == '$') {
       i++;
-    } else if (c == '$') {
-      long offset = 0;
+    } else if (in[i] == '$') {
       unsigned width = 0;
       char base = 'd';
       if (i + 1 < len && in[i + 1] == '{') {
         const char *end = memchr(in + i, '}', len - i);
         if (!end || !gen_modifier(in + i + 2, end, &offset, &width, &base))
-          return false;
+          return GEN_SYNTAX;
         i = (size_t)(end - in);
       }
-      char num[80];
-      size_t nl;
-      if (!gen_number(value + offset, width, base, num, sizeof num, &nl) || *k + nl >= cap)
-        return false;
+      if (value + offset > GEN_VALUE_MAX)
+        return GEN_RANGE;
+      char num[GEN_NUMBER_MAX + 1];
+      size_t nl = gen_number(value + offset, width, base, num);
+      if (nl == 0)
+        return GEN_SYNTAX;
+      if (*k + nl >= cap)
+        return GEN_SPACE;
       memcpy(out + *k, num, nl);
       *k += nl;
       continue;
     }
-    if (*k + 1 >= cap)
-      return false;
-    out[(*k)++] = c;
+    if (*k + nc >= cap)
+      return GEN_SPACE;
+    memcpy(out + *k, c, nc);
+    *k += nc;
   }
-  if (*k + 1 >= cap)
-    return false;
-  out[(*k)++] = '\0';
-  return true;
+  return GEN_OK;
+}
+
+static bool gen_quote(const char *s, size_t i, size_t len, bool unquote, size_t *w)
+{
+  *w = s[i] == '"' ? 1 : unquote && s[i] == '\\' && i + 1 < len && s[i + 1] == '"' ? 2 : 0;
+  return *w > 0;
+}
+
+/* Splits RDATA text s[0..len) into fields as the scanner splits a record (blanks, "quoted
+ * strings", escapes, parentheses, a ';' comment to the end): each field's text offsets in
+ * tok[].off and .len (a quoted one's inside its quotes), quoted and joined set, and in at[] the
+ * offset of its first byte (a quoted one's opening quote). unquote: s is a quoted token as
+ * written, whose \" is a quote. NULL and *n fields, or what is wrong at s[*bad]. */
+static const char *gen_split(const char *s, size_t len, bool unquote, zp_tok *tok, size_t *at,
+                             size_t *n, size_t *bad)
+{
+  size_t i = 0, depth = 0, open = 0, end = SIZE_MAX, w;
+  *n = 0;
+  while (i < len) {
+    char c = s[i];
+    if (c == ' ' || c == '\t' || c == '\r') {
+      i++;
+      continue;
+    }
+    if (c == ';')
+      break;
+    if (c == '(') {
+      if (depth++ == 0)
+        open = i;
+      i++;
+      continue;
+    }
+    if (c == ')') {
+      *bad = i;
+      if (depth == 0)
+        return "')' without '('";
+      depth--;
+      i++;
+      continue;
+    }
+    if (*n == ZP_FIELDS_MAX) {
+      *bad = i;
+      return "more than 4096 fields";
+    }
+    zp_tok *t = &tok[*n];
+    at[*n] = i;
+    t->joined = i == end;
+    t->quoted = gen_quote(s, i, len, unquote, &w);
+    if (t->quoted) {
+      *bad = i;
+      i += w;
+      t->off = i;
+      while (i < len && !gen_quote(s, i, len, unquote, &w))
+        i += s[i] == '\\' ? 2 : 1;
+      if (i >= len)
+        return "quoted string not closed";
+      t->len = i - t->off;
+      i += w;
+    } else {
+      t->off = i;
+      while (i < len && !strchr(" \t\r;()", s[i]) && !gen_quote(s, i, len, unquote, &w))
+        i += s[i] == '\\' ? 2 : 1;
+      if (i > len) {
+        *bad = len - 1;
+        return "backslash at the end";
+      }
+      t->len = i - t->off;
+    }
+    end = i;
+    (*n)++;
+  }
+  *bad = open;
+  return depth ? "'(' not closed" : NULL;
 }
 
 bool zp_zone_generate(zp_zfile *f, const zp_tok *range, const zp_loc *range_loc,
@@ -132,7 +248,7 @@ bool zp_zone_generate(zp_zfile *f, const zp_tok *range, const zp_loc *range_loc,
   const char *r = zp_zone_text(f, range);
   long start = 0, stop = 0, step = 1;
   const char *p = r, *lim = r + range->len;
-  bool ok = !range->quoted && gen_decimal(&p, lim, LONG_MAX, &start) && p < lim && *p++ == '-' &&
+  bool ok = gen_decimal(&p, lim, LONG_MAX, &start) && p < lim && *p++ == '-' &&
             gen_decimal(&p, lim, LONG_MAX, &stop);
   if (ok && p < lim && *p == '/') {
     p++;
@@ -141,13 +257,13 @@ bool zp_zone_generate(zp_zfile *f, const zp_tok *range, const zp_loc *range_loc,
   ok = ok && p == lim && start <= stop && step >= 1;
   /* not "+ 1 >": that overflows for 0-9223372036854775807 (UBSan, found by fuzz_zone) */
   if (ok && (stop - start) / step >= ZP_GENERATE_MAX) {
-    zp_zone_report(z, range_loc, "$GENERATE range \"%.*s\" makes more than %d records", (int)range->len, r,
-          ZP_GENERATE_MAX);
+    zp_zone_report(z, range_loc, "$GENERATE range \"%.*s\" makes more than %d records",
+                   (int)range->len, r, ZP_GENERATE_MAX);
     return false;
   }
-  if (!ok || stop > 0x7FFFFFFF) {
-    zp_zone_report(z, range_loc, "bad $GENERATE range \"%.*s\": START-STOP[/STEP] with 0 <= START <= "
-          "STOP < 2^31, STEP >= 1", (int)range->len, r);
+  if (!ok || stop > GEN_VALUE_MAX || step > GEN_VALUE_MAX) {
+    zp_zone_report(z, range_loc, "bad $GENERATE range \"%.*s\": START-STOP[/STEP] with 0 <= "
+                   "START <= STOP < 2^31, 1 <= STEP < 2^31", (int)range->len, r);
     return false;
   }
   z->gen_start = start;
@@ -159,40 +275,89 @@ bool zp_zone_generate(zp_zfile *f, const zp_tok *range, const zp_loc *range_loc,
   return true;
 }
 
-void zp_zone_generate_end(zp_zfile *f)
+/* A failed substitution of the template t (at loc), reported at its offending byte. */
+static void gen_report(zp_zfile *f, gen_fail why, const zp_tok *t, const zp_loc *loc, size_t bad,
+                       long value)
+{
+  const char *s = zp_zone_text(f, t);
+  zp_loc e = zp_loc_at(loc, t->quoted, s, t->len, bad);
+  if (why == GEN_RANGE)
+    zp_zone_report(f->z, &e, "$GENERATE value %ld with its offset is past 2147483647 (named: "
+                   "\"out of range\")", value);
+  else if (why == GEN_SPACE)
+    zp_zone_report(f->z, &e, "$GENERATE's %s grows past %d characters at value %ld (named: "
+                   "\"ran out of space\")", t == &f->z->gen_owner ? "owner" : "right-hand side",
+                   t == &f->z->gen_owner ? GEN_LHS_AREA - 1 : GEN_RHS_MAX, value);
+  else
+    zp_zone_report(f->z, &e, "bad $GENERATE substitution in \"%.*s\"", (int)t->len, s);
+}
+
+void zp_zone_generate_end(zp_zfile *f, const zp_tok *rhs, const zp_loc *rhs_loc)
 {
   zp_zone *z = f->z;
+  if (rhs->in_parens) {
+    /* named reads RHS as RDATA with its lexer's parentheses still open, and fails */
+    zp_zone_report(z, rhs_loc, "$GENERATE's right-hand side is inside parentheses, which named "
+                   "refuses: close them before it");
+    return;
+  }
   if (!z->gen_buf && !(z->gen_buf = malloc(ZP_RECORD_MAX))) {
     zp_zone_report(z, &z->gen_at, "out of memory");
     return;
   }
+  /* RHS as written split once, for the fields' places and its one structural error: a value
+   * adds only digits, letters, '-', '.' and '$', so each value's RHS splits the same way */
+  const char *rt = zp_zone_text(f, rhs);
+  size_t nf = 0, bad = 0, at[ZP_FIELDS_MAX];
+  const char *split = gen_split(rt, rhs->len, rhs->quoted, z->tok, at, &nf, &bad);
+  zp_loc split_loc = zp_loc_at(rhs_loc, rhs->quoted, rt, rhs->len, bad);
+  for (size_t i = 0; i < nf && !split; i++)
+    z->tok_loc[i] = zp_loc_at(rhs_loc, rhs->quoted, rt, rhs->len, at[i]);
+  /* the owner in force before the directive stays in force after it, as in named */
+  zp_scope saved = z->sc;
+  char *lhs = z->gen_buf + GEN_RHS_MAX + 1, *rbuf = z->gen_buf,
+       *fbuf = lhs + GEN_LHS_AREA;
   for (long v = z->gen_start; v <= z->gen_stop && !z->stop && !zp_diag_stop(z->diag);
        v += z->gen_step) {
-    size_t k = 0, bad = 0;
-    if (!gen_subst(zp_zone_text(f, &z->gen_owner), z->gen_owner.len, v, z->gen_buf, ZP_RECORD_MAX,
-                   &k, &bad)) {
-      zp_loc e = zp_loc_at(&z->gen_owner_loc, z->gen_owner.quoted,
-                           zp_zone_text(f, &z->gen_owner), z->gen_owner.len, bad);
-      zp_zone_report(z, &e, "bad $GENERATE substitution in \"%.*s\"", (int)z->gen_owner.len,
-            zp_zone_text(f, &z->gen_owner));
-      return;
+    size_t kl = 0, kr = 0;
+    gen_fail why = gen_subst(zp_zone_text(f, &z->gen_owner), z->gen_owner.len, false, v, lhs,
+                             GEN_LHS_AREA, &kl, &bad);
+    if (why != GEN_OK) {
+      gen_report(f, why, &z->gen_owner, &z->gen_owner_loc, bad, v);
+      break;
     }
-    size_t offs[ZP_FIELDS_MAX];
-    for (size_t i = 0; i < z->ntok; i++) {
-      offs[i] = k;
+    why = gen_subst(rt, rhs->len, rhs->quoted, v, rbuf, GEN_RHS_MAX + 1, &kr, &bad);
+    if (why != GEN_OK) {
+      gen_report(f, why, rhs, rhs_loc, bad, v);
+      break;
+    }
+    if (split) {
+      zp_zone_report(z, &split_loc, "%s in $GENERATE's right-hand side", split);
+      break;
+    }
+    size_t n = 0;
+    if (gen_split(rbuf, kr, false, z->tok, at, &n, &bad) || n != nf) {
+      zp_zone_report(z, rhs_loc, "$GENERATE's right-hand side does not split as written");
+      break;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
       const zp_tok *t = &z->tok[i];
-      if (!gen_subst(zp_zone_text(f, t), t->len, v, z->gen_buf, ZP_RECORD_MAX, &k, &bad)) {
-        zp_loc e = zp_loc_at(&z->tok_loc[i], t->quoted, zp_zone_text(f, t), t->len, bad);
-        zp_zone_report(z, &e, "bad $GENERATE substitution in \"%.*s\"", (int)t->len, zp_zone_text(f, t));
-        return;
-      }
+      memcpy(fbuf + k, rbuf + t->off, t->len);
+      fbuf[k + t->len] = '\0';
+      z->fields[i] = (zp_field){fbuf + k, t->len, t->quoted, t->joined, z->tok_loc[i]};
+      k += t->len + 1;
     }
-    if (!zp_zone_set_owner(z, z->gen_buf, strlen(z->gen_buf), false, &z->gen_owner_loc))
-      return;
-    for (size_t i = 0; i < z->ntok; i++)
-      z->fields[i] = (zp_field){z->gen_buf + offs[i], strlen(z->gen_buf + offs[i]),
-                                z->tok[i].quoted, z->tok[i].joined, z->tok_loc[i]};
+    z->ntok = n;
+    unsigned errors = z->diag->errors;
+    if (!zp_zone_set_owner(z, lhs, kl, false, &z->gen_owner_loc))
+      break;
     zp_zone_deliver(z);
+    if (z->diag->errors != errors)   /* one message for the directive, as for a record */
+      break;
   }
+  memcpy(z->sc.owner, saved.owner, sizeof saved.owner);
+  memcpy(z->sc.spelling, saved.spelling, sizeof saved.spelling);
+  z->sc.have_owner = saved.have_owner;
+  z->sc.have_spelling = saved.have_spelling;
 }
-

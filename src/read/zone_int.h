@@ -32,6 +32,7 @@ typedef struct zp_tok {
   size_t off, len;
   bool quoted;
   bool joined;   /* no blank between it and the field before it */
+  bool in_parens;   /* read while a parenthesis was open */
 } zp_tok;
 
 /* The scope of the file being read: an $INCLUDE gives the including file its origin and owner
@@ -73,7 +74,7 @@ typedef struct zp_zone {
   zp_loc tok_loc[ZP_FIELDS_MAX];
   zp_field fields[ZP_FIELDS_MAX];
   uint8_t rdata[ZP_RDATA_MAX];   /* the record's RDATA in wire form (rdata.c) */
-  /* $GENERATE: range, and the owner template (tok[] holds the RDATA templates) */
+  /* $GENERATE: range, and the owner template (the RHS comes with the end of the line) */
   long gen_start, gen_stop, gen_step;
   zp_tok gen_owner;
   zp_loc gen_owner_loc, gen_at;
@@ -135,7 +136,8 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
                      const zp_loc *origin_loc, const zp_loc *at);
 bool zp_zone_generate(zp_zfile *f, const zp_tok *range, const zp_loc *range_loc,
                       const zp_tok *owner, const zp_loc *owner_loc, const zp_loc *at);
-void zp_zone_generate_end(zp_zfile *f);
+/* The RHS token (its end of line read): the directive's records, one per value. */
+void zp_zone_generate_end(zp_zfile *f, const zp_tok *rhs, const zp_loc *rhs_loc);
 /* Advice that replaces bison's message for the syntax error just seen. */
 void zp_zone_directive_usage(zp_zfile *f, const char *usage, const zp_loc *loc);
 /* bison's own message for a syntax error no rule explains better */
