@@ -151,6 +151,8 @@ static const good goods[] = {
   {"LOC", "52 22 23.5 N 4 53 32 E 1.5m 1.5m", "001216138b3cf20c810cbce000989716"},
   {"LOC", "52 22 23.000 N 4 53 32.000 E -2.00m 0.00m 10000m 10m",
    "000016138b3cf018810cbce0009895b8"},
+  /* RFC 1876 section 2 in RFC 3597 form: 0 and 9e9 cm are sizes (named takes both) */
+  {"LOC", "\\# 16 00 00 99 90 8b3cf20c 810cbce0 00989716", "00009990 8b3cf20c810cbce000989716"},
   /* RFC 4025 section 3.3's examples, the key in two pieces for one; octets as dnspython writes
    * them; the gateway name keeps its case (not on RFC 4034's list) */
   {"IPSECKEY", "10 1 2 192.0.2.38 AQNRU3mG7TVTO2BkR47usntb102uFJtugbo6BSGvgqt4AQ==",
@@ -334,6 +336,17 @@ static const bad bads[] = {
    "(IPv4) or 2 (IPv6), the ones RFC 3123 section 5 gives a text form"},
   {"LOC", "\\# 2 0100", "21: generic RDATA is not valid LOC RDATA: only version 0 is defined "
    "(RFC 1876 section 2)"},  /* 0 at end */
+  /* RFC 1876 section 2: a size or precision octet is a digit 1-9 and a power of ten 0-9, or 0;
+   * named refuses 0x05 (0e5) and 0x1a (1e10) (checked with named-checkzone) */
+  {"LOC", "\\# 16 00 05 16 13 8b3cf20c 810cbce0 00989716", "21: generic RDATA is not valid LOC "
+   "RDATA: its size octet 0x05 is neither 0 nor a digit 1 to 9 (high four bits) times 10 to a "
+   "power 0 to 9 (low four bits) (RFC 1876 section 2)"},
+  {"LOC", "\\# 16 00 12 a0 13 8b3cf20c 810cbce0 00989716", "21: generic RDATA is not valid LOC "
+   "RDATA: its horizontal precision octet 0xa0 is neither 0 nor a digit 1 to 9 (high four bits) "
+   "times 10 to a power 0 to 9 (low four bits) (RFC 1876 section 2)"},
+  {"LOC", "\\# 16 00 12 16 1a 8b3cf20c 810cbce0 00989716", "21: generic RDATA is not valid LOC "
+   "RDATA: its vertical precision octet 0x1a is neither 0 nor a digit 1 to 9 (high four bits) "
+   "times 10 to a power 0 to 9 (low four bits) (RFC 1876 section 2)"},
   {"APL", "1:192.0.2.1/33", "21: invalid address prefix in APL RDATA: \"1:192.0.2.1/33\" "
    "([!]1:IPv4/0-32 or [!]2:IPv6/0-128, RFC 3123 section 5)"},
   {"APL", "1:2001:db8::/32", "21: invalid address prefix in APL RDATA: \"1:2001:db8::/32\" "

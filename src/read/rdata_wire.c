@@ -1,5 +1,6 @@
 /* rdata_wire.c -- RFC 3597 generic RDATA: its octets, checked as their type's when the type is
  * one zonepuny parses */
+#include <stdio.h>
 #include <string.h>
 
 #include "rdata_int.h"
@@ -99,14 +100,26 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
   case ZP_K_LOC: {
     /* RFC 1876 section 2: version 0, sizes of a digit and a power of ten, coordinates within
      * 90 and 180 degrees of 2^31 */
+    static const char *const what[4] = {"", "size", "horizontal precision",
+                                        "vertical precision"};
     k = 16;
     if (end - p > 0 && in[p] != 0)
       return zp_rd_invalid(r, "only version 0 is defined (RFC 1876 section 2)");
     if (end - p != 16)
       return invalid(r);
-    for (size_t i = 1; i < 4; i++)
-      if (in[p + i] >> 4 > 9 || (in[p + i] & 15) > 9)
-        return invalid(r);
+    /* a size is a digit 1 to 9 (the high nibble) times 10 to a power 0 to 9 (the low one), in
+     * centimetres, or 0; named refuses any other octet, such as 0x05 (0e5) or 0x1a, which
+     * no text writes and which ldns writes as text that reads back as other octets */
+    for (size_t i = 1; i < 4; i++) {
+      unsigned m = in[p + i] >> 4, e = in[p + i] & 15;
+      if (in[p + i] != 0 && (m < 1 || m > 9 || e > 9)) {
+        char why[200];
+        snprintf(why, sizeof why, "its %s octet 0x%02x is neither 0 nor a digit 1 to 9 (high four "
+                 "bits) times 10 to a power 0 to 9 (low four bits) (RFC 1876 section 2)",
+                 what[i], in[p + i]);
+        return zp_rd_invalid(r, why);
+      }
+    }
     for (size_t i = 0; i < 2; i++) {
       const uint8_t *c = in + p + 4 + 4 * i;
       uint32_t v = (uint32_t)c[0] << 24 | (uint32_t)c[1] << 16 | (uint32_t)c[2] << 8 | c[3];
