@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "read/rdata.h"
 #include "read/zone.h"
 
 static const zp_source src = {.path = "t.zone"};
@@ -75,7 +76,7 @@ static void build(built *b, const char *owner, uint16_t type, const char *rdata)
     .ttl = 3600,
     .rclass = 1,
     .rtype = type,
-    .generic = n > 0 && b->fields[0].len == 2 && memcmp(b->fields[0].text, "\\#", 2) == 0,
+    .generic = zp_rdata_is_generic(type, b->fields, n),
     .nfields = n,
     .fields = b->fields,
   };

@@ -77,6 +77,14 @@ static const good goods[] = {
   {"SOA", "ns. hm. 4294967295 0 0 0 4294967295", "026e73000268 6d00ffffffff000000000000000000000000ffffffff"},
   /* RFC 1035 3.3.14: each string a length octet; \DDD and \X escapes resolved */
   {"TXT", "\"a b\" c \"\" \\065\\\"", "036120620163000241 22"},
+  /* TXT "\\#" before anything but a length is the text "#" (0x23), as named-checkzone reads
+   * it; before a number up to 2^32 - 1 it is RFC 3597 RDATA (below) */
+  {"TXT", "\\#", "0123"},
+  {"TXT", "\\# abc", "0123 03616263"},
+  {"TXT", "\\# \"2\" 0141", "0123 0132 0430313431"},
+  {"TXT", "\\# -1", "0123 022d31"},
+  {"TXT", "\\# 4294967296 x", "0123 0a34323934393637323936 0178"},
+  {"TXT", "\\# 02 0141", "0141"},
   {"HINFO", "PC Linux", "0250430 54c696e7578"},
   {"ISDN", "150862028003217", "0f313530383632303238303033323137"},
   {"ISDN", "150862028003217 004", "0f3135303836323032383030333231370330 3034"},
@@ -330,6 +338,11 @@ static const bad bads[] = {
    "\"zz-00-5e-00-53-2a\" (RFC 7043)"},
   {"EUI64", "00:00:5e:ef:10:00:00:2a", "21: invalid EUI-64 address in EUI64 RDATA: "
    "\"00:00:5e:ef:10:00:00:2a\" (RFC 7043)"},
+  /* a number after TXT's "\\#" is a length, as named reads it; in other types anything is */
+  {"TXT", "\\# 4294967295", "24: generic RDATA length \"4294967295\" is not a number from 0 to "
+   "65535"},
+  {"SPF", "\\# abc", "24: generic RDATA length \"abc\" is not a number from 0 to 65535"},
+  {"HINFO", "\\#", "1: generic RDATA needs a length after \\#"},
   {"A", "\\# 3 c00002", "21: generic RDATA is not valid A RDATA"},
   {"APL", "\\# 8 00011804c0000200", "21: generic RDATA is not valid APL RDATA"},
   {"APL", "\\# 4 00030000", "21: generic RDATA is not valid APL RDATA: address family not 1 "

@@ -41,6 +41,11 @@ typedef struct zp_rdata_in {
 ZP_NODISCARD zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_t *len,
                                       zp_rdata_error *err);
 
+/* Whether the RDATA fields are in RFC 3597 form: "\\#" unquoted, first. In TXT, "\\#" alone or
+ * before anything but a length (a decimal number up to 4294967295, unquoted) is the text "#",
+ * as BIND reads it (so "TXT \\#" and "TXT \\# abc" are text, "TXT \\# 1 00" is not). */
+bool zp_rdata_is_generic(uint16_t type, const zp_field *fields, size_t nfields);
+
 /* RFC 3597 section 5 generic RDATA, "\\#" (fields[0]), its length and hex in any number of
  * fields, into out[0..ZP_RDATA_MAX). For a type zonepuny checks (zp_rrtype_kinds) the octets
  * are checked field by field as its text would be (uncompressed names, section 4) and its names

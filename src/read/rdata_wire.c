@@ -148,6 +148,25 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
   return zp_rd_put(r, in + p, k);
 }
 
+bool zp_rdata_is_generic(uint16_t type, const zp_field *fields, size_t nfields)
+{
+  if (nfields == 0 || fields[0].quoted || fields[0].len != 2 ||
+      memcmp(fields[0].text, "\\#", 2) != 0)
+    return false;
+  if (type != 16)
+    return true;
+  /* TXT: what BIND's lexer takes for a number (digits, leading zeros too, up to 2^32 - 1) */
+  if (nfields < 2 || fields[1].quoted || fields[1].len == 0)
+    return false;
+  uint64_t v = 0;
+  for (size_t i = 0; i < fields[1].len; i++) {
+    char c = fields[1].text[i];
+    if (c < '0' || c > '9' || (v = v * 10 + (uint64_t)(c - '0')) > 0xFFFFFFFFu)
+      return false;
+  }
+  return true;
+}
+
 zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rdata_error *err)
 {
   uint8_t raw[ZP_RDATA_MAX];

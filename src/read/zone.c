@@ -355,8 +355,7 @@ void zp_zone_deliver(zp_zone *z)
                    zp_rrclass_name(z->zone_class, b));
     return;
   }
-  bool generic = z->ntok > 0 && !z->fields[0].quoted && z->fields[0].len == 2 &&
-                 memcmp(z->fields[0].text, "\\#", 2) == 0;
+  bool generic = zp_rdata_is_generic(z->rtype, z->fields, z->ntok);
   zp_record rec = {
     .loc = z->rec_loc,
     .owner = z->sc.owner,
