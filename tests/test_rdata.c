@@ -235,6 +235,24 @@ static const good goods[] = {
   {"NSEC", "\\# 8 0161 00 000140 00 00", NULL},   /* an empty window (RFC 4034 4.1.2) */
   {"NSEC", "\\# 6 0161 00 000140", "016100000140"},
   {"TYPE65534", "\\# 2 0000", "0000"},
+  /* Types BIND 9.18 reads and ldns 1.8 does not, in RFC 3597 form only: the octets each takes
+   * as named-checkzone does (TXT-like strings; DNSKEY's fields; DSYNC's type, scheme, port and
+   * uncompressed target, its case kept; DS's fields; DOA's fixed fields, a media-type string
+   * and any data; UID's, which BIND does not check) */
+  {"WALLET", "\\# 2 0161", "0161"},
+  {"NINFO", "\\# 3 014100", "014100"},
+  {"AVC", "\\# 1 00", "00"},
+  {"RESINFO", "\\# 1 00", "00"},
+  {"RKEY", "\\# 5 0000030801", "0000030801"},
+  {"DSYNC", "\\# 8 0001 01 0035 0141 00", "0001010035014100"},
+  {"TA", "\\# 24 00010801 0102030405060708090a0b0c0d0e0f1011121314",
+   "000108010102030405060708090a0b0c0d0e0f1011121314"},
+  {"DOA", "\\# 10 00000000 00000000 00 00", "00000000000000000000"},
+  {"DOA", "\\# 12 00000001 00000002 03 01 61 ff", "000000010000000203016 1ff"},
+  {"HHIT", "\\# 1 00", "00"},
+  {"BRID", "\\# 1 00", "00"},
+  {"UID", "\\# 0", ""},
+  {"UNSPEC", "\\# 3 414243", "414243"},
   /* RFC 8976 appendix A.1: serial 2018031900 = 0x7848b91c */
   {"ZONEMD", "2018031900 1 1 FEBE3D4CE2EC2FFA4BA99D46CD69D6D29711E55217057BEE7EB1A7B641A47BA7FED2DD5B97AE499FAFA4F22C6BD647DE",
    "7848b91c0101febe3d4ce2ec2ffa4ba99d46cd69d6d29711e55217057bee7eb1a7b641a47ba7fed2dd5b97ae499f"
@@ -405,6 +423,16 @@ static const bad bads[] = {
    "4.2.3)"},
   {"HIP", "2 2001 AwE a.", "31: base64 in HIP RDATA does not end on a group of four characters "
    "(RFC 4648 section 4)"},
+  /* Types BIND 9.18 reads and ldns 1.8 does not: what named-checkzone refuses */
+  {"WALLET", "\\# 0", "21: generic RDATA is not valid WALLET RDATA"},
+  {"RKEY", "\\# 5 0100030801", "26: RKEY flags 256 are not 0: no RKEY flag is defined, and BIND "
+   "refuses any"},
+  {"DSYNC", "\\# 7 0001 00 0035 c00c", "21: generic RDATA is not valid DSYNC RDATA"},
+  {"DOA", "\\# 10 00000000 00000000 00 01", "21: generic RDATA is not valid DOA RDATA"},
+  {"HHIT", "\\# 0", "21: generic RDATA is not valid HHIT RDATA: its last field is empty, which "
+   "its text form cannot be"},
+  {"TA", "\\# 25 00010801 0102030405060708090a0b0c0d0e0f101112131415", "27: TA digest of 21 "
+   "octets, but SHA-1 digests have 20"},
   /* RFC 3597 octets of the types read only in that form */
   {"WKS", "\\# 6 c0000201 0600", "21: generic RDATA is not valid WKS RDATA"},
   {"TYPE30", "\\# 2 0000", "21: generic RDATA is not valid NXT RDATA"},

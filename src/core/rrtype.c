@@ -1,6 +1,9 @@
 /* rrtype.c -- RR type and class mnemonics (IANA's DNS parameters registry; RFC 3597 for the
- * generic forms). The set is the one ldns knows, and AMTRELAY (RFC 8777), which ldns 1.8 does
- * not; tests/test_rrtype.c proves the two agree on every other number. */
+ * generic forms). The set is the one BIND 9.18 reads (named-rrchecker -T, and the meta types):
+ * the one ldns 1.8 knows, AMTRELAY (RFC 8777), and the types below whose text zonepuny does not
+ * read (NINFO, RKEY, DSYNC, HHIT, BRID, UINFO, UID, GID, UNSPEC, AVC, DOA, RESINFO, WALLET, TA),
+ * which it writes as TYPEnnn, the only name ldns 1.8, NSD 4.6 and Knot 3.2 read for them;
+ * tests/test_rrtype.c proves the table and ldns agree on every other number. */
 #include "rrtype.h"
 
 #include <stdio.h>
@@ -48,7 +51,7 @@ static const uint8_t k_soa[] = {K_NAME, K_NAME, K_INT32, K_PERIOD, K_PERIOD, K_P
 static const uint8_t k_hinfo[] = {K_STRING, K_STRING, K_END};  /* HINFO */
 static const uint8_t k_minfo[] = {K_NAME, K_NAME, K_END};  /* MINFO RP TALINK */
 static const uint8_t k_mx[] = {K_INT16, K_NAME, K_END};  /* MX AFSDB RT KX LP */
-static const uint8_t k_txt[] = {K_STRINGS, K_END};  /* TXT SPF */
+static const uint8_t k_txt[] = {K_STRINGS, K_END};  /* TXT SPF NINFO AVC RESINFO WALLET */
 static const uint8_t k_x25[] = {K_STRING, K_END};  /* X25 */
 static const uint8_t k_isdn[] = {K_STRING, K_OPT_STRING, K_END};  /* ISDN */
 static const uint8_t k_px[] = {K_INT16, K_NAME, K_NAME, K_END};  /* PX */
@@ -56,13 +59,14 @@ static const uint8_t k_aaaa[] = {K_AAAA, K_END};  /* AAAA */
 static const uint8_t k_srv[] = {K_INT16, K_INT16, K_INT16, K_NAME, K_END};  /* SRV */
 /* NAPTR */
 static const uint8_t k_naptr[] = {K_INT16, K_INT16, K_STRING, K_STRING, K_STRING, K_NAME, K_END};
-static const uint8_t k_ds[] = {K_INT16, K_ALG, K_INT8, K_HEX, K_END};  /* DS CDS DLV */
+static const uint8_t k_ds[] = {K_INT16, K_ALG, K_INT8, K_HEX, K_END};  /* DS CDS DLV TA */
 static const uint8_t k_sshfp[] = {K_INT8, K_INT8, K_HEX, K_END};  /* SSHFP */
 static const uint8_t k_rrsig[] = {K_TYPE, K_ALG, K_INT8, K_INT32, K_TIME, K_TIME, K_INT16, K_NAME,
                                   K_BASE64, K_END};  /* RRSIG */
 static const uint8_t k_nsec[] = {K_NAME, K_BITMAP, K_END};  /* NSEC */
-static const uint8_t k_dnskey[] = {K_INT16, K_INT8, K_ALG, K_BASE64, K_END};  /* DNSKEY CDNSKEY */
-static const uint8_t k_dhcid[] = {K_BASE64, K_END};  /* DHCID OPENPGPKEY */
+/* DNSKEY CDNSKEY RKEY */
+static const uint8_t k_dnskey[] = {K_INT16, K_INT8, K_ALG, K_BASE64, K_END};
+static const uint8_t k_dhcid[] = {K_BASE64, K_END};  /* DHCID OPENPGPKEY HHIT BRID */
 /* NSEC3 */
 static const uint8_t k_nsec3[] = {K_INT8, K_INT8, K_INT16, K_SALT, K_HASH, K_BITMAP0, K_END};
 static const uint8_t k_nsec3param[] = {K_INT8, K_INT8, K_INT16, K_SALT, K_END};  /* NSEC3PARAM */
@@ -92,6 +96,12 @@ static const uint8_t k_nxt[] = {K_NAME, K_NXTBITMAP, K_END};  /* NXT */
 static const uint8_t k_a6[] = {K_A6, K_END};  /* A6 */
 /* SINK (draft-eastlake-kitchen-sink): meaning, coding, subcoding, data */
 static const uint8_t k_sink[] = {K_INT8, K_INT8, K_INT8, K_OCTETS, K_END};
+/* The fields of the types BIND 9.18 reads that ldns 1.8 does not, as BIND checks their octets
+ * (their text is not read here; the type list of each is in the table below) */
+/* DSYNC (draft-ietf-dnsop-generalized-notify): RRtype, scheme, port, target */
+static const uint8_t k_dsync[] = {K_TYPE, K_INT8, K_INT16, K_NAME, K_END};
+/* DOA (draft-durand-doa-over-dns): enterprise, type, location, media type, data (may be empty) */
+static const uint8_t k_doa[] = {K_INT32, K_INT32, K_INT8, K_STRING, K_OCTETS, K_END};
 
 /* The types that make up nearly every zone first, then the rest in number order: both lookups
  * scan the table, and the reader and the writer ask once a record. */
@@ -120,6 +130,14 @@ static const mnemonic types[] = {
   T(250, "TSIG", 0, NULL), T(251, "IXFR", 0, NULL), T(252, "AXFR", 0, NULL),
   T(253, "MAILB", 0, NULL), T(254, "MAILA", 0, NULL), T(255, "ANY", 0, NULL),
   T(256, "URI", 0, k_uri), T(260, "AMTRELAY", G, k_amtrelay), T(32769, "DLV", G, k_ds),
+  /* BIND 9.18 reads these, ldns 1.8 does not: in RFC 3597 form only, their octets checked as
+   * BIND checks them; UINFO, UID, GID and UNSPEC, which BIND reads in no other form and whose
+   * octets it does not check, not checked either */
+  T(56, "NINFO", W, k_txt), T(57, "RKEY", W, k_dnskey), T(66, "DSYNC", W, k_dsync),
+  T(67, "HHIT", W, k_dhcid), T(68, "BRID", W, k_dhcid), T(100, "UINFO", 0, NULL),
+  T(101, "UID", 0, NULL), T(102, "GID", 0, NULL), T(103, "UNSPEC", 0, NULL),
+  T(258, "AVC", W, k_txt), T(259, "DOA", W, k_doa), T(261, "RESINFO", W, k_txt),
+  T(262, "WALLET", W, k_txt), T(32768, "TA", W, k_ds),
 };
 
 static const mnemonic classes[] = {

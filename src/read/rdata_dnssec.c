@@ -278,8 +278,15 @@ static bool digest(zp_rd *r, size_t type_at, size_t digest_at, size_t field, boo
 bool zp_rd_rules(zp_rd *r, size_t hexf)
 {
   switch (r->in->type) {
-  case 43: case 59: case 32769:   /* DS, CDS, DLV */
+  case 43: case 59: case 32768: case 32769:   /* DS, CDS, TA, DLV */
     return digest(r, 3, 4, hexf == SIZE_MAX ? 3 : hexf, false);
+  case 57:                        /* RKEY */
+    /* no flag is defined (draft-reid-dnsext-rkey section 2.1): BIND refuses any but 0 */
+    if (r->out[0] || r->out[1])
+      return zp_rd_fail(r, hexf == SIZE_MAX ? 0 : hexf, ZP_RDATA_FIELD, "RKEY flags %u are not "
+                        "0: no RKEY flag is defined, and BIND refuses any",
+                        (unsigned)r->out[0] << 8 | r->out[1]);
+    return true;
   case 63:                        /* ZONEMD */
     return digest(r, 5, 6, hexf == SIZE_MAX ? 3 : hexf, true);
   case 46: {                      /* RRSIG */
