@@ -374,6 +374,12 @@ void zp_zone_deliver(zp_zone *z)
                    "and 3.3.5): write MX instead");
     return;
   }
+  if (z->rtype == 50 && rec.owner[0] == 1 && rec.owner[1] == '*') {
+    /* BIND refuses one ("invalid NSEC3 owner name") whatever check-names says */
+    zp_zone_report(z, &z->rec_loc, "an NSEC3 record at a wildcard: its owner is a hash in "
+                   "base32hex, never \"*\" (RFC 5155 section 3); BIND refuses the zone");
+    return;
+  }
   if (!generic && !zp_rrtype_reads_text(z->rtype)) {
     char tb[ZP_RRTYPE_TEXT_MAX];
     zp_zone_report(z, z->ntok ? &z->fields[0].loc : &z->rec_loc,
