@@ -640,7 +640,11 @@ Test(emit, random_tokens_are_written_or_refused, .timeout = 120)
     emit_one(&r, "x.example.", type, rdata);
     cr_assert(r.errors == 0 || r.out_len == 0, "%u %s: output with an error", type, rdata);
     cr_assert(r.errors == 1 || r.out_len > 0, "%u %s: neither output nor error", type, rdata);
-    if (r.errors == 0) {
+    /* NXT's text (RFC 2535 section 5.2) is BIND's to read: ldns 1.8 reads none (test_rdata.c
+     * and tests/output/check_rdata_peers.py hold it to BIND) */
+    if (r.errors == 0 && type == LDNS_RR_TYPE_NXT) {
+      written++;
+    } else if (r.errors == 0) {
       written++;
       ldns_rr *rr = NULL;
       char *line = strndup(r.out, r.out_len - 1);
@@ -703,6 +707,12 @@ static const good_case own_text[] = {
   /* an empty CAA value is written "" (RFC 8659 section 4.1.1): ldns writes nothing, which no one
    * reads (tests/output/check_wire_peers.py found both) */
   {"CAA", "128 issue \"\"", "128 issue \"\""},
+  /* NXT's types (RFC 2535 section 5.2): ldns writes the bitmap as "\\# 2 4001", which no one
+   * reads as NXT; the next name lowercased (RFC 4034 section 6.2 lists NXT), where BIND keeps
+   * its case, and TYPE127 where BIND writes a bare 127 (both read it back) */
+  {"NXT", "b.example. A MX", "b.example. A MX"},
+  {"NXT", "B.Example. a sig nxt TYPE127", "b.example. A SIG NXT TYPE127"},
+  {"NXT", "b.", "b."},
 };
 
 Test(emit, own_text_where_ldns_is_wrong)

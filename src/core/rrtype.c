@@ -116,7 +116,7 @@ static const mnemonic types[] = {
   T(18, "AFSDB", LC, k_mx), T(19, "X25", G, k_x25), T(20, "ISDN", G, k_isdn), T(21, "RT", LC, k_mx),
   T(22, "NSAP", G, k_nsap), T(23, "NSAP-PTR", G, k_ns), T(24, "SIG", LC|G, k_rrsig),
   T(25, "KEY", G, k_key), T(26, "PX", LC|G, k_px), T(27, "GPOS", G, k_gpos), T(29, "LOC", 0, k_loc),
-  T(30, "NXT", LC|G|W, k_nxt), T(31, "EID", G, k_hex), T(32, "NIMLOC", G, k_hex), T(34, "ATMA", G, k_atma),
+  T(30, "NXT", LC|G, k_nxt), T(31, "EID", G, k_hex), T(32, "NIMLOC", G, k_hex), T(34, "ATMA", G, k_atma),
   T(35, "NAPTR", LC, k_naptr), T(36, "KX", LC, k_mx), T(37, "CERT", 0, k_cert),
   T(38, "A6", LC|G|W, k_a6), T(39, "DNAME", LC, k_ns), T(40, "SINK", G|W, k_sink), T(41, "OPT", 0, NULL),
   T(42, "APL", 0, k_apl), T(44, "SSHFP", 0, k_sshfp), T(45, "IPSECKEY", 0, k_ipseckey),

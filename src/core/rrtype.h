@@ -51,7 +51,7 @@ typedef enum zp_kind {
   ZP_K_GPOS,        /* RFC 1712 section 3: latitude, longitude, altitude as strings */
   ZP_K_HIP,         /* RFC 8005 section 4: algorithm, HIT, key, rendezvous servers */
   ZP_K_AMTRELAY,    /* RFC 8777 section 4.2: D bit, relay type, relay */
-  ZP_K_NXTBITMAP,   /* RFC 2535 section 5.2: NXT's type bitmap (octets only, see below) */
+  ZP_K_NXTBITMAP,   /* RFC 2535 section 5.2: NXT's type bitmap, types 1 to 127, to the end */
   ZP_K_A6,          /* RFC 2874 section 3.1: prefix length, address suffix, prefix name (octets
                        only) */
 } zp_kind;
@@ -59,8 +59,9 @@ typedef enum zp_kind {
 /* The kinds of a type's RDATA fields, in order, ended by ZP_K_END; NULL for a type zonepuny
  * does not check. */
 const uint8_t *zp_rrtype_kinds(uint16_t type);
-/* Whether zonepuny reads the type's text; the types it checks only in RFC 3597 form (NXT, A6,
- * SINK: obsolete, and read differently by ldns and BIND) are written in that form. */
+/* Whether zonepuny reads the type's text; the types it checks only in RFC 3597 form (A6, SINK:
+ * obsolete, and read differently by ldns and BIND; the types BIND 9.18 knows and ldns 1.8 does
+ * not) are written in that form. */
 bool zp_rrtype_reads_text(uint16_t type);
 
 /* A type mnemonic in any case ("A", "aaaa") or RFC 3597's TYPEnnn (decimal, 0 to 65535) to its

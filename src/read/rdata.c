@@ -149,7 +149,7 @@ static bool field(zp_rd *r, uint8_t kind)
   case ZP_K_GATEWAY: return zp_rd_ipseckey_gateway(r);
   case ZP_K_SVCPARAMS: return zp_rd_svcparams(r);
   case ZP_K_KEYDATA: case ZP_K_WKS: case ZP_K_NSAP: case ZP_K_ATMA: case ZP_K_GPOS: case ZP_K_HIP:
-  case ZP_K_AMTRELAY:
+  case ZP_K_AMTRELAY: case ZP_K_NXTBITMAP:
     return zp_rd_legacy(r, kind);
   default: return zp_rd_fail(r, r->fi, 0, "internal error: field kind %u", kind);
   }

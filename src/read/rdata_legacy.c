@@ -1,6 +1,6 @@
 /* rdata_legacy.c -- the field kinds of old and rare types (KEY, WKS, NSAP, GPOS, ATMA, HIP,
- * AMTRELAY), written and as RFC 3597 octets; and the octets of NXT and A6, whose text is not
- * read. Each takes what its RFC defines and BIND takes. */
+ * AMTRELAY, NXT), written and as RFC 3597 octets; and the octets of A6, whose text is not read.
+ * Each takes what its RFC defines and BIND takes. */
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <stdio.h>
@@ -114,13 +114,16 @@ static bool atma(zp_rd *r)
   return zp_rd_put_u8(r, 1) && zp_rd_put(r, f->text + 1, f->len - 1);
 }
 
-/* A decimal number, optionally signed, within [-max, max] (max 0: any), as GPOS writes them. */
+/* A decimal number, optionally signed, within [-max, max] (max 0: any), as GPOS writes them;
+ * or nothing, which BIND takes (a value not given). */
 static bool real(const uint8_t *s, size_t n, double max)
 {
   char text[64];
   size_t i = n > 0 && (s[0] == '-' || s[0] == '+');
   bool digits = false, point = false;
-  if (n == 0 || n >= sizeof text)
+  if (n == 0)
+    return true;
+  if (n >= sizeof text)
     return false;
   for (; i < n; i++) {
     if (s[i] == '.' && !point)
@@ -142,7 +145,7 @@ static const double gpos_max[3] = {90, 180, 0};
 
 /* RFC 1712 section 3: three character-strings holding real numbers; the first within 90 degrees
  * and the second within 180, as dnspython checks them (the RFC's text calls the first the
- * longitude, but its own example has 116.8652 second). */
+ * longitude, but its own example has 116.8652 second). Any may be empty, as BIND reads them. */
 static bool gpos(zp_rd *r)
 {
   static const char *const what[3] = {"a latitude from -90 to 90", "a longitude from -180 to 180",
@@ -154,8 +157,8 @@ static bool gpos(zp_rd *r)
       return false;
     size_t n = zp_rd_unescape(f->text, f->len, s, sizeof s);
     if (n > 255 || !real(s, n, gpos_max[i]))
-      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" in GPOS RDATA: %s expected "
-                        "(RFC 1712 section 3)", (int)f->len, f->text, what[i]);
+      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" in GPOS RDATA: %s (or \"\") "
+                        "expected (RFC 1712 section 3)", (int)f->len, f->text, what[i]);
     if (!zp_rd_put_u8(r, (uint32_t)n) || !zp_rd_put(r, s, n))
       return false;
   }
@@ -202,6 +205,35 @@ static bool amtrelay(zp_rd *r)
                        "section 4.3.1)");
 }
 
+/* RFC 2535 section 5.2: the types of every field to the end, none or more, each a mnemonic,
+ * TYPEnnn or a number (as BIND writes one it has no name for) from 1 to 127, as a bitmap whose
+ * bit n is type n, to its last octet with a bit set. Types past 127 need the other format bit 0
+ * announces, which no RFC defines (BIND refuses them). */
+static bool nxt_bitmap(zp_rd *r)
+{
+  uint8_t bits[16] = {0};
+  size_t n = 0;
+  while (r->fi < r->in->nfields) {
+    const zp_field *f;
+    uint16_t t;
+    uint64_t v;
+    if (!zp_rd_next(r, &f))
+      return false;
+    if (zp_rd_digits(f, 0xFFFF, &v))
+      t = (uint16_t)v;
+    else if (!zp_rrtype_from_text(f->text, f->len, &t))
+      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "unknown type \"%.*s\" in the type bitmap",
+                        (int)f->len, f->text);
+    if (t < 1 || t > 127)
+      return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "type \"%.*s\" in NXT RDATA: NXT's bitmap "
+                        "holds types 1 to 127 (RFC 2535 section 5.2)", (int)f->len, f->text);
+    bits[t / 8] |= (uint8_t)(0x80 >> (t % 8));
+    if (t / 8 + 1u > n)
+      n = t / 8 + 1u;
+  }
+  return zp_rd_put(r, bits, n);
+}
+
 bool zp_rd_legacy(zp_rd *r, uint8_t kind)
 {
   switch (kind) {
@@ -214,6 +246,7 @@ bool zp_rd_legacy(zp_rd *r, uint8_t kind)
   case ZP_K_ATMA: return atma(r);
   case ZP_K_GPOS: return gpos(r);
   case ZP_K_HIP: return hip(r);
+  case ZP_K_NXTBITMAP: return nxt_bitmap(r);
   default: return amtrelay(r);
   }
 }
@@ -275,9 +308,12 @@ bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
     return true;
   }
   case ZP_K_NXTBITMAP:
-    /* RFC 2535 section 5.2: with bit 0 clear, at most 128 types, no zero octet at the end
-     * (with it set, another format the RFC leaves open) */
-    if (k > 0 && !(in[p] & 0x80) && (k > 16 || in[end - 1] == 0))
+    /* RFC 2535 section 5.2: at most 128 types, no zero octet at the end; bit 0 set announces
+     * another format, which no RFC defines and BIND refuses ("bad bitmap") */
+    if (k > 0 && (in[p] & 0x80))
+      return zp_rd_invalid(r, "bit 0 of its bitmap announces a format no RFC defines (RFC 2535 "
+                           "section 5.2)");
+    if (k > 16 || (k > 0 && in[end - 1] == 0))
       return zp_rd_invalid(r, NULL);
     break;
   case ZP_K_A6: {

@@ -138,6 +138,7 @@ static ldns_rdf_type format_kind(uint8_t kind)
   case ZP_K_AMTRELAY: return LDNS_RDF_TYPE_AMTRELAY;
   case ZP_K_ATMA: return LDNS_RDF_TYPE_ATMA;
   case ZP_K_WKS: return LDNS_RDF_TYPE_WKS;
+  case ZP_K_NXTBITMAP: return LDNS_RDF_TYPE_UNKNOWN;   /* ldns's type for it (format.c) */
   default: return LDNS_RDF_TYPE_NONE;
   }
 }
@@ -148,7 +149,7 @@ static size_t wire_len(uint8_t k, const uint8_t *d, size_t left)
 {
   switch (k) {
   case ZP_K_SVCPARAMS: case ZP_K_AMTRELAY: case ZP_K_ATMA: case ZP_K_OCTETS: case ZP_K_TARGET:
-  case ZP_K_WKS:
+  case ZP_K_WKS: case ZP_K_NXTBITMAP:
     return left;
   case ZP_K_TAG: return 1u + d[0];
   case ZP_K_NAME: return zp_name_wire_len(d);

@@ -5,6 +5,7 @@
 #include "format.h"
 
 #include <arpa/inet.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -389,6 +390,25 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
   }
   case LDNS_RDF_TYPE_SVCPARAMS:
     return put_svcparams(&fm->line, d, n) ? PUT_DONE : PUT_NOMEM;
+  case LDNS_RDF_TYPE_UNKNOWN: {
+    /* NXT's type bitmap (RFC 2535 section 5.2; ldns's field type for it, which ldns writes as
+     * "\\# len hex", text no reader takes for NXT): the types by ldns's names, as BIND reads
+     * them (bit 0, another format, the reader refuses) */
+    bool first = true;
+    for (size_t i = 0; i < n; i++)
+      for (unsigned b = 0; b < 8; b++) {
+        if (!(d[i] & (0x80 >> b)))
+          continue;
+        char *name = ldns_rr_type2str((ldns_rr_type)(i * 8 + b));
+        bool put = name && (first || zp_buf_put(&fm->line, " ", 1)) &&
+                   zp_buf_put(&fm->line, name, strlen(name));
+        free(name);
+        if (!put)
+          return PUT_NOMEM;
+        first = false;
+      }
+    return PUT_DONE;
+  }
   default:
     break;
   }

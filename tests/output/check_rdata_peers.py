@@ -120,6 +120,9 @@ KIND = {
     "atma": ["+16505551234", "39246f00e7c9", "39.246f.00e7c9"],
     "atma!": ["+1650-555", "+", "xyz", "123"],
     "gateway!": ["4 0 .", "0 0 a.", "1 2 2001:db8::1", "2 1 192.0.2.1"],
+    # NXT's types (RFC 2535 section 5.2): 1 to 127, by name, TYPEnnn or number (as BIND)
+    "nxt": ["A", "MX", "SIG", "NXT", "TYPE127", "a", "ns", "1", "127", "NINFO", "TYPE99"],
+    "nxt!": ["TYPE128", "TYPE0", "FOO", "0", "128", "\"A\"", "CAA"],
 }
 
 # The fields of each type, from its RFC; "?" marks an optional last field, "+" one or more. (SOA
@@ -152,6 +155,7 @@ TYPES = {
     "KEY": ["u16", "u8", "alg", "b64?"],
     "SIG": ["type", "alg", "u8", "u32", "time", "time", "u16", "name", "b64"],
     "HTTPS": ["u16", "name", "svc?", "svc?", "svc?"],
+    "NXT": ["name", "nxt?", "nxt?", "nxt?"],
 }
 
 
@@ -162,6 +166,10 @@ FIXED = [
     ("TXT", "\\#"), ("TXT", "\\# abc"), ("TXT", "\\# -1"), ("TXT", "\\# \"2\" 0141"),
     ("TXT", "\\# 4294967296 x"), ("TXT", "\\# 02 0141"), ("TXT", "\\# 4294967295"),
     ("TXT", "a \\#"), ("SPF", "\\# abc"), ("HINFO", "\\# x y"),
+    # GPOS values may be empty, as BIND reads them (dnspython refuses them)
+    ("GPOS", "\"\" \"\" \"\""), ("GPOS", "\"\" 1 2"), ("GPOS", "1 \"\" 2"), ("GPOS", "1 2 \"\""),
+    # NXT: no types at all, a type past 127
+    ("NXT", "b."), ("NXT", "b. A TYPE128"), ("NXT", "b. A A"),
 ]
 
 

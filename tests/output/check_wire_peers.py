@@ -31,11 +31,11 @@ from check_rdata_peers import TYPES, text_for, ORIGIN  # noqa: E402
 import dns.rdata  # noqa: E402
 import dns.rdatatype  # noqa: E402
 
-# the types checked only in RFC 3597 form (NXT, A6, SINK, and BIND's that ldns lacks), others
+# the types checked only in RFC 3597 form (A6, SINK, and BIND's that ldns lacks), others
 # check_rdata_peers.py leaves out (some dnspython lacks), and some not checked at all (NULL,
 # UINFO, UID, GID, UNSPEC, 65534), by number (IANA)
 MORE = {"KEY": 25, "SIG": 24, "WKS": 11, "NSAP": 22, "GPOS": 27, "EID": 31, "NIMLOC": 32,
-        "ATMA": 34, "HIP": 55, "AMTRELAY": 260, "NXT": 30, "A6": 38, "SINK": 40, "NULL": 10,
+        "ATMA": 34, "HIP": 55, "AMTRELAY": 260, "A6": 38, "SINK": 40, "NULL": 10,
         "TYPE65534": 65534, "MB": 7, "MG": 8, "MR": 9,
         # BIND 9.18's types that ldns 1.8 does not know, checked by their octets only
         "NINFO": 56, "RKEY": 57, "DSYNC": 66, "HHIT": 67, "BRID": 68, "UINFO": 100, "UID": 101,
