@@ -7,12 +7,12 @@
 /* The delete records of RFC 8078 section 4: CDS 0 0 0 00, CDNSKEY 0 3 0 AA==. */
 static const uint8_t cds_delete[5] = {0, 0, 0, 0, 0}, cdnskey_delete[5] = {0, 0, 3, 0, 0};
 
-uint32_t zp_ck_key_digest(uint16_t type, const uint8_t *rdata, size_t rdlen)
+uint16_t zp_ck_key_bits(uint16_t type, const uint8_t *rdata, size_t rdlen)
 {
   size_t at = type == T_CDS ? 2 : 3;   /* the algorithm octet (RFC 4034 sections 2.1, 5.1) */
   if (rdlen <= at)
     return 0;
-  uint32_t d = ZP_CK_KEY_KNOWN | rdata[at];
+  uint16_t d = ZP_CK_KEY_KNOWN | rdata[at];
   if (type != T_DNSKEY && rdlen == 5 &&
       memcmp(rdata, type == T_CDS ? cds_delete : cdnskey_delete, 5) == 0)
     d |= ZP_CK_KEY_DELETE;
@@ -23,16 +23,16 @@ void zp_ck_cds_record(zp_checker *c, const tuple *t, const uint8_t *spell)
 {
   (void)spell;
   group *g = &c->g;
-  if (!(t->digest & ZP_CK_KEY_KNOWN))
+  if (!(t->covered & ZP_CK_KEY_KNOWN))
     return;
-  unsigned alg = t->digest & 0xff;
+  unsigned alg = t->covered & 0xff;
   if (t->rtype == T_DNSKEY) {
     g->dnskey_algs[alg / 8] |= (uint8_t)(1u << (alg % 8));
     g->has_dnskey = true;
     return;
   }
   int k = t->rtype == T_CDNSKEY;
-  bool del = t->digest & ZP_CK_KEY_DELETE;
+  bool del = t->covered & ZP_CK_KEY_DELETE;
   const char *type = k ? "CDNSKEY" : "CDS";
   bool mixed = del ? g->key_other[k] : g->key_delete[k];
   g->key_delete[k] |= del;

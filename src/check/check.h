@@ -19,6 +19,8 @@
   X(ZP_CK_CNAME_OTHER, "cname-and-other-data", ZP_LEVEL_ERROR,                                 \
     "a CNAME beside other data (DNSSEC's exempt)")                                     \
   X(ZP_CK_SINGLETON, "singleton", ZP_LEVEL_ERROR, "two CNAMEs, DNAMEs or SOAs at a name") \
+  X(ZP_CK_RRSET_SIZE, "rrset-size", ZP_LEVEL_ERROR,                                            \
+    "an RRset larger than a DNS message holds")                                                \
   X(ZP_CK_DS_APEX, "ds-at-apex", ZP_LEVEL_ERROR, "a DS record at the apex")                   \
   X(ZP_CK_CDS, "cds", ZP_LEVEL_ERROR, "CDS or CDNSKEY at the apex that its DNSKEYs do not back") \
   X(ZP_CK_WILDCARD_NS, "wildcard-ns", ZP_LEVEL_ERROR, "NS records at a wildcard name")         \

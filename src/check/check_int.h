@@ -50,14 +50,16 @@ enum {
  * log has no key. */
 typedef struct tuple {
   uint64_t line_off;
+  uint64_t digest;       /* a hash of a record's RDATA (one CNAME, DNAME or SOA at a name; the
+                            same record twice is one); a logged reference's target */
   uint32_t seq;          /* input order */
   uint32_t ttl;
   uint32_t src, line;
-  uint32_t digest;       /* of the RDATA of a CNAME, DNAME or SOA; an RRSIG's type covered; a
-                            DNSKEY's, CDS's or CDNSKEY's algorithm (ZP_CK_KEY_*); a logged
-                            reference's target */
   uint16_t col;
   uint16_t rclass, rtype;  /* a reference: the referring record's */
+  uint16_t covered;      /* an RRSIG's (a SIG's) type covered; a DNSKEY's, CDS's or CDNSKEY's
+                            algorithm (ZP_CK_KEY_*), which is no part of its RRset's order */
+  uint16_t rdlen;        /* a record's RDATA length */
   uint16_t key_len;      /* as stored: without the first record's zone (F_KEY_REL) */
   uint16_t extra_len;    /* spelling (0: the canonical name itself), or the referring owner */
   uint8_t kind, flags;
@@ -142,7 +144,8 @@ typedef struct group {
    * were seen, and whether one was told */
   uint8_t dnskey_algs[256 / 8];
   bool has_dnskey, key_delete[2], key_other[2], key_told[2];
-  bool rrset_ttl_told, rrset_single_told;
+  bool rrset_ttl_told, rrset_single_told, rrset_size_told;
+  uint32_t rrset_size;   /* what named counts of the RRset (ZP_RRSET_LOAD_MAX), its records once */
   rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds, mx_null_rec;
   uint8_t key[ZP_NAME_KEY_MAX];
   size_t key_len;
@@ -187,6 +190,8 @@ struct zp_checker {
   zp_spill *held;        /* messages of the pass, to be told in input order */
   uint32_t nheld;
   bool holding;
+  nameset rdatas;        /* the RDATA digests of the RRset being looked at, past its first
+                            record: a record twice is one (kept small: see rrset.c) */
   nameset cuts;          /* N_NS, N_DNAME: to tell a record that is never served */
   nameset wild;          /* N_WILD, N_ADDR, N_CNAME of *.NAME under NAME's hash */
   /* A name without records is answered by the wildcard of its closest encloser (RFC 4592
@@ -219,14 +224,14 @@ static inline const tuple *zp_ck_first(const group *g)
   return &g->spell1.t;
 }
 
-/* Whether t is an RRSIG record: RRSIGs are one RRset per type they cover (RFC 4034 section 3),
- * the type covered in t->digest. */
-static inline bool zp_ck_is_rrsig(const tuple *t)
+/* Whether t is an RRSIG (or SIG) record: RRSIGs are one RRset per type they cover (RFC 4034
+ * section 3), and so are SIGs as BIND keeps them; the type covered in t->covered. */
+static inline bool zp_ck_is_sig(const tuple *t)
 {
-  return t->kind == K_RECORD && t->rtype == T_RRSIG;
+  return t->kind == K_RECORD && (t->rtype == T_RRSIG || t->rtype == T_SIG);
 }
 
-/* A DNSKEY's, CDS's or CDNSKEY's tuple digest: its algorithm, with these bits. */
+/* A DNSKEY's, CDS's or CDNSKEY's t->covered: its algorithm, with these bits. */
 enum { ZP_CK_KEY_DELETE = 0x100, ZP_CK_KEY_KNOWN = 0x200 };
 
 /* A key that ends in the label "*": a wildcard's. */
@@ -237,7 +242,7 @@ static inline bool zp_ck_is_wildcard(const uint8_t *key, size_t len)
 
 /* ---- tuples (tuple.c) ---- */
 
-/* The tuples' order (RFC 4034 section 6.1 by owner, then kind, class, type, an RRSIG's type
+/* The tuples' order (RFC 4034 section 6.1 by owner, then kind, class, type, an RRSIG's (SIG's) type
  * covered, input order), as spill compares them (ctx: the checker). */
 int zp_ck_tuple_cmp(const uint8_t *a, const uint8_t *b);
 bool zp_ck_key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
@@ -282,8 +287,10 @@ const char *zp_ck_type_text(uint16_t type);
  * class-independent types in every class). */
 void zp_ck_check_names(zp_checker *c, const zp_record *r, const tuple *t);
 
-/* rrset.c: a record of the RRset being looked at after its first (t, its owner's spelling);
- * the name's records all seen: CNAME and other data; a null MX beside others. */
+/* rrset.c: the first record of an RRset (t); a record of the RRset being looked at after its
+ * first (t, its owner's spelling); the name's records all seen: CNAME and other data; a null MX
+ * beside others. */
+void zp_ck_rrset_first(zp_checker *c, const tuple *t);
 void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell);
 void zp_ck_cname_other(zp_checker *c);
 void zp_ck_null_mx(zp_checker *c);
@@ -296,9 +303,9 @@ void zp_ck_collision(zp_checker *c);
 const char *zp_ck_collision_note(const zp_checker *c, const rep *x, const rep *y);
 
 /* cds.c: a DNSKEY, CDS or CDNSKEY of the name being looked at (its DNSKEYs come first), judged
- * at once at the apex; the digest of such a record's tuple. */
+ * at once at the apex; the algorithm bits of such a record's tuple (t->covered). */
 void zp_ck_cds_record(zp_checker *c, const tuple *t, const uint8_t *spell);
-uint32_t zp_ck_key_digest(uint16_t type, const uint8_t *rdata, size_t rdlen);
+uint16_t zp_ck_key_bits(uint16_t type, const uint8_t *rdata, size_t rdlen);
 
 /* apex.c: a name outside the zone; the apex's own records (and an SOA elsewhere); the zone as a
  * whole once the pass is done. */

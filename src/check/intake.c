@@ -109,12 +109,14 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   t.rclass = r->rclass;
   t.rtype = r->rtype;
   t.kind = K_RECORD;
-  if (r->rtype == T_CNAME || r->rtype == T_DNAME || r->rtype == T_SOA)
-    t.digest = (uint32_t)zp_hash(r->rdata, r->rdlen);   /* (a second one must be the same) */
-  else if (r->rtype == T_RRSIG && r->rdata && r->rdlen >= 2)
-    t.digest = (uint32_t)r->rdata[0] << 8 | r->rdata[1];
+  if (r->rdata) {
+    t.digest = zp_hash(r->rdata, r->rdlen);
+    t.rdlen = (uint16_t)r->rdlen;
+  }
+  if ((r->rtype == T_RRSIG || r->rtype == T_SIG) && r->rdata && r->rdlen >= 2)
+    t.covered = (uint16_t)(r->rdata[0] << 8 | r->rdata[1]);
   else if (r->rtype == T_DNSKEY || r->rtype == T_CDS || r->rtype == T_CDNSKEY)
-    t.digest = zp_ck_key_digest(r->rtype, r->rdata, r->rdata ? r->rdlen : 0);
+    t.covered = zp_ck_key_bits(r->rtype, r->rdata, r->rdata ? r->rdlen : 0);
   t.key_len = (uint16_t)zp_name_sort_key(r->owner, key);
   if (!c->have_skip) {
     memcpy(c->skip, key, t.key_len);
@@ -188,6 +190,7 @@ void zp_check_free(zp_checker *c)
   free(c->srcs);
   free(c->links);
   zp_buf_free(&c->link_names);
+  free(c->rdatas.e);
   free(c->cuts.e);
   free(c->wild.e);
   free(c->pending);

@@ -35,11 +35,11 @@ static void group_begin(zp_checker *c, const uint8_t *key, size_t len)
 static void record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
 {
   group *g = &c->g;
-  /* an RRset: the tuples of one class and type (and type covered), in input order */
+  /* an RRset: the tuples of one class and type (and type covered: RRSIG, SIG), in input order */
   if (!g->rrset.set || g->rrset.t.rclass != t->rclass || g->rrset.t.rtype != t->rtype ||
-      (zp_ck_is_rrsig(t) && g->rrset.t.digest != t->digest)) {
+      (zp_ck_is_sig(t) && g->rrset.t.covered != t->covered)) {
     keep(&g->rrset, t, spell);
-    g->rrset_ttl_told = g->rrset_single_told = false;
+    zp_ck_rrset_first(c, t);
   } else {
     zp_ck_rrset_more(c, t, spell);
   }

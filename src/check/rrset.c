@@ -1,20 +1,69 @@
 /* rrset.c -- what one name's RRsets must be: one TTL per RRset (RFC 2181 section 5.2; the
- * RRSIGs of one type covered are an RRset, RFC 4034 section 3, as BIND keeps them), one CNAME,
- * DNAME or SOA at a name, a CNAME alone (RFC 1034 section 3.6.2), a null MX alone (RFC 7505) */
+ * RRSIGs of one type covered are an RRset, RFC 4034 section 3, as BIND keeps them), no larger
+ * than a DNS message holds (named's count), one CNAME, DNAME or SOA at a name, a CNAME alone (RFC
+ * 1034 section 3.6.2), a null MX alone (RFC 7505) */
+#include <stdlib.h>
+
 #include "check_int.h"
+#include "read/rdata.h"
+
+void zp_ck_rrset_first(zp_checker *c, const tuple *t)
+{
+  group *g = &c->g;
+  g->rrset_ttl_told = g->rrset_single_told = g->rrset_size_told = false;
+  g->rrset_size = (uint32_t)zp_rdata_load_cost(t->rtype, t->rdlen);
+  /* the digests of the last RRset of more than one record: a large table is let go */
+  nameset *s = &c->rdatas;
+  if (s->n && s->cap > 256) {
+    free(s->e);
+    *s = (nameset){0};
+  } else if (s->n) {
+    memset(s->e, 0, s->cap * sizeof *s->e);
+    s->n = 0;
+  }
+}
+
+/* named's count of an RRset (read/rdata.h), each record's RDATA and its length, the same record
+ * twice once (BIND keeps one): past ZP_RRSET_LOAD_MAX, BIND refuses the zone. (A record alone
+ * never passes it: the reader holds each to it.) The digests are kept from the RRset's second
+ * record on and until it is told: at most 32,757 different ones, each counting 2 octets or
+ * more. */
+static void rrset_size(zp_checker *c, const tuple *t)
+{
+  group *g = &c->g;
+  nameset *s = &c->rdatas;
+  /* (out of memory, a record counts as a new one: a message too many, never one too few) */
+  if (s->n == 0)
+    (void)zp_ck_set_add(s, g->rrset.t.digest, 1);
+  if (zp_ck_set_get(s, t->digest))
+    return;
+  (void)zp_ck_set_add(s, t->digest, 1);
+  g->rrset_size += (uint32_t)zp_rdata_load_cost(t->rtype, t->rdlen);
+  if (g->rrset_size <= ZP_RRSET_LOAD_MAX)
+    return;
+  bool rrsig = zp_ck_is_sig(t);
+  zp_ck_report(c, ZP_CK_RRSET_SIZE, t, "the %s RRset%s%s at %s counts %u octets with this "
+               "record (the same record twice once): " ZP_RRSET_LOAD_WHY "; BIND refuses the "
+               "zone (\"ran out of space\")", zp_ck_type_text(t->rtype),
+               rrsig ? " covering " : "", rrsig ? zp_ck_type_text(t->covered) : "",
+               zp_ck_owner_text(g), g->rrset_size);
+  g->rrset_size_told = true;
+}
 
 void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell)
 {
   group *g = &c->g;
+  if (!g->rrset_size_told && zp_ck_on(c, ZP_CK_RRSET_SIZE))
+    rrset_size(c, t);
   if (t->ttl != g->rrset.t.ttl && !g->rrset_ttl_told && zp_ck_on(c, ZP_CK_TTL)) {
     rep r = {.set = true, .t = *t};
     memcpy(r.spell, spell, t->extra_len);
-    bool rrsig = zp_ck_is_rrsig(t);
+    bool rrsig = zp_ck_is_sig(t);
     zp_ck_report(c, ZP_CK_TTL, t, "%s %s%s%s has TTL %u here and %u at %s: one RRset has one "
                  "TTL (RFC 2181 section 5.2), and servers pick differently (BIND the first of "
                  "each run of lines and then the last run's, Knot the last line's, NSD each "
                  "line's own)%s", zp_ck_owner_text(g), zp_ck_type_text(t->rtype),
-                 rrsig ? " covering " : "", rrsig ? zp_ck_type_text((uint16_t)t->digest) : "",
+                 rrsig ? " covering " : "", rrsig ? zp_ck_type_text(t->covered) : "",
                  t->ttl, g->rrset.t.ttl, zp_ck_where(c, &g->rrset.t),
                  zp_ck_collision_note(c, &g->rrset, &r));
     g->rrset_ttl_told = true;

@@ -341,7 +341,7 @@ zp_status zp_ck_refs_end(zp_checker *c)
     tuple t;
     memcpy(&t, e, sizeof t);
     t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, e + sizeof t + t.key_len, from);
-    const target *f = &c->targets[t.digest];
+    const target *f = &c->targets[(uint32_t)t.digest];
     size_t n;
     const uint8_t *k = target_key(c, f, &n);
     zp_ck_ref_check(c, f, k, n, &t, from);

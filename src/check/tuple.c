@@ -19,25 +19,24 @@ int zp_ck_tuple_cmp(const uint8_t *a, const uint8_t *b)
     return x.rclass < y.rclass ? -1 : 1;
   if (x.rtype != y.rtype)
     return x.rtype < y.rtype ? -1 : 1;
-  if (zp_ck_is_rrsig(&x) && x.digest != y.digest)
-    return x.digest < y.digest ? -1 : 1;
+  if (zp_ck_is_sig(&x) && x.covered != y.covered)
+    return x.covered < y.covered ? -1 : 1;
   return (x.seq > y.seq) - (x.seq < y.seq);
 }
 
 /* The string spill orders tuples by: whether the key sorts before (0), within (1) or after (2)
  * the first record's zone, the key (past that zone within it), a 0 (before any descendant's
- * next octet, which is at least 1), kind, class and type, and an RRSIG's type covered; input
- * order, kept by the sort, does the rest. */
+ * next octet, which is at least 1), kind, class and type, and an RRSIG's (a SIG's) type
+ * covered; input order, kept by the sort, does the rest. */
 bool zp_ck_key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
                       uint8_t out[ZP_SPILL_PREFIX], void *ctx)
 {
   const zp_checker *c = ctx;
   const uint8_t *key = entry + sizeof(tuple);
-  uint16_t key_len, rclass, rtype;
-  uint32_t covered;
+  uint16_t key_len, rclass, rtype, covered;
   uint8_t kind, flags;
   memcpy(&key_len, entry + offsetof(tuple, key_len), sizeof key_len);
-  memcpy(&covered, entry + offsetof(tuple, digest), sizeof covered);
+  memcpy(&covered, entry + offsetof(tuple, covered), sizeof covered);
   memcpy(&rclass, entry + offsetof(tuple, rclass), sizeof rclass);
   memcpy(&rtype, entry + offsetof(tuple, rtype), sizeof rtype);
   kind = entry[offsetof(tuple, kind)];
@@ -48,7 +47,7 @@ bool zp_ck_key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
     flag = memcmp(key, c->skip, key_len < c->skip_len ? key_len : c->skip_len) > 0 ? 2 : 0;
   /* the string: flag, key, 0, kind, class, type (, covered); nearly always one window holds it
    * all, and it is made there */
-  bool rrsig = kind == K_RECORD && rtype == T_RRSIG;
+  bool rrsig = kind == K_RECORD && (rtype == T_RRSIG || rtype == T_SIG);
   uint8_t str[1 + ZP_NAME_KEY_MAX + 8 + ZP_SPILL_PREFIX];
   size_t len = 1 + (size_t)key_len + 6 + (rrsig ? 2 : 0);
   bool whole = len <= ZP_SPILL_PREFIX;

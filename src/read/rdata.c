@@ -55,10 +55,9 @@ static bool octets(zp_rd *r, bool target)
     return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
                       "a URI target is a quoted string, not empty (RFC "
                       "7553 section 4.4)");
-  size_t room = ZP_RDATA_MAX - r->n, n = zp_rd_unescape(f->text, f->len, r->out + r->n, room);
+  size_t room = r->max - r->n, n = zp_rd_unescape(f->text, f->len, r->out + r->n, room);
   if (n > room)
-    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "%s RDATA longer than %d octets", r->tname,
-                      ZP_RDATA_MAX);
+    return zp_rd_too_long(r, r->fi - 1);
   r->n += n;
   return true;
 }
@@ -157,7 +156,7 @@ static bool field(zp_rd *r, uint8_t kind)
 
 zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rdata_error *err)
 {
-  zp_rd r = {.in = in, .out = out, .err = err};
+  zp_rd r = {.in = in, .out = out, .max = zp_rd_max(in->type), .err = err};
   r.conv = zp_rrtype_lowercases(in->type) ? in->lower : in->keep;
   r.tname = zp_rrtype_name(in->type, r.tb);
   const uint8_t *k = zp_rrtype_kinds(in->type);

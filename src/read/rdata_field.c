@@ -22,11 +22,21 @@ bool zp_rd_fail(zp_rd *r, size_t field, size_t offset, const char *fmt, ...)
   return false;
 }
 
+size_t zp_rd_max(uint16_t type)
+{
+  return ZP_RRSET_LOAD_MAX - zp_rdata_load_cost(type, 0);
+}
+
+bool zp_rd_too_long(zp_rd *r, size_t fi)
+{
+  return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "%s RDATA longer than %zu octets: " ZP_RRSET_LOAD_WHY,
+                    r->tname, r->max);
+}
+
 bool zp_rd_put(zp_rd *r, const void *p, size_t n)
 {
-  if (n > ZP_RDATA_MAX - r->n)
-    return zp_rd_fail(r, r->fi ? r->fi - 1 : 0, ZP_RDATA_FIELD, "%s RDATA longer than %d octets",
-                      r->tname, ZP_RDATA_MAX);
+  if (n > r->max - r->n)
+    return zp_rd_too_long(r, r->fi ? r->fi - 1 : 0);
   memcpy(r->out + r->n, p, n);
   r->n += n;
   return true;

@@ -20,6 +20,7 @@ typedef struct zp_rd {
   bool quoted_ok;              /* the field being read is a character-string */
   uint8_t *out;
   size_t n;
+  size_t max;                  /* of out: the most RDATA named loads in one record of the type */
   zp_rdata_error *err;
   char tb[ZP_RRTYPE_TEXT_MAX];
   const char *tname;           /* the type's mnemonic, for messages */
@@ -29,8 +30,13 @@ typedef struct zp_rd {
 
 /* Reports what is wrong at a field (an index, offset in its text or ZP_RDATA_FIELD); false. */
 ZP_PRINTF(4, 5) bool zp_rd_fail(zp_rd *r, size_t field, size_t offset, const char *fmt, ...);
-/* Appends octets to the wire form; false (reported) past ZP_RDATA_MAX. */
+/* Appends octets to the wire form; false (reported) past r->max. */
 bool zp_rd_put(zp_rd *r, const void *p, size_t n);
+/* Reports RDATA longer than r->max at field fi (for a reader that fills out itself); false. */
+bool zp_rd_too_long(zp_rd *r, size_t fi);
+/* r->max for a record of the type: what named loads (ZP_RRSET_LOAD_MAX less the record's own
+ * count). */
+size_t zp_rd_max(uint16_t type);
 bool zp_rd_put_u8(zp_rd *r, uint32_t v);
 bool zp_rd_put_u16(zp_rd *r, uint32_t v);
 bool zp_rd_put_u32(zp_rd *r, uint32_t v);

@@ -277,8 +277,7 @@ static bool value(svc *s, uint16_t key, bool generic, const char *t, size_t n, s
   }
   size_t vn = zp_rd_unescape(t, n, s->value, sizeof s->value);
   if (vn > sizeof s->value)
-    return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "%s RDATA longer than %d octets", r->tname,
-                      ZP_RDATA_MAX);
+    return zp_rd_too_long(r, fi);
   if (key == ZP_SVC_ALPN && !generic)
     return alpn(r, s->value, vn, fi);
   return zp_rd_put(r, s->value, vn);

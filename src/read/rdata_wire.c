@@ -170,7 +170,7 @@ bool zp_rdata_is_generic(uint16_t type, const zp_field *fields, size_t nfields)
 zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rdata_error *err)
 {
   uint8_t raw[ZP_RDATA_MAX];
-  zp_rd r = {.in = in, .out = raw, .err = err};
+  zp_rd r = {.in = in, .out = raw, .max = zp_rd_max(in->type), .err = err};
   if (in->nfields < 2)
     return zp_rd_fail(&r, in->nfields, 0, "generic RDATA needs a length after \\#"), ZP_ZONE_SYNTAX;
   uint64_t want;
@@ -179,6 +179,12 @@ zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_
                       "generic RDATA length \"%.*s\" is not a number from 0 to "
                       "65535",
                       (int)in->fields[1].len, in->fields[1].text),
+           ZP_ZONE_SYNTAX;
+  r.tname = zp_rrtype_name(in->type, r.tb);
+  if (want > r.max)
+    return zp_rd_fail(&r, 1, ZP_RDATA_FIELD, "generic RDATA length %llu: %s RDATA longer than "
+                      "%zu octets: " ZP_RRSET_LOAD_WHY, (unsigned long long)want, r.tname,
+                      r.max),
            ZP_ZONE_SYNTAX;
   int half = -1;
   for (size_t fi = 2; fi < in->nfields; fi++) {
@@ -219,7 +225,6 @@ zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_
   r.out = out;
   r.n = 0;
   r.conv = zp_rrtype_lowercases(in->type) ? in->lower : in->keep;
-  r.tname = zp_rrtype_name(in->type, r.tb);
   for (; *k != ZP_K_END; k++)
     if (!wire_field(&r, *k, raw, rawlen, &pos))
       return ZP_ZONE_SYNTAX;
