@@ -35,8 +35,8 @@ static void tell(zp_checker *c, zp_check_id id, zp_severity sev, const tuple *at
   zp_diag_report(c->diag, at ? &loc : NULL, sev, "%s [-W%s]", msg, zp_check_name(id));
 }
 
-static void report(zp_checker *c, zp_check_id id, zp_severity sev, const tuple *at,
-                   const char *fmt, va_list ap)
+ZP_PRINTF(5, 0) static void report(zp_checker *c, zp_check_id id, zp_severity sev,
+                                   const tuple *at, const char *fmt, va_list ap)
 {
   char msg[1536];
   int n = vsnprintf(msg, sizeof msg, fmt, ap);
