@@ -33,8 +33,8 @@ static zp_status lower_conv(void *ctx, const uint8_t *in, size_t inlen, uint8_t 
 }
 
 /* the test policy's two halves, as the pipeline gives them to the reader */
-static const zp_label_conv test_conv = {lower_conv, NULL, NULL},
-                           test_keep = {lower_conv, "keep", NULL};
+static const zp_label_conv test_conv = {lower_conv, NULL, NULL, NULL},
+                           test_keep = {lower_conv, "keep", NULL, NULL};
 
 typedef struct run {
   char *out, *err;

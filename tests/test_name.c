@@ -136,7 +136,7 @@ static zp_status upper_ace(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
 Test(name, labels_go_through_the_policy)
 {
   int calls = 0;
-  zp_label_conv conv = {upper_ace, &calls, NULL};
+  zp_label_conv conv = {upper_ace, &calls, NULL, NULL};
   uint8_t out[ZP_NAME_MAX];
   size_t len = 0;
   zp_name_error err = {0};

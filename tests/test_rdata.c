@@ -24,7 +24,7 @@ static zp_status lower(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
   return ZP_OK;
 }
 
-static const zp_label_conv lower_conv = {lower, NULL, NULL}, keep_conv = {NULL, NULL, NULL};
+static const zp_label_conv lower_conv = {lower, NULL, NULL, NULL}, keep_conv = {NULL, NULL, NULL, NULL};
 
 /* Parses rdata of type; the wire as lowercase hex into hex (or the error as
  * "COL: message"). Returns whether it parsed. */

@@ -77,14 +77,35 @@ static void tell(zp_convert *c, zp_divergence d, const zp_idna_both *b, const ui
   snprintf(msg + n, cap - n, " [-W%s]", zp_check_name(ZP_CK_IDNA_DIVERGENCE));
 }
 
+/* The Bidi bits of the ACE label a[0..n) (valid: every label of a converted name is). */
+static unsigned ace_bidi(zp_convert *c, const uint8_t *a, size_t n)
+{
+  zp_ace_bidi *e = NULL;
+  if (c->cache) {
+    e = &c->cache->bidi[(uint8_t)zp_hash(a, n)];   /* (exact octets: no case folded in) */
+    if (e->len == n && memcmp(e->ace, a, n) == 0)
+      return e->bits;
+  }
+  char tmp[ZP_LABEL_MAX];
+  size_t tlen = sizeof tmp;
+  unsigned bits = 0;
+  if (zp_idna2008_label_to_ascii((const char *)a, n, tmp, &tlen, FLAGS | ZP_IDNA_CHECK_ACE, NULL,
+                                 &bits) != ZP_OK)
+    bits = 0;
+  if (e) {
+    e->len = (uint8_t)n;
+    e->bits = (uint8_t)bits;
+    memcpy(e->ace, a, n);
+  }
+  return bits;
+}
+
 /* A label IDNA judges, non-ASCII or ACE (ace: then it is checked, and out left as the caller
  * wrote it): ToASCII under c's standard, and under the other too when c tells divergences. */
 static zp_status idna_label(zp_convert *c, const uint8_t *in, size_t inlen, bool ace,
                             uint8_t *out, size_t *outlen, char *msg, size_t cap, size_t *at)
 {
   zp_label_seen *e = NULL;
-  if (c)
-    c->name_idn = true;
   if (c && c->cache && inlen <= sizeof e->label) {
     e = slot(c->cache, in, inlen);
     if (hit(e, in, inlen) && (ace || *outlen >= e->ace_len)) {
@@ -93,6 +114,7 @@ static zp_status idna_label(zp_convert *c, const uint8_t *in, size_t inlen, bool
         *outlen = e->ace_len;
       }
       c->mapped |= !e->kept;
+      c->bidi_due |= e->bidi != 0;
       return ZP_OK;
     }
   }
@@ -130,9 +152,14 @@ static zp_status idna_label(zp_convert *c, const uint8_t *in, size_t inlen, bool
     memcpy(out, b.ace[k], b.len[k]);
     *outlen = b.len[k];
   }
-  if (e) {
-    remember(c, e, in, inlen, ace ? NULL : b.ace[k], b.len[k]);
-    c->mapped |= !e->kept;
+  if (c) {
+    unsigned bits = ace ? ace_bidi(c, in, inlen) : ace_bidi(c, out, *outlen);
+    c->bidi_due |= bits != 0;
+    if (e) {
+      remember(c, e, in, inlen, ace ? NULL : b.ace[k], b.len[k]);
+      e->bidi = (uint8_t)bits;
+      c->mapped |= !e->kept;
+    }
   }
   if (d != ZP_DIV_NONE)
     tell(c, d, &b, in, inlen, msg, cap);
@@ -210,30 +237,7 @@ static zp_status spell_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t
 
 zp_label_conv zp_convert_spelling(zp_convert *c)
 {
-  return (zp_label_conv){spell_label, c, NULL};
-}
-
-/* The Bidi bits of the ACE label a[0..n) (valid: every label of a converted name is). */
-static unsigned ace_bidi(zp_convert *c, const uint8_t *a, size_t n)
-{
-  zp_ace_bidi *e = NULL;
-  if (c->cache) {
-    e = &c->cache->bidi[(uint8_t)zp_hash(a, n)];   /* (exact octets: no case folded in) */
-    if (e->len == n && memcmp(e->ace, a, n) == 0)
-      return e->bits;
-  }
-  char tmp[ZP_LABEL_MAX];
-  size_t tlen = sizeof tmp;
-  unsigned bits = 0;
-  if (zp_idna2008_label_to_ascii((const char *)a, n, tmp, &tlen, FLAGS | ZP_IDNA_CHECK_ACE, NULL,
-                                 &bits) != ZP_OK)
-    bits = 0;
-  if (e) {
-    e->len = (uint8_t)n;
-    e->bits = (uint8_t)bits;
-    memcpy(e->ace, a, n);
-  }
-  return bits;
+  return (zp_label_conv){spell_label, c, NULL, NULL};
 }
 
 /* The message for the label broken of a name that breaks the Bidi rule (apart from name_bidi,
@@ -268,14 +272,12 @@ static zp_status bidi_broken(zp_convert *c, const uint8_t *wire, const uint8_t *
 
 /* RFC 5893 across the labels of wire: when one holds a right-to-left code point, each that is
  * not plain ASCII (its ACE form) must keep the Bidi rule. IDNA2003 has no such rule: under it a
- * name that breaks it is a divergence. A name none of whose own labels went through IDNA holds
- * no ACE label but its origin's, and the origin, read as a name, has been held to the rule. */
+ * name that breaks it is a divergence. Asked only of a name one of whose own labels holds a
+ * right-to-left code point or breaks the rule (bidi_due): of any other, only the origin's labels
+ * may, and the origin, read as a name, has been held to the rule. */
 static zp_status name_bidi(void *ctx, const uint8_t *wire, char *msg, size_t cap)
 {
   zp_convert *c = ctx;
-  if (!c->name_idn)
-    return ZP_OK;
-  c->name_idn = false;
   unsigned rtl = 0;
   const uint8_t *broken = NULL;
   for (const uint8_t *p = wire; *p; p += *p + 1) {
@@ -292,7 +294,8 @@ static zp_status name_bidi(void *ctx, const uint8_t *wire, char *msg, size_t cap
 zp_label_conv zp_convert_policy(zp_convert *c)
 {
   /* (under IDNA2003 the rule is a divergence, asked only while those are told) */
-  return (zp_label_conv){zp_convert_label, c, c->idna2008 || c->diverged ? name_bidi : NULL};
+  return (zp_label_conv){zp_convert_label, c, c->idna2008 || c->diverged ? name_bidi : NULL,
+                         &c->bidi_due};
 }
 
 /* Open addressing over the labels' octets, each held in keys as a length octet and the label. */

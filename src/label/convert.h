@@ -20,8 +20,9 @@ typedef struct zp_convert {
                                      IDNA2003 and IDNA2008 convert apart gets a warning, once */
   bool mapped;     /* set (never cleared) when a non-ASCII label is one IDNA maps onto another
                       label's name; told only with a cache */
-  bool name_idn;   /* a label of the name being read went through IDNA since the last rule
-                      across labels (zp_convert_policy), which alone can concern it */
+  bool bidi_due;   /* a label of the name being read holds a right-to-left code point or would
+                      break the Bidi rule in a name that does (RFC 5893), since the rule across
+                      labels last ran (zp_label_conv.name_pending) */
 } zp_convert;
 
 /* The labels told about, by their octets (zp_convert.diverged). */
@@ -53,6 +54,7 @@ typedef struct zp_label_seen {
   uint8_t len;           /* of label; 0: an empty slot */
   bool kept;             /* ToUnicode of ace is label, ASCII case aside (an ACE label: true) */
   uint8_t ace_len;
+  uint8_t bidi;          /* ace's Bidi bits under IDNA2008 (ZP_IDNA_BIDI_*) */
   uint8_t label[4 * ZP_LABEL_MAX];
   uint8_t ace[ZP_LABEL_MAX];
 } zp_label_seen;

@@ -258,8 +258,10 @@ static zp_status read_label(const char *text, size_t len, size_t *pos, uint8_t *
 static zp_status whole(const zp_label_conv *conv, const char *text, size_t len,
                        const uint8_t *wire, zp_name_error *err)
 {
-  if (!conv || !conv->name)
+  if (!conv || !conv->name || (conv->name_pending && !*conv->name_pending))
     return ZP_OK;
+  if (conv->name_pending)
+    *conv->name_pending = false;
   char msg[sizeof err->msg];
   msg[0] = '\0';
   zp_status st = conv->name(conv->ctx, wire, msg, sizeof msg);

@@ -23,6 +23,9 @@ typedef struct zp_label_conv {
   /* NULL, or a rule across the labels of the whole name (origin included), in wire form; like
    * fn, a message written with ZP_OK is a warning (zp_name_error.warn, at the name) */
   zp_status (*name)(void *ctx, const uint8_t *wire, char *msg, size_t msgcap);
+  /* NULL, or set by fn when a label concerns the rule: the rule is asked only then, and the
+   * flag cleared (most names hold no label any rule across labels is about) */
+  bool *name_pending;
 } zp_label_conv;
 
 typedef struct zp_name_error {
