@@ -269,8 +269,9 @@ static zp_status whole(const zp_label_conv *conv, const char *text, size_t len,
     return fail(err, 0, st, "name \"%.*s\": %s", (int)len, text, msg);
   if (msg[0] && err && err->warn) {
     char full[sizeof err->msg];
-    snprintf(full, sizeof full, "name \"%.*s\": %s", (int)len, text, msg);
-    err->warn(err->user, 0, full);
+    /* (a message cut short at the buffer's end is still told) */
+    if (snprintf(full, sizeof full, "name \"%.*s\": %s", (int)len, text, msg) >= 0)
+      err->warn(err->user, 0, full);
   }
   return ZP_OK;
 }

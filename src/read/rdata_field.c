@@ -354,7 +354,7 @@ bool zp_rd_b64_end(zp_rd *r, const zp_b64 *s, size_t fi, size_t at)
 /* Base64 in every field to the end: blanks may split it anywhere. */
 bool zp_rd_base64(zp_rd *r)
 {
-  const zp_field *f;
+  const zp_field *f = NULL;
   zp_b64 s = {0};
   do {
     if (!zp_rd_next(r, &f) || !zp_rd_b64_feed(r, &s, f->text, f->len, r->fi - 1, 0))
