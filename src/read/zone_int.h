@@ -17,7 +17,10 @@
 
 /* Limits (README "Zone dialect", "Limits"); each one reached is an error at its location. */
 enum {
-  ZP_LINE_MAX = 65535,          /* bytes in one physical line */
+  ZP_LINE_MAX = 1 << 19,        /* bytes in one physical line: twice the longest text of a
+                                   record (65,535 octets of RDATA each written \DDD, 262,140
+                                   bytes, with its owner and fields), so that whatever any
+                                   writer makes of a record is read back */
   ZP_RECORD_MAX = 1 << 20,      /* bytes of token text in one record, parentheses included */
   ZP_FIELDS_MAX = 4096,         /* fields in one record */
   ZP_INCLUDE_DEPTH_MAX = 16,    /* nested $INCLUDE files below the top one */
