@@ -218,9 +218,26 @@ static const char *name_of(const mnemonic *table, size_t n, uint16_t num, const 
   return buf;
 }
 
+static const mnemonic *find(uint16_t type)
+{
+  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+    if (types[i].num == type)
+      return &types[i];
+  return NULL;
+}
+
 const char *zp_rrtype_name(uint16_t type, char buf[ZP_RRTYPE_TEXT_MAX])
 {
   return name_of(types, sizeof types / sizeof *types, type, "TYPE", buf);
+}
+
+const char *zp_rrtype_list_name(uint16_t type, char buf[ZP_RRTYPE_TEXT_MAX])
+{
+  const mnemonic *m = find(type);
+  if (m && m->kinds && !(m->flags & (G | W)))
+    return m->name;
+  snprintf(buf, ZP_RRTYPE_TEXT_MAX, "TYPE%u", (unsigned)type);
+  return buf;
 }
 
 const char *zp_rrclass_name(uint16_t rclass, char buf[ZP_RRTYPE_TEXT_MAX])
@@ -240,26 +257,20 @@ bool zp_rrclass_is_meta(uint16_t rclass)
 
 bool zp_rrtype_lowercases(uint16_t type)
 {
-  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
-    if (types[i].num == type)
-      return types[i].flags & LC;
-  return false;
+  const mnemonic *m = find(type);
+  return m && (m->flags & LC);
 }
 
 bool zp_rrtype_reads_text(uint16_t type)
 {
-  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
-    if (types[i].num == type)
-      return types[i].kinds && !(types[i].flags & W);
-  return false;
+  const mnemonic *m = find(type);
+  return m && m->kinds && !(m->flags & W);
 }
 
 const uint8_t *zp_rrtype_kinds(uint16_t type)
 {
-  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
-    if (types[i].num == type)
-      return types[i].kinds;
-  return NULL;
+  const mnemonic *m = find(type);
+  return m ? m->kinds : NULL;
 }
 
 void zp_rrtype_generic_default(uint8_t set[65536 / 8])

@@ -99,6 +99,11 @@ const char *zp_svckey_name(uint16_t key, char buf[ZP_RRTYPE_TEXT_MAX]);
 
 /* The mnemonic of a type, or TYPEnnn written into buf when it has none. Static storage or buf. */
 const char *zp_rrtype_name(uint16_t type, char buf[ZP_RRTYPE_TEXT_MAX]);
+/* The name a type goes by inside RDATA (RRSIG's type covered; the NSEC, NSEC3, CSYNC and NXT
+ * type lists): its mnemonic where its own records are written as text by default, TYPEnnn
+ * written into buf for the rest, which Knot 3.2 does not read there by name (WKS, SIG, HIP,
+ * NULL, the meta types ...). Every reader takes TYPEnnn (RFC 3597 section 5). */
+const char *zp_rrtype_list_name(uint16_t type, char buf[ZP_RRTYPE_TEXT_MAX]);
 /* The mnemonic of a class, or CLASSnnn written into buf. */
 const char *zp_rrclass_name(uint16_t rclass, char buf[ZP_RRTYPE_TEXT_MAX]);
 

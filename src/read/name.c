@@ -45,20 +45,23 @@ size_t zp_name_text(char *out, const uint8_t *wire)
   for (const uint8_t *p = wire; *p; p += *p + 1) {
     for (unsigned i = 1; i <= *p; i++) {
       uint8_t c = p[i];
-      /* the "\X" set is BIND's, wider than ldns's: an unescaped '"' opens a quoted string for
-       * BIND and for our own scanner, '$' at the start of a line is read as a directive, and
-       * ldns reads "@.example." as the origin itself */
-      if (c == '.' || c == ';' || c == '(' || c == ')' || c == '\\' || c == '"' || c == '$' ||
-          c == '@') {
+      /* printable bytes but letters, digits, '-', '_', '*' and '/' are written "\X": Knot's
+       * scanner reads no other byte unescaped in a name (it refuses "a!b"), an unescaped '"'
+       * opens a quoted string for BIND and for our own scanner, '$' at the start of a line is
+       * read as a directive, and ldns reads "@.example." as the origin itself; "\X" is RFC
+       * 1035's, which every reader takes */
+      bool plain = (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
+                   c == '-' || c == '_' || c == '*' || c == '/';
+      if (plain) {
+        out[n++] = (char)c;
+      } else if (c > 0x20 && c < 0x7F) {
         out[n++] = '\\';
         out[n++] = (char)c;
-      } else if (c < 0x21 || c >= 0x7F) {
+      } else {
         out[n++] = '\\';
         out[n++] = (char)('0' + c / 100);
         out[n++] = (char)('0' + c / 10 % 10);
         out[n++] = (char)('0' + c % 10);
-      } else {
-        out[n++] = (char)c;
       }
     }
     out[n++] = '.';

@@ -204,6 +204,23 @@ static bool put_svcparams(zp_buf *line, const uint8_t *d, size_t n)
   return true;
 }
 
+/* The types of a bitmap's n octets, the first octet's high bit type base, by the names every
+ * reader takes in a type list, separated by blanks (none before the first while *first). */
+static bool put_types(zp_format *fm, const uint8_t *d, size_t n, size_t base, bool *first)
+{
+  for (size_t i = 0; i < n; i++)
+    for (unsigned b = 0; b < 8; b++) {
+      if (!(d[i] & (0x80 >> b)))
+        continue;
+      char tb[ZP_RRTYPE_TEXT_MAX];
+      const char *name = zp_rrtype_list_name((uint16_t)(base + i * 8 + b), tb);
+      if (!(*first || zp_buf_put(&fm->line, " ", 1)) || !zp_buf_put(&fm->line, name, strlen(name)))
+        return false;
+      *first = false;
+    }
+  return true;
+}
+
 /* One RDATA field the way ldns_rdf2buffer_str writes it; the types listed are the ones the
  * differential test (tests/test_emit.c) proves identical, the rest are ldns's own output. */
 enum { PUT_NOMEM, PUT_DONE, PUT_NOT_MINE };
@@ -278,6 +295,13 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
     if (n < 1 || d[0] != n - 1 || !zp_buf_put(&fm->line, d + 1, n - 1))
       break;
     return PUT_DONE;
+  case LDNS_RDF_TYPE_NSEC3_SALT:
+    /* RFC 5155 section 3.3: "-" for no salt, else hex; ldns 1.8 writes "- " */
+    if (n < 1 || d[0] != n - 1)
+      break;
+    if (n == 1)
+      return zp_buf_put(&fm->line, "-", 1) ? PUT_DONE : PUT_NOMEM;
+    return put_field(fm, LDNS_RDF_TYPE_HEX, d + 1, n - 1);
   case LDNS_RDF_TYPE_HEX: {
     if (n == 0 || !zp_buf_reserve(&fm->line, 2 * n))
       break;
@@ -390,25 +414,26 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
   }
   case LDNS_RDF_TYPE_SVCPARAMS:
     return put_svcparams(&fm->line, d, n) ? PUT_DONE : PUT_NOMEM;
-  case LDNS_RDF_TYPE_UNKNOWN: {
-    /* NXT's type bitmap (RFC 2535 section 5.2; ldns's field type for it, which ldns writes as
-     * "\\# len hex", text no reader takes for NXT): the types by ldns's names, as BIND reads
-     * them (bit 0, another format, the reader refuses) */
+  case LDNS_RDF_TYPE_TYPE: {
+    char b[ZP_RRTYPE_TEXT_MAX];
+    if (n != 2)
+      break;
+    const char *name = zp_rrtype_list_name((uint16_t)(d[0] << 8 | d[1]), b);
+    return zp_buf_put(&fm->line, name, strlen(name)) ? PUT_DONE : PUT_NOMEM;
+  }
+  case LDNS_RDF_TYPE_BITMAP: {
+    /* RFC 4034 section 4.1.2's windows (the reader checked their form) */
     bool first = true;
-    for (size_t i = 0; i < n; i++)
-      for (unsigned b = 0; b < 8; b++) {
-        if (!(d[i] & (0x80 >> b)))
-          continue;
-        char *name = ldns_rr_type2str((ldns_rr_type)(i * 8 + b));
-        bool put = name && (first || zp_buf_put(&fm->line, " ", 1)) &&
-                   zp_buf_put(&fm->line, name, strlen(name));
-        free(name);
-        if (!put)
-          return PUT_NOMEM;
-        first = false;
-      }
+    for (size_t i = 0; i + 2 <= n && i + 2 + d[i + 1] <= n; i += 2 + d[i + 1])
+      if (!put_types(fm, d + i + 2, d[i + 1], (size_t)d[i] * 256, &first))
+        return PUT_NOMEM;
     return PUT_DONE;
   }
+  case LDNS_RDF_TYPE_UNKNOWN:
+    /* NXT's type bitmap (RFC 2535 section 5.2; ldns's field type for it, which ldns writes as
+     * "\\# len hex", text no reader takes for NXT), as BIND reads it (bit 0, another format, the
+     * reader refuses) */
+    return put_types(fm, d, n, 0, &(bool){true}) ? PUT_DONE : PUT_NOMEM;
   default:
     break;
   }
