@@ -457,8 +457,8 @@ static const char *const corpus_types[] = {
  * KEY, which it reads there but whose records zonepuny writes in RFC 3597 form by default: emit
  * writes these types TYPEnnn inside RDATA (tests/output/check_peers.sh loads the result) */
 static const char *const knot_lacks[] = {
-  "KEY", "A6", "AMTRELAY", "ANY", "ATMA", "AVC", "AXFR", "BRID", "DLV", "DOA", "DSYNC", "EID", "GID",
-  "GPOS", "HHIT", "HIP", "ISDN", "IXFR", "MAILA", "MAILB", "MB", "MD", "MF", "MG", "MR",
+  "KEY", "A6", "AMTRELAY", "ANY", "ATMA", "AVC", "AXFR", "BRID", "DLV", "DOA", "DSYNC", "EID",
+  "GID", "GPOS", "HHIT", "HIP", "ISDN", "IXFR", "MAILA", "MAILB", "MB", "MD", "MF", "MG", "MR",
   "NIMLOC", "NINFO", "NSAP", "NSAP-PTR", "NULL", "NXT", "OPT", "PX", "RESINFO", "RKEY", "SIG",
   "SINK", "TA", "TALINK", "TKEY", "TSIG", "UID", "UINFO", "UNSPEC", "WALLET", "WKS", "X25",
 };
@@ -484,11 +484,11 @@ static size_t knot_type_list(char *out, const char *ft)
 }
 
 /* ldns writes printable bytes in names bare but for a few it escapes; emit writes every one but
- * letters, digits, '-', '_', '*' and '/' as "\\X" (the bytes Knot's scanner reads bare; see
- * zp_name_text), writes an NSEC3 hash without ldns's padding, a salt and a type list without
- * ldns's trailing blank, and types Knot lacks as TYPEnnn in lists. The expected text is ldns's
- * with exactly those changes: every field's ldns text is found in order in the record's text,
- * and only names, hashes, salts and type lists are rewritten. */
+ * letters, digits, '-', '_', '*' and '/' (the bytes Knot's scanner reads bare) as "\\X", '[' and
+ * '#' as "\\DDD" (see zp_name_text), writes an NSEC3 hash without ldns's padding, a salt and a
+ * type list without ldns's trailing blank, and types Knot lacks as TYPEnnn in lists. The expected
+ * text is ldns's with exactly those changes: every field's ldns text is found in order in the
+ * record's text, and only names, hashes, salts and type lists are rewritten. */
 static char *ldns_text_with_bind_escapes(const ldns_rr *rr)
 {
   char *text = ldns_rr2str(rr);
@@ -518,7 +518,10 @@ static char *ldns_text_with_bind_escapes(const ldns_rr *rr)
       for (const char *c = ft; *c; c++) {
         if (dname && *c == '\\')
           out[n++] = *c++;   /* ldns's own escape: the byte after it (or \DDD's digits) as is */
-        else if (dname && *c != '.' && !isalnum((unsigned char)*c) && !strchr("-_*/", *c))
+        else if (dname && (*c == '[' || *c == '#')) {   /* "\[" and "\#" open labels */
+          n += (size_t)sprintf(out + n, "\\%03d", *c);
+          continue;
+        } else if (dname && *c != '.' && !isalnum((unsigned char)*c) && !strchr("-_*/", *c))
           out[n++] = '\\';
         /* an NSEC3 hash without ldns's '=' padding (RFC 5155 3.3 has none; BIND writes none) */
         if (t == LDNS_RDF_TYPE_NSEC3_NEXT_OWNER && *c == '=')

@@ -59,7 +59,7 @@ for t in list(range(1, 271)) + [32768, 32769, 65534]:
     print("t%d RRSIG TYPE%d 8 2 300 20300101000000 20200101000000 1 example. AAAA" % (t, t))
 for c in range(0x21, 0x7F):
     e = "\\%03d" % c if chr(c).isdigit() else "\\" + chr(c)
-    print("a%sb CNAME x%sy" % (e, e))
+    print("a%sb CNAME %sy" % (e, e))
 PY
 out=$tmp/lists.out
 if "$ZONEPUNY" "$tmp/lists.zone" > "$out" 2> "$tmp/err"; then
