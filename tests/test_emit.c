@@ -484,11 +484,12 @@ static size_t knot_type_list(char *out, const char *ft)
 }
 
 /* ldns writes printable bytes in names bare but for a few it escapes; emit writes every one but
- * letters, digits, '-', '_', '*' and '/' (the bytes Knot's scanner reads bare) as "\\X", '[' and
- * '#' as "\\DDD" (see zp_name_text), writes an NSEC3 hash without ldns's padding, a salt and a
- * type list without ldns's trailing blank, and types Knot lacks as TYPEnnn in lists. The expected
- * text is ldns's with exactly those changes: every field's ldns text is found in order in the
- * record's text, and only names, hashes, salts and type lists are rewritten. */
+ * letters, digits, '-', '_', '*' and '/' (the bytes Knot's scanner reads bare) as "\\X", and
+ * '[', '#' and '\\' as "\\DDD" (see zp_name_text); it writes an NSEC3 hash without ldns's
+ * padding, a salt and a type list without ldns's trailing blank, and types Knot lacks as TYPEnnn
+ * in lists. The expected text is ldns's with exactly those changes: every field's ldns text is
+ * found in order in the record's text, and only names, hashes, salts and type lists are
+ * rewritten. */
 static char *ldns_text_with_bind_escapes(const ldns_rr *rr)
 {
   char *text = ldns_rr2str(rr);
@@ -516,6 +517,11 @@ static char *ldns_text_with_bind_escapes(const ldns_rr *rr)
     } else {
       bool dname = t == LDNS_RDF_TYPE_DNAME;
       for (const char *c = ft; *c; c++) {
+        if (dname && c[0] == '\\' && c[1] == '\\') {   /* NSD reads "\\." as "\." */
+          n += (size_t)sprintf(out + n, "\\092");
+          c++;
+          continue;
+        }
         if (dname && *c == '\\')
           out[n++] = *c++;   /* ldns's own escape: the byte after it (or \DDD's digits) as is */
         else if (dname && (*c == '[' || *c == '#')) {   /* "\[" and "\#" open labels */
@@ -751,8 +757,8 @@ static const good_case own_text[] = {
   {"SVCB", "1 foo.example.com. key2 alpn=h2", "1 foo.example.com. alpn=\"h2\" no-default-alpn"},
   {"SVCB", "1 foo.example.com. mandatory=key1,key4 alpn=h2 ipv4hint=192.0.2.1,192.0.2.2",
    "1 foo.example.com. mandatory=alpn,ipv4hint alpn=\"h2\" ipv4hint=192.0.2.1,192.0.2.2"},
-  /* times from 2^31 seconds on: ldns (and BIND) write them as dates before 1970, which neither
-   * dnspython nor zonepuny reads; zonepuny writes the date they stand for, up to 2106-02-07
+  /* times from 2^31 seconds on: ldns (and BIND) write them as dates before 1970, which
+   * dnspython does not read; zonepuny writes the date they stand for, up to 2106-02-07
    * 06:28:15 (2^32 - 1 seconds, RFC 4034 section 3.2), which BIND, dnspython and ldns read back
    * to the same octets (hand-derived: 2^31 s is 2038-01-19 03:14:08) */
   {"RRSIG", "A 8 2 3600 21060207062815 2147483648 1 example. AA==",

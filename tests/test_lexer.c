@@ -342,13 +342,13 @@ Test(lexer, token_streams)
   }
 }
 
-/* A line longer than ZP_LINE_MAX (524288 bytes) is cut there: the scanner sees its first
- * 524288 bytes, reports the line at its end, and the bytes dropped still count in later offsets.
- * Line 1 is "a TXT " (6 bytes) and 600000 x's: the field keeps 524288 - 6 = 524282 of them; its
- * newline is byte 600006, so line 2 starts at byte 600007. */
+/* A line longer than ZP_LINE_MAX (786432 bytes) is cut there: the scanner sees its first
+ * 786432 bytes, reports the line at its end, and the bytes dropped still count in later offsets.
+ * Line 1 is "a TXT " (6 bytes) and 900000 x's: the field keeps 786432 - 6 = 786426 of them; its
+ * newline is byte 900006, so line 2 starts at byte 900007. */
 Test(lexer, long_line_cut_and_offsets_after_it)
 {
-  enum { XS = 600000, KEPT = 524288 - 6 };
+  enum { XS = 900000, KEPT = 786432 - 6 };
   char *text = malloc(XS + 32), *want = malloc(KEPT + 256);
   cr_assert(text && want);
   memcpy(text, "a TXT ", 6);
@@ -356,12 +356,12 @@ Test(lexer, long_line_cut_and_offsets_after_it)
   strcpy(text + 6 + XS, "\nb A 1.2.3.4\n");
   int n = sprintf(want, "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |");
   memset(want + n, 'x', KEPT);
-  strcpy(want + n + KEPT, "| 1:7 @6\nERR\nEOL\nOWNER |b| 2:1 @600007\nTYPE 1 2:3 @600009\n"
-                          "FIELD |1.2.3.4| 2:5 @600011\nEOL\n");
+  strcpy(want + n + KEPT, "| 1:7 @6\nERR\nEOL\nOWNER |b| 2:1 @900007\nTYPE 1 2:3 @900009\n"
+                          "FIELD |1.2.3.4| 2:5 @900011\nEOL\n");
   char *toks, *errs;
   scan(text, strlen(text), &toks, &errs);
   cr_expect_str_eq(toks, want);
-  cr_expect_str_eq(errs, "t.zone:1:1: error: line longer than 524288 bytes\n");
+  cr_expect_str_eq(errs, "t.zone:1:1: error: line longer than 786432 bytes\n");
   free(toks);
   free(errs);
   free(text);

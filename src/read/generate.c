@@ -205,7 +205,7 @@ static const char *gen_split(const char *s, size_t len, bool unquote, zp_tok *to
       i++;
       continue;
     }
-    if (*n == ZP_FIELDS_MAX) {
+    if (*n == ZP_GENERATE_FIELDS_MAX) {
       *bad = i;
       return "more than 4096 fields";
     }
@@ -301,14 +301,15 @@ void zp_zone_generate_end(zp_zfile *f, const zp_tok *rhs, const zp_loc *rhs_loc)
                    "refuses: close them before it");
     return;
   }
-  if (!z->gen_buf && !(z->gen_buf = malloc(ZP_RECORD_MAX))) {
+  if ((!z->gen_buf && !(z->gen_buf = malloc(ZP_RECORD_MAX))) ||
+      !zp_zone_fields_room(z, ZP_GENERATE_FIELDS_MAX)) {
     zp_zone_report(z, &z->gen_at, "out of memory");
     return;
   }
   /* RHS as written split once, for the fields' places and its one structural error: a value
    * adds only digits, letters, '-', '.' and '$', so each value's RHS splits the same way */
   const char *rt = zp_zone_text(f, rhs);
-  size_t nf = 0, bad = 0, at[ZP_FIELDS_MAX];
+  size_t nf = 0, bad = 0, at[ZP_GENERATE_FIELDS_MAX];
   const char *split = gen_split(rt, rhs->len, rhs->quoted, z->tok, at, &nf, &bad);
   zp_loc split_loc = zp_loc_at(rhs_loc, rhs->quoted, rt, rhs->len, bad);
   for (size_t i = 0; i < nf && !split; i++)

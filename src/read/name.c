@@ -49,14 +49,14 @@ size_t zp_name_text(char *out, const uint8_t *wire)
        * scanner reads no other byte unescaped in a name (it refuses "a!b"), an unescaped '"'
        * opens a quoted string for BIND and for our own scanner, '$' at the start of a line is
        * read as a directive, and ldns reads "@.example." as the origin itself; "\X" is RFC
-       * 1035's, which every reader takes, but for two that open a label: BIND reads "\[" as
-       * an RFC 2673 bitstring label and Knot "\#" as RFC 3597's marker, so '[' and '#' are
-       * written "\DDD" */
+       * 1035's, which every reader takes, but for three: BIND reads "\[" opening a label as an
+       * RFC 2673 bitstring label, Knot "\#" there as RFC 3597's marker, and NSD "\\." ending a
+       * label as an escaped dot; so '[', '#' and '\' are written "\DDD" */
       bool plain = (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
                    c == '-' || c == '_' || c == '*' || c == '/';
       if (plain) {
         out[n++] = (char)c;
-      } else if (c > 0x20 && c < 0x7F && c != '[' && c != '#') {
+      } else if (c > 0x20 && c < 0x7F && c != '[' && c != '#' && c != '\\') {
         out[n++] = '\\';
         out[n++] = (char)c;
       } else {

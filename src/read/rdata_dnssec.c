@@ -74,20 +74,24 @@ bool zp_rd_time(zp_rd *r)
       d[i] = d[i] * 10 + (uint64_t)(f->text[k] - '0');
     }
   uint64_t y = d[0], mo = d[1], day = d[2];
-  bool ok = y >= 1970 && mo >= 1 && mo <= 12 && day >= 1 && day <= month_days(mo, y) &&
-            d[3] < 24 && d[4] < 60 && d[5] < 60;
+  bool ok = mo >= 1 && mo <= 12 && day >= 1 && day <= month_days(mo, y) && d[3] < 24 &&
+            d[4] < 60 && d[5] < 60;
   if (!ok)
     return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
-                      "\"%.*s\" is not a date and time from 1970 on (RFC 4034 "
-                      "section 3.2)",
+                      "\"%.*s\" is not a date and time (RFC 4034 section 3.2)",
                       (int)f->len, f->text);
-  uint64_t days = day - 1;
+  /* any year of the proleptic Gregorian calendar, taken modulo 2^32 as serial arithmetic
+   * reads it: BIND writes a time from 2^31 on as the date before 1970 it also stands for
+   * (4294967295 is 19691231235959), and reads every such date back */
+  int64_t days = (int64_t)day - 1;
+  for (uint64_t yy = y; yy < 1970; yy++)
+    days -= (int64_t)(337 + month_days(2, yy));
   for (uint64_t yy = 1970; yy < y; yy++)
-    days += 337 + month_days(2, yy);
+    days += (int64_t)(337 + month_days(2, yy));
   for (uint64_t m = 1; m < mo; m++)
-    days += month_days(m, y);
-  uint64_t secs = days * 86400 + d[3] * 3600 + d[4] * 60 + d[5];
-  return zp_rd_put_u32(r, (uint32_t)secs);
+    days += (int64_t)month_days(m, y);
+  int64_t secs = days * 86400 + (int64_t)(d[3] * 3600 + d[4] * 60 + d[5]);
+  return zp_rd_put_u32(r, (uint32_t)(uint64_t)secs);
 }
 
 /* RFC 4034 section 4.1.2: the types of every field to the end, in windows of 256; at least one

@@ -245,11 +245,36 @@ void zp_zone_no_type(zp_zfile *f, const zp_loc *loc)
   zp_zone_report(f->z, loc, "record has no type");
 }
 
+bool zp_zone_fields_room(zp_zone *z, size_t n)
+{
+  if (n <= z->tok_cap)
+    return true;
+  size_t cap = z->tok_cap ? z->tok_cap : 64;
+  while (cap < n)
+    cap *= 2;
+  zp_tok *tok = realloc(z->tok, cap * sizeof *tok);
+  if (tok)
+    z->tok = tok;
+  zp_loc *loc = tok ? realloc(z->tok_loc, cap * sizeof *loc) : NULL;
+  if (loc)
+    z->tok_loc = loc;
+  zp_field *fields = loc ? realloc(z->fields, cap * sizeof *fields) : NULL;
+  if (!fields)
+    return false;
+  z->fields = fields;
+  z->tok_cap = cap;
+  return true;
+}
+
 bool zp_zone_field(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
 {
   zp_zone *z = f->z;
   if (z->ntok == ZP_FIELDS_MAX) {
     zp_zone_report(z, loc, "more than %d fields in one record", ZP_FIELDS_MAX);
+    return false;
+  }
+  if (!zp_zone_fields_room(z, z->ntok + 1)) {
+    zp_zone_report(z, loc, "out of memory");
     return false;
   }
   z->tok[z->ntok] = *t;
@@ -467,6 +492,9 @@ void zp_zone_close(zp_zone *z)
   if (!z)
     return;
   free(z->gen_buf);
+  free(z->tok);
+  free(z->tok_loc);
+  free(z->fields);
   free(z);
 }
 

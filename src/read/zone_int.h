@@ -17,12 +17,15 @@
 
 /* Limits (README "Zone dialect", "Limits"); each one reached is an error at its location. */
 enum {
-  ZP_LINE_MAX = 1 << 19,        /* bytes in one physical line: twice the longest text of a
-                                   record (65,535 octets of RDATA each written \DDD, 262,140
-                                   bytes, with its owner and fields), so that whatever any
-                                   writer makes of a record is read back */
+  ZP_LINE_MAX = 3 << 18,        /* bytes in one physical line (768 KiB): more than the longest
+                                   text of a record (a type list of every type, some 645,000
+                                   bytes; 65,510 octets of TXT each written \DDD, 262,000), so
+                                   that whatever any writer makes of a record is read back */
   ZP_RECORD_MAX = 1 << 20,      /* bytes of token text in one record, parentheses included */
-  ZP_FIELDS_MAX = 4096,         /* fields in one record */
+  ZP_FIELDS_MAX = 1 << 17,      /* fields in one record: more than any record's text has (a
+                                   type list or WKS ports of every value, 65,536, and the
+                                   fields before them) */
+  ZP_GENERATE_FIELDS_MAX = 4096,  /* fields of one $GENERATE right-hand side */
   ZP_INCLUDE_DEPTH_MAX = 16,    /* nested $INCLUDE files below the top one */
   ZP_INCLUDES_MAX = 10000,      /* $INCLUDE files opened in one zone: without it 16 levels of
                                    ten includes each read the last file 10^15 times */
@@ -72,10 +75,10 @@ typedef struct zp_zone {
   bool class_stated;
   uint16_t zone_class;   /* the first record's: a zone holds one class (RFC 1035 section 5.2) */
   bool have_zone_class;
-  size_t ntok;
-  zp_tok tok[ZP_FIELDS_MAX];
-  zp_loc tok_loc[ZP_FIELDS_MAX];
-  zp_field fields[ZP_FIELDS_MAX];
+  size_t ntok, tok_cap;   /* the three arrays below hold tok_cap each, grown to ZP_FIELDS_MAX */
+  zp_tok *tok;
+  zp_loc *tok_loc;
+  zp_field *fields;
   uint8_t rdata[ZP_RDATA_MAX];   /* the record's RDATA in wire form (rdata.c) */
   /* $GENERATE: range, and the owner template (the RHS comes with the end of the line) */
   long gen_start, gen_stop, gen_step;
@@ -130,6 +133,8 @@ void zp_zone_class(zp_zfile *f, uint16_t rclass, const zp_loc *loc);
  * class, which no zone holds. */
 bool zp_zone_type(zp_zfile *f, uint16_t rtype, const zp_loc *loc);
 bool zp_zone_field(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
+/* Room for n fields (n at most ZP_FIELDS_MAX) in z's arrays; false when out of memory. */
+bool zp_zone_fields_room(zp_zone *z, size_t n);
 void zp_zone_record_end(zp_zfile *f);
 void zp_zone_unknown_type(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
 void zp_zone_unknown_class(zp_zfile *f, const zp_tok *t, const zp_loc *loc);

@@ -9,6 +9,7 @@
 
 #include "core/rrtype.h"
 #include "format.h"
+#include "read/name.h"
 #include "sort.h"
 
 struct zp_emitter {
@@ -101,6 +102,28 @@ static zp_status line_done(zp_emitter *em, const uint8_t *owner, uint16_t rclass
 static bool generic_out(const zp_emitter *em, uint16_t type)
 {
   return em->opt.generic && (em->opt.generic[type >> 3] & (0x80 >> (type & 7)));
+}
+
+/* Whether a record lists more types than NSD 4.6's parser holds in one record (4,995: its
+ * stack runs out, "memory exhausted"); no zone has such a record, and it is written in RFC 3597
+ * form, which every server reads. The type lists are RFC 4034 section 4.1.2's windows after the
+ * fixed fields of NSEC, NSEC3 (RFC 5155 section 3.2) and CSYNC (RFC 7477 section 2.1). */
+static bool long_type_list(const zp_record *rec)
+{
+  enum { NSD_TYPES_MAX = 4995 };
+  const uint8_t *d = rec->rdata;
+  size_t off, n = rec->rdlen, types = 0;
+  switch (rec->rtype) {
+  case LDNS_RR_TYPE_NSEC: off = zp_name_wire_len(d); break;
+  case LDNS_RR_TYPE_NSEC3: off = n > 4 ? 5u + d[4] : n; off = off < n ? off + 1 + d[off] : n; break;
+  case LDNS_RR_TYPE_CSYNC: off = 6; break;
+  default: return false;
+  }
+  for (; off + 2 <= n; off += 2u + d[off + 1])
+    for (size_t i = off + 2; i < off + 2u + d[off + 1] && i < n; i++)
+      for (unsigned b = d[i]; b; b &= b - 1)
+        types++;
+  return types > NSD_TYPES_MAX;
 }
 
 /* A record the --generic types ask for in RFC 3597 form. */
@@ -199,7 +222,7 @@ zp_status zp_emit_record(void *user, const zp_record *rec)
   zp_status st;
   if (!em->out)
     return ZP_OK;
-  if (rec->generic || generic_out(em, rec->rtype))
+  if (rec->generic || generic_out(em, rec->rtype) || long_type_list(rec))
     return write_generic(em, rec->owner, rec->ttl, rec->rclass, rec->rtype, rec->rdata,
                          rec->rdlen);
   if (format_fast(em, rec, &st))

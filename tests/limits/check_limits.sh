@@ -23,18 +23,18 @@ limit() {
   grep -qF -- "$msg" "$tmp/err" && ok || { bad "$name: no \"$msg\""; head -c 600 "$tmp/err"; }
 }
 
-# line length: 524288 bytes is the limit, one more is an error
+# line length: 786432 bytes is the limit, one more is an error
 gen_line() {  # a TXT record whose line is exactly $1 bytes (without the newline), blanks padding it
   "$PYTHON" -c '
 import sys
 n = int(sys.argv[1]); pre = "t IN TXT"; s = "\"a\""
 sys.stdout.write(pre + " " * (n - len(pre) - len(s)) + s)' "$1"
 }
-{ echo "$head"; gen_line 524288; echo; } > "$tmp/line-ok.zone"
-[ "$(sed -n 6p "$tmp/line-ok.zone" | wc -c)" -eq 524289 ] || bad "generator: line is not 524288 bytes"
-limit "line of 524288 bytes" "$tmp/line-ok.zone" 0 "0 errors"
-{ echo "$head"; gen_line 524289; echo; echo 'after IN A 192.0.2.9'; } > "$tmp/line.zone"
-limit "line of 524289 bytes" "$tmp/line.zone" 1 ":6:1: error: line longer than 524288 bytes"
+{ echo "$head"; gen_line 786432; echo; } > "$tmp/line-ok.zone"
+[ "$(sed -n 6p "$tmp/line-ok.zone" | wc -c)" -eq 786433 ] || bad "generator: line is not 786432 bytes"
+limit "line of 786432 bytes" "$tmp/line-ok.zone" 0 "0 errors"
+{ echo "$head"; gen_line 786433; echo; echo 'after IN A 192.0.2.9'; } > "$tmp/line.zone"
+limit "line of 786433 bytes" "$tmp/line.zone" 1 ":6:1: error: line longer than 786432 bytes"
 grep -qF '1 error' "$tmp/err" && ok || bad "line limit: the next record was not read on"
 
 # one record, parenthesised over many lines, past 1 MiB (1100 fields of 1000 bytes)
@@ -45,24 +45,26 @@ for i in range(1100): sys.stdout.write("b" * 1000 + "\n")
 sys.stdout.write(")\n")' "$head" > "$tmp/record.zone"
 limit "record past 1 MiB" "$tmp/record.zone" 1 "error: record longer than 1048576 bytes"
 
-# fields in one record
+# fields in one record: 131072 is the limit; a type list of every type (65,536 fields) is read
 "$PYTHON" -c '
 import sys
-sys.stdout.write(sys.argv[1] + "\nmany IN TXT (\n" + "x\n" * 4097 + ")\n")' "$head" > "$tmp/fields.zone"
-limit "4097 fields" "$tmp/fields.zone" 1 "error: more than 4096 fields in one record"
+sys.stdout.write(sys.argv[1] + "\nmany IN TXT (\n" + "x\n" * 131073 + ")\n")' "$head" > "$tmp/fields.zone"
+limit "131073 fields" "$tmp/fields.zone" 1 "error: more than 131072 fields in one record"
 "$PYTHON" -c '
 import sys
-sys.stdout.write(sys.argv[1] + "\nmany IN TXT (\n" + "x\n" * 4090 + ")\n")' "$head" > "$tmp/fields-ok.zone"
-limit "4090 fields" "$tmp/fields-ok.zone" 0 "0 errors"
-# past the field limit and then past 1 MiB (12,000 fields of 100 bytes, the 4097th on line
-# 6 + 4097): the record is refused at that field and skipped, so the byte limit is never
-# reported; the next record is read
+sys.stdout.write(sys.argv[1] + "\nmany IN CSYNC 1 0 (\n" +
+                 "".join("TYPE%d\n" % t for t in range(1, 65536)) + ")\n")' "$head" > "$tmp/fields-ok.zone"
+limit "65537 fields" "$tmp/fields-ok.zone" 0 "0 errors"
+# past the field limit and then past 1 MiB (131,073 fields of 1 byte, the last on line
+# 6 + 131073, then 10,000 of 100 bytes): the record is refused at that field and skipped, so
+# the byte limit is never reported; the next record is read
 "$PYTHON" -c '
 import sys
-sys.stdout.write(sys.argv[1] + "\nmany IN TXT (\n" + ("\"" + "x" * 98 + "\"\n") * 12000 + ")\n"
-                 + "after IN A 192.0.2.9\n")' "$head" > "$tmp/fields-bytes.zone"
-limit "4097 fields past 1 MiB" "$tmp/fields-bytes.zone" 1 ":4103:1: error: more than 4096 fields in one record"
-grep -qF '1 file, 4 records, 1 error' "$tmp/err" && ok || bad "4097 fields past 1 MiB: not one error: $(tail -1 "$tmp/err")"
+sys.stdout.write(sys.argv[1] + "\nmany IN TXT (\n" + "x\n" * 131073 +
+                 ("\"" + "x" * 98 + "\"\n") * 10000 + ")\n" + "after IN A 192.0.2.9\n")' \
+  "$head" > "$tmp/fields-bytes.zone"
+limit "131073 fields past 1 MiB" "$tmp/fields-bytes.zone" 1 ":131079:1: error: more than 131072 fields in one record"
+grep -qF '1 file, 4 records, 1 error' "$tmp/err" && ok || bad "131073 fields past 1 MiB: not one error: $(tail -1 "$tmp/err")"
 
 # $INCLUDE nesting: a chain of 17 files below the top one, each including the next
 echo "$head" > "$tmp/inc.zone"
