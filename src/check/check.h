@@ -74,8 +74,8 @@ typedef struct zp_checker zp_checker;
 ZP_NODISCARD zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone,
                                     zp_diag *diag, zp_checker **c);
 /* Takes one record (after conversion) into the checks: those of the record alone (check-names,
- * a target written as an address) are reported at once. ZP_ENOMEM, ZP_EIO (the temporary
- * file). */
+ * a target written as an address) are reported at once. ZP_ENOMEM, ZP_ETMPFILE (the
+ * temporary file). */
 ZP_NODISCARD zp_status zp_check_record(zp_checker *c, const zp_record *rec);
 /* Runs the checks of the whole zone over everything recorded and reports to diag. */
 ZP_NODISCARD zp_status zp_check_finish(zp_checker *c);

@@ -1,12 +1,14 @@
 /* cli_zone.c -- the zone half of the command: convert one zone, or --check many */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "core/diag.h"
+#include "core/tmpfile.h"
 #include "pipeline.h"
 #include "read/zone.h"
 #include "write/output.h"
@@ -57,10 +59,22 @@ static bool same_file(const char *a, const char *b)
          stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* The checks' runs wait in $TMPDIR: one that cannot be used is said as such, not as a zone
+ * that cannot be read. */
+static void tmpdir_error(void)
+{
+  const char *env = getenv("TMPDIR");
+  fprintf(stderr, "zonepuny: error: %s%s%s: cannot make or use a temporary file there: %s\n",
+          env && *env ? "TMPDIR=" : "", zp_tmpdir(), env && *env ? "" : " (TMPDIR unset)",
+          strerror(errno));
+}
+
 /* Says what a failed run of the pipeline over path means; false when it failed. */
 static bool ran(zp_status st, const char *path, const char *output)
 {
-  if (st == ZP_EWRITE)
+  if (st == ZP_ETMPFILE)
+    tmpdir_error();
+  else if (st == ZP_EWRITE)
     fprintf(stderr, "zonepuny: error: writing %s: %s\n", output ? output : "output",
             strerror(errno));
   else if (st == ZP_EIO)

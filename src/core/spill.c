@@ -275,7 +275,7 @@ static bool put_entry(zp_spill *s, const uint8_t *p, size_t n)
 static zp_status end_run(zp_spill *s, uint64_t start, size_t rank)
 {
   if (!write_all(s->fd, s->wbuf, s->wlen, s->file_len))
-    return ZP_EIO;
+    return ZP_ETMPFILE;
   s->file_len += s->wlen;
   s->wlen = 0;
   if (!zp_array_room(&s->runs, s->nruns, &s->runs_cap, sizeof *s->runs, 16))
@@ -289,7 +289,7 @@ static zp_status open_file(zp_spill *s)
   if (!(s->wbuf = malloc(WRITE_BUF)))
     return ZP_ENOMEM;
   s->fd = zp_tmpfile();
-  return s->fd >= 0 ? ZP_OK : ZP_EIO;
+  return s->fd >= 0 ? ZP_OK : ZP_ETMPFILE;
 }
 
 /* The buffer is full: sorted and written as one run. */
@@ -305,7 +305,7 @@ static zp_status spill(zp_spill *s)
     if (i + 8 < s->nslots)
       __builtin_prefetch(s->arena + s->slots[i + 8].off);
     if (!put_entry(s, s->arena + s->slots[i].off, s->slots[i].len))
-      return ZP_EIO;
+      return ZP_ETMPFILE;
   }
   s->nslots = 0;
   s->arena_len = 0;
@@ -438,7 +438,7 @@ static zp_status start_merge(zp_spill *s, size_t first, size_t n)
     if (!r->buf)
       return ZP_ENOMEM;
     if (!advance(s, r, &err) && err)
-      return ZP_EIO;
+      return ZP_ETMPFILE;
   }
   s->tree[0] = play(s, 1);
   return ZP_OK;
@@ -457,7 +457,7 @@ static zp_status merge_next(zp_spill *s, const uint8_t **entry, size_t *len)
     size_t w = s->tree[0];
     bool err = false;
     if (!advance(s, &s->rd[w], &err) && err)
-      return ZP_EIO;
+      return ZP_ETMPFILE;
     for (size_t node = (s->nrd + w) / 2; node > 0; node /= 2)
       if (ahead(s, s->tree[node], w)) {
         size_t t = s->tree[node];
@@ -486,7 +486,7 @@ static zp_status merge_passes(zp_spill *s)
     size_t len;
     while (st == ZP_OK && (st = merge_next(s, &e, &len)) == ZP_OK && e)
       if (!put_entry(s, e, len))
-        st = ZP_EIO;
+        st = ZP_ETMPFILE;
     free_readers(s, FANIN);
     s->handed = false;
     if (st == ZP_OK)

@@ -38,11 +38,11 @@ ZP_NODISCARD zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill_prefi
                                     void *ctx, zp_spill **s);
 
 /* Adds the entry made of parts[0..nparts) end to end, at most ZP_SPILL_ENTRY_MAX octets.
- * ZP_ENOMEM, ZP_EIO (errno set) when the temporary file cannot be made or written. */
+ * ZP_ENOMEM, ZP_ETMPFILE (errno set) when the temporary file cannot be made or written. */
 ZP_NODISCARD zp_status zp_spill_add(zp_spill *s, const struct iovec *parts, size_t nparts);
 
 /* The entries in order, one per call: *entry is NULL after the last. An entry stays valid until
- * the next call. The first call ends adding. ZP_EIO, ZP_ENOMEM. */
+ * the next call. The first call ends adding. ZP_ETMPFILE, ZP_ENOMEM. */
 ZP_NODISCARD zp_status zp_spill_next(zp_spill *s, const uint8_t **entry, size_t *len);
 
 /* Runs written to the temporary file so far (0: everything fitted in memory). */

@@ -45,6 +45,20 @@ n=$("$ZONEPUNY" bad-names.zone 2>/dev/null | wc -c)
   bad "a zone with a warning was not written through a pipe"
 leftover=$(TMPDIR=$tmp/d sh -c '"$0" idn.zone | head -1 >/dev/null; ls -A "$TMPDIR" | grep -c zonepuny' "$ZONEPUNY")
 [ "$leftover" -eq 0 ] && ok || bad "the pipe's holding file was left in TMPDIR"
+# a $TMPDIR that cannot be used (for the checks' runs past --check-memory) is said as such, not
+# as the zone that cannot be read (not under valgrind, which needs $TMPDIR itself)
+if [ -z "${VG_LOG-}" ]; then
+  tmpdir_error="zonepuny: error: TMPDIR=$tmp/none: cannot make or use a temporary file there: No such file or directory"
+  { printf '$ORIGIN example.\n$TTL 60\n@ SOA ns h 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n'
+    seq 1 5000 | sed 's/.*/host-& A 192.0.2.1/'; } > "$tmp/spill.zone"
+  TMPDIR=$tmp/none "$ZONEPUNY" --check-memory 64K -o "$tmp/d/spill.out" "$tmp/spill.zone" \
+    2> "$tmp/err"
+  rc=$?
+  [ $rc -eq 2 ] && grep -qxF "$tmpdir_error" "$tmp/err" && ok ||
+    bad "bad TMPDIR, the checks' runs: exit $rc: $(cat "$tmp/err")"
+  [ ! -e "$tmp/d/spill.out" ] && [ "$(leftovers "$tmp/d")" -eq 0 ] && ok ||
+    bad "bad TMPDIR: -o written or a temporary file left"
+fi
 
 # --generic (on a piece of a zone: --fragment): a list of types written in RFC 3597 form (MX 10
 # a.example. is 000a, then the name 01 'a' 07 'example' 00: 13 octets), none for text, a bad
