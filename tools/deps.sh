@@ -15,6 +15,7 @@ pkgs=(
   knot-dnssecutils                   # peer: kzonecheck (Knot DNS)
   clang libclang-rt-14-dev           # libFuzzer and sanitizers
   valgrind time bzip2
+  acl attr                           # setfacl, setfattr: -o keeps ACLs and extended attributes
   pre-commit git                     # the pre-commit hook, tested with the real framework
 )
 missing=()

@@ -16,6 +16,7 @@ typedef struct zp_cli {
   zp_mode mode;
   const char *output;      /* -o FILE, NULL for stdout */
   bool any_owner;          /* --allow-owner-change: -o may give FILE this user's ownership */
+  bool break_links;        /* --break-hard-links: -o may replace a FILE with other links */
   const char *origin;      /* -z NAME */
   const char *ttl;         /* -t TTL, as written (the zone module parses TTL syntax) */
   int idna;                /* 2003 or 2008: the standard labels are converted with */

@@ -59,8 +59,8 @@ static bool same_file(const char *a, const char *b)
          stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-/* The checks' runs wait in $TMPDIR: one that cannot be used is said as such, not as a zone
- * that cannot be read. */
+/* The checks' runs and a zone held back from a pipe wait in $TMPDIR: one that cannot be
+ * used is said as such, not as a zone or an output that cannot be read or written. */
 static void tmpdir_error(void)
 {
   const char *env = getenv("TMPDIR");
@@ -97,21 +97,17 @@ static int convert(const zp_cli *cli, const char *path)
             cli->output);
     return ZP_EXIT_USAGE;
   }
-  zp_status ost = zp_output_open(cli->output, cli->any_owner, &out);
-  if (ost == ZP_EOWNER) {
-    struct stat sb;
-    if (stat(cli->output, &sb) == 0)
-      fprintf(stderr, "zonepuny: error: %s is owned by uid %u, gid %u, and this user cannot give "
-              "a new file that owner and group: whoever reads it now (a name server, say) "
-              "might not; run as its owner or root, or pass --allow-owner-change\n",
-              cli->output, (unsigned)sb.st_uid, (unsigned)sb.st_gid);
-    return ZP_EXIT_USAGE;
-  }
+  char why[ZP_OUTPUT_WHY];
+  unsigned flags = (cli->any_owner ? ZP_OUTPUT_ANY_OWNER : 0) |
+                   (cli->break_links ? ZP_OUTPUT_BREAK_LINKS : 0);
+  zp_status ost = zp_output_open(cli->output, flags, &out, why, sizeof why);
   if (ost != ZP_OK) {
-    if (cli->output)
-      fprintf(stderr, "zonepuny: error: cannot write %s: %s\n", cli->output, strerror(errno));
+    if (ost == ZP_ETMPFILE)
+      tmpdir_error();
+    else if (ost == ZP_ENOMEM)
+      fputs("zonepuny: error: out of memory\n", stderr);
     else
-      fprintf(stderr, "zonepuny: error: writing output: %s\n", strerror(errno));
+      fprintf(stderr, "zonepuny: error: %s\n", why);
     return ZP_EXIT_USAGE;
   }
   zp_input in = {.path = path};

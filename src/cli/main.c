@@ -19,10 +19,13 @@ static const char usage_text[] =
     "       zonepuny --to-ascii [NAME...]            convert names (arguments, or stdin)\n"
     "       zonepuny --to-unicode [NAME...]\n"
     "\n"
-    "  -o, --output FILE    write there atomically, with FILE's owner, group and mode;\n"
-    "                       left untouched on error\n"
+    "  -o, --output FILE    write there atomically, with FILE's owner, group, mode, ACL and\n"
+    "                       extended attributes; left untouched on error (a symlink's target\n"
+    "                       is replaced; a character device or a FIFO is written through)\n"
     "      --allow-owner-change  let -o give FILE this user's owner and group when it may\n"
     "                       not keep FILE's (refused otherwise, exit 2)\n"
+    "      --break-hard-links  let -o replace a FILE that has other hard links, which keep\n"
+    "                       the old contents (refused otherwise, exit 2)\n"
     "  -z, --origin NAME    initial origin; the zone's name for the whole-zone checks\n"
     "  -t, --ttl TTL        default TTL before any $TTL\n"
     "      --idna=2003      IDNA2003 ToASCII (the default)\n"
@@ -53,7 +56,7 @@ static const char usage_text[] =
 
 enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SORT, OPT_UNICODE,
        OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC, OPT_ANY_OWNER,
-       OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY };
+       OPT_BREAK_LINKS, OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY };
 
 /* --generic: "none", or types separated by commas, as a bit per type. */
 static bool generic_types(const char *list, uint8_t *set)
@@ -76,6 +79,7 @@ static bool generic_types(const char *list, uint8_t *set)
 static const struct option longopts[] = {
   {"output", required_argument, NULL, 'o'},
   {"allow-owner-change", no_argument, NULL, OPT_ANY_OWNER},
+  {"break-hard-links", no_argument, NULL, OPT_BREAK_LINKS},
   {"origin", required_argument, NULL, 'z'},
   {"ttl", required_argument, NULL, 't'},
   {"check", no_argument, NULL, OPT_CHECK},
@@ -126,6 +130,7 @@ int main(int argc, char **argv)
     switch (c) {
     case 'o': cli.output = optarg; break;
     case OPT_ANY_OWNER: cli.any_owner = true; break;
+    case OPT_BREAK_LINKS: cli.break_links = true; break;
     case 'z': cli.origin = optarg; break;
     case 't': cli.ttl = optarg; break;
     case 'W':
