@@ -104,11 +104,12 @@ static bool generic_out(const zp_emitter *em, uint16_t type)
   return em->opt.generic && (em->opt.generic[type >> 3] & (0x80 >> (type & 7)));
 }
 
-/* Whether a record lists more types than NSD 4.6's parser holds in one record (4,995: its
- * stack runs out, "memory exhausted"); no zone has such a record, and it is written in RFC 3597
- * form, which every server reads. The type lists are RFC 4034 section 4.1.2's windows after the
+/* Whether a record's type list is one NSD 4.6 cannot read as text: type 0 ("bad type 0"),
+ * which BIND and Knot take, or more types than its parser holds in one record (4,995: its
+ * stack runs out, "memory exhausted"). No zone has such a record; it is written in RFC 3597
+ * form, which every server reads. The lists are RFC 4034 section 4.1.2's windows after the
  * fixed fields of NSEC, NSEC3 (RFC 5155 section 3.2) and CSYNC (RFC 7477 section 2.1). */
-static bool long_type_list(const zp_record *rec)
+static bool nsd_cannot_read_types(const zp_record *rec)
 {
   enum { NSD_TYPES_MAX = 4995 };
   const uint8_t *d = rec->rdata;
@@ -119,6 +120,8 @@ static bool long_type_list(const zp_record *rec)
   case LDNS_RR_TYPE_CSYNC: off = 6; break;
   default: return false;
   }
+  if (off + 2 < n && d[off] == 0 && (d[off + 2] & 0x80))
+    return true;
   for (; off + 2 <= n; off += 2u + d[off + 1])
     for (size_t i = off + 2; i < off + 2u + d[off + 1] && i < n; i++)
       for (unsigned b = d[i]; b; b &= b - 1)
@@ -222,7 +225,7 @@ zp_status zp_emit_record(void *user, const zp_record *rec)
   zp_status st;
   if (!em->out)
     return ZP_OK;
-  if (rec->generic || generic_out(em, rec->rtype) || long_type_list(rec))
+  if (rec->generic || generic_out(em, rec->rtype) || nsd_cannot_read_types(rec))
     return write_generic(em, rec->owner, rec->ttl, rec->rclass, rec->rtype, rec->rdata,
                          rec->rdlen);
   if (format_fast(em, rec, &st))
