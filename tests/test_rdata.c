@@ -239,6 +239,9 @@ static const good goods[] = {
   {"NXT", "b.", "016200"},
   /* NXT and A6 in RFC 3597 form: checked, names through the policy */
   {"TYPE30", "\\# 5 0141 00 0040", "0161000040"},
+  /* a PRIVATEDNS key starting with a name ("a."), then its octets; in text, any key (named) */
+  {"DNSKEY", "\\# 8 010003fd01610002", "0100 03 fd 01610002"},
+  {"DNSKEY", "256 3 253 /w==", "0100 03 fd ff"},
   {"TYPE38", "\\# 23 40 0000000000000001 0450524546 076578616d706c6500",
    "40 0000000000000001 0470726566 076578616d706c6500"},
   /* RFC 3597 form of a type parsed here: checked as that type, names through the policy */
@@ -374,6 +377,15 @@ static const bad bads[] = {
   {"SPF", "\\# abc", "24: generic RDATA length \"abc\" is not a number from 0 to 65535"},
   {"HINFO", "\\#", "1: generic RDATA needs a length after \\#"},
   {"A", "\\# 3 c00002", "21: generic RDATA is not valid A RDATA"},
+  /* RFC 4034 appendix A.1.1: a PRIVATEDNS key starts with a name; named refuses these three in
+   * RFC 3597 form (named-rrchecker: a label of 63 octets cut short, a compression pointer) and
+   * takes the text of any key */
+  {"DNSKEY", "\\# 5 010003fd3f", "21: generic RDATA is not valid DNSKEY RDATA: a PRIVATEDNS key "
+   "(algorithm 253) starts with a domain name, uncompressed (RFC 4034 appendix A.1.1)"},
+  {"CDNSKEY", "\\# 6 010003fdc000", "21: generic RDATA is not valid CDNSKEY RDATA: a PRIVATEDNS "
+   "key (algorithm 253) starts with a domain name, uncompressed (RFC 4034 appendix A.1.1)"},
+  {"KEY", "\\# 6 010003fd0161", "21: generic RDATA is not valid KEY RDATA: a PRIVATEDNS key "
+   "(algorithm 253) starts with a domain name, uncompressed (RFC 4034 appendix A.1.1)"},
   {"APL", "\\# 8 00011804c0000200", "21: generic RDATA is not valid APL RDATA"},
   {"APL", "\\# 4 00030000", "21: generic RDATA is not valid APL RDATA: address family not 1 "
    "(IPv4) or 2 (IPv6), the ones RFC 3123 section 5 gives a text form"},
