@@ -81,6 +81,8 @@ FORCE:
 $(BIN): $(BUILD)/obj/cli/main.o $(LIB)
 	$(CC) $(BASE_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
+# Knot's zone scanner, the round-trip test's reader for Knot (libknot-dev)
+$(BUILD)/tests/zscanner_driver: TEST_LIBS += -lzscanner
 $(BUILD)/tests/%: tests/%.c $(LIB) | $(GRAM_H)
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(WARN) -Wno-missing-prototypes $(LDFLAGS) -o $@ $< $(LIB) $(TEST_LIBS)

@@ -12,7 +12,7 @@ pkgs=(
   python3 python3-dnspython          # oracles: encodings.idna, dnspython; table generator
   bind9-utils nsd                    # peers: named-checkzone, nsd-checkzone, dnssec-*
   bind9 bind9-dnsutils               # named, rndc, named-rrchecker; dig (the reload test)
-  knot-dnssecutils                   # peer: kzonecheck (Knot DNS)
+  knot-dnssecutils libknot-dev       # peers: kzonecheck, libzscanner (Knot DNS)
   clang libclang-rt-14-dev           # libFuzzer and sanitizers
   valgrind time bzip2
   acl attr                           # setfacl, setfattr: -o keeps ACLs and extended attributes

@@ -64,7 +64,11 @@ def draw(rng):
     return b if b < 0x41 else b - 0x41 + 0x5B
 
 
-def mutate(rng, w):
+def lowercase_only(w):
+    return all(not (0x41 <= b <= 0x5A) and b < 0x80 for b in w)
+
+
+def mutate(rng, w, draw):
     w = bytearray(w)
     r = rng.random()
     if r < 0.4 or not w:
@@ -94,22 +98,16 @@ def seeds():
     return by_type
 
 
-def lowercase_only(w):
-    return all(not (0x41 <= b <= 0x5A) and b < 0x80 for b in w)
-
-
-def main():
-    t = Tally(shown=100)
-    if not have("named-compilezone") or not have("named-rrchecker"):
-        t.skip("named-compilezone or named-rrchecker not installed (bind9, bind9-utils)")
-        t.finish()
-    rng = random.Random(3597)
+def random_records(rng, per_type, draw=draw, keep=lowercase_only):
+    """(type code, "\\# len hex") for every type: per_type records each, their octets the wire
+    form of a random valid text, a record of every-type.zone or random bytes (from draw), then
+    mutated or not; octets that fail keep are replaced by random ones."""
     from_zone = seeds()
     records = []
     for tname in list(TYPES) + list(MORE):
         code = "TYPE%d" % (MORE[tname] if tname in MORE else dns.rdatatype.from_text(tname))
-        pool = [w for w in from_zone.get(code, []) if lowercase_only(w)]
-        for _ in range(PER_TYPE):
+        pool = [w for w in from_zone.get(code, []) if keep(w)]
+        for _ in range(per_type):
             r = rng.random()
             w = None
             if r < 0.6 and tname in TYPES:
@@ -121,11 +119,21 @@ def main():
                     w = None
             elif r < 0.8 and pool:
                 w = rng.choice(pool)
-            if w is None or not lowercase_only(w):
+            if w is None or not keep(w):
                 w = bytes(draw(rng) for _ in range(rng.randrange(24)))
-            w = mutate(rng, w)
-            text = "\\# %d %s" % (len(w), w.hex()) if w else "\\# 0"
-            records.append((FIRST + len(records), "r%d" % len(records), code, text))
+            w = mutate(rng, w, draw)
+            records.append((code, "\\# %d %s" % (len(w), w.hex()) if w else "\\# 0"))
+    return records
+
+
+def main():
+    t = Tally(shown=100)
+    if not have("named-compilezone") or not have("named-rrchecker"):
+        t.skip("named-compilezone or named-rrchecker not installed (bind9, bind9-utils)")
+        t.finish()
+    rng = random.Random(3597)
+    records = [(FIRST + i, "r%d" % i, code, text)
+               for i, (code, text) in enumerate(random_records(rng, PER_TYPE))]
     with tempfile.TemporaryDirectory() as tmp:
         zone = os.path.join(tmp, "w.zone")
         write_zone(zone, records)
