@@ -288,11 +288,14 @@ void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t 
 #define TARGET zp_ck_key_text(key, key_len)
 #define FROM zp_ck_key_text(from, from_len)
   if (t->rtype == T_NS) {
+    /* named asks a name server's own records of it (an address, no alias, not below a DNAME)
+     * only in class IN; glue it asks in every class */
+    bool in = t->rclass == 1;
     bool apex = from_len == c->apex_len && memcmp(from, c->apex_key, from_len) == 0;
     zp_check_id id = apex ? ZP_CK_APEX_NS : ZP_CK_NS_TARGET;
     const char *refused = apex ? "; BIND refuses the zone" : "";
     if (f->below_dname) {
-      if (zp_ck_on(c, id))
+      if (in && zp_ck_on(c, id))
         zp_ck_report(c, id, t, "NS target %s of %s is below a DNAME%s", TARGET, FROM, refused);
     } else if (glue_zone) {
       bool required = !apex && zp_ck_is_prefix(from, from_len, key, key_len);
@@ -304,12 +307,12 @@ void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t 
                      : apex   ? "inside a delegation"
                               : "inside another delegation");
     } else if (f->has_cname) {
-      if (zp_ck_on(c, id))
+      if (in && zp_ck_on(c, id))
         zp_ck_report(c, id, t, "NS target %s of %s is an alias (%s): a name server must be "
                      "named by its own name (RFC 2181 section 10.3)%s", TARGET, FROM, alias(c, f),
                      refused);
     } else if (!f->has_a) {
-      if (zp_ck_on(c, id))
+      if (in && zp_ck_on(c, id))
         zp_ck_report(c, id, t, "NS target %s of %s has no A or AAAA record in the zone%s", TARGET,
                      FROM, refused);
     }

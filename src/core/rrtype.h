@@ -59,6 +59,11 @@ typedef enum zp_kind {
 /* The kinds of a type's RDATA fields, in order, ended by ZP_K_END; NULL for a type zonepuny
  * does not check. */
 const uint8_t *zp_rrtype_kinds(uint16_t type);
+/* Whether the type's fields (zp_rrtype_kinds) are its RDATA in class rclass. BIND defines some
+ * types for class IN only (RFC 3596's AAAA, RFC 2782's SRV, RFC 9460's SVCB and HTTPS, WKS, APL,
+ * DHCID ...: its in_1 types), and reads them in another class only in RFC 3597 form, as types it
+ * does not know; A is IN's and HS's (RFC 1035 section 3.4.1), and a Chaosnet address in CH. */
+bool zp_rrtype_in_class(uint16_t type, uint16_t rclass);
 /* Whether zonepuny reads the type's text; the types it checks only in RFC 3597 form (A6, SINK:
  * obsolete, and read differently by ldns and BIND; the types BIND 9.18 knows and ldns 1.8 does
  * not) are written in that form. */

@@ -51,6 +51,8 @@ typedef struct zp_rdata_in {
    * offset in it, as zp_rdata_error has them) and the message */
   void (*warn)(void *user, size_t field, size_t offset, const char *msg);
   void *user;
+  bool opaque;   /* the type has no format in the record's class (zp_rrtype_in_class): its
+                    RFC 3597 octets are taken as they are, as an unknown type's */
 } zp_rdata_in;
 
 /* Parses the RDATA of in->type (a type zp_rrtype_reads_text takes), field by field as

@@ -226,7 +226,7 @@ zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_
                       "generic RDATA holds %zu octets, its length says %llu", r.n,
                       (unsigned long long)want),
            ZP_ZONE_SYNTAX;
-  const uint8_t *k = zp_rrtype_kinds(in->type);
+  const uint8_t *k = in->opaque ? NULL : zp_rrtype_kinds(in->type);
   if (!k) {
     memcpy(out, raw, r.n);
     *len = r.n;

@@ -335,6 +335,7 @@ static bool rdata(zp_zone *z, zp_record *rec)
     .keep = &z->opt->conv_keep_case,
     .warn = rdata_warning,
     .user = &at_,
+    .opaque = !zp_rrtype_in_class(rec->rtype, rec->rclass),
   };
   zp_rdata_error err;
   zp_status st = rec->generic ? zp_rdata_generic(&in, z->rdata, &rec->rdlen, &err)
@@ -342,7 +343,7 @@ static bool rdata(zp_zone *z, zp_record *rec)
   if (st == ZP_OK) {
     rec->rdata = z->rdata;
     /* RFC 3597 RDATA of a type parsed here is that type's wire form now, written as such */
-    rec->generic = rec->generic && !zp_rrtype_reads_text(rec->rtype);
+    rec->generic = rec->generic && (in.opaque || !zp_rrtype_reads_text(rec->rtype));
     return true;
   }
   zp_loc at = zp_rdata_error_loc(&err, rec);
@@ -403,6 +404,20 @@ void zp_zone_deliver(zp_zone *z)
     /* BIND refuses one ("invalid NSEC3 owner name") whatever check-names says */
     zp_zone_report(z, &z->rec_loc, "an NSEC3 record at a wildcard: its owner is a hash in "
                    "base32hex, never \"*\" (RFC 5155 section 3); BIND refuses the zone");
+    return;
+  }
+  if (z->rtype == 1 && z->rclass == 3) {
+    zp_zone_report(z, z->ntok ? &z->fields[0].loc : &z->rec_loc,
+                   "an A record of class CH holds a Chaosnet address (a domain name and an octal "
+                   "number), which zonepuny does not read, though named does");
+    return;
+  }
+  if (!generic && !zp_rrtype_in_class(z->rtype, z->rclass)) {
+    char tb[ZP_RRTYPE_TEXT_MAX], cb[ZP_RRTYPE_TEXT_MAX];
+    zp_zone_report(z, z->ntok ? &z->fields[0].loc : &z->rec_loc,
+                   "%s RDATA is defined for class IN only: in class %s named reads it only as "
+                   "RFC 3597 RDATA (\\# LENGTH HEX), of a type it does not know",
+                   zp_rrtype_name(z->rtype, tb), zp_rrclass_name(z->rclass, cb));
     return;
   }
   if (!generic && !zp_rrtype_reads_text(z->rtype)) {
