@@ -76,6 +76,15 @@ static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *inde
 /* The wildcards an owner (sort key key[0..len)) shows to exist: *.NAME for each label "*" in
  * it (one not its first makes *.NAME an empty non-terminal, RFC 4592 section 2.2.2), with what
  * the owner's record of type ty adds where it is *.NAME itself. false: out of memory. */
+/* Whether a label of the name is "*" (a wildcard's, at any depth: RFC 4592 section 2.1.1). */
+static bool star_label(const uint8_t *wire)
+{
+  for (; *wire; wire += *wire + 1)
+    if (*wire == 1 && wire[1] == '*')
+      return true;
+  return false;
+}
+
 static bool note_wildcards(zp_checker *c, const uint8_t *key, size_t len, uint16_t ty)
 {
   for (size_t at = 0; at + 2 <= len; at++) {
@@ -133,7 +142,7 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   if ((r->rtype == T_NS || r->rtype == T_DNAME) &&
       !zp_ck_set_add(&c->cuts, zp_hash(key, t.key_len), r->rtype == T_NS ? N_NS : N_DNAME))
     return ZP_ENOMEM;
-  if (memchr(key, '*', t.key_len) && !note_wildcards(c, key, t.key_len, r->rtype))
+  if (star_label(r->owner) && !note_wildcards(c, key, t.key_len, r->rtype))
     return ZP_ENOMEM;
   bool parsed = r->rdata && !r->generic;
   const uint8_t *to = NULL;

@@ -255,11 +255,11 @@ bool zp_rrclass_is_meta(uint16_t rclass)
   return rclass == 254 || rclass == 255;
 }
 
-bool zp_rrtype_in_class(uint16_t type, uint16_t rclass)
+bool zp_rrtype_in_other_class(uint16_t type, uint16_t rclass)
 {
   static const uint16_t in_only[] = {1, 11, 22, 23, 26, 28, 31, 32, 33, 34, 36, 38, 42, 49,
                                      64, 65};
-  if (rclass == 1 || (type == 1 && rclass == 4))
+  if (type == 1 && rclass == 4)
     return true;
   for (size_t i = 0; i < sizeof in_only / sizeof *in_only; i++)
     if (in_only[i] == type)

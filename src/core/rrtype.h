@@ -63,7 +63,11 @@ const uint8_t *zp_rrtype_kinds(uint16_t type);
  * types for class IN only (RFC 3596's AAAA, RFC 2782's SRV, RFC 9460's SVCB and HTTPS, WKS, APL,
  * DHCID ...: its in_1 types), and reads them in another class only in RFC 3597 form, as types it
  * does not know; A is IN's and HS's (RFC 1035 section 3.4.1), and a Chaosnet address in CH. */
-bool zp_rrtype_in_class(uint16_t type, uint16_t rclass);
+bool zp_rrtype_in_other_class(uint16_t type, uint16_t rclass);
+static inline bool zp_rrtype_in_class(uint16_t type, uint16_t rclass)
+{
+  return rclass == 1 || zp_rrtype_in_other_class(type, rclass);   /* (IN: every record asks) */
+}
 /* Whether zonepuny reads the type's text; the types it checks only in RFC 3597 form (A6, SINK:
  * obsolete, and read differently by ldns and BIND; the types BIND 9.18 knows and ldns 1.8 does
  * not) are written in that form. */

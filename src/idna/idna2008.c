@@ -461,6 +461,20 @@ static __attribute__((noinline)) zp_status label_to_ascii(const char *in, size_t
   return to_ace(u, n, out, outlen);
 }
 
+unsigned zp_idna2008_ace_bidi(const char *ace, size_t n)
+{
+  uint32_t u[IN_MAX];
+  size_t k = IN_MAX;
+  char low[IN_MAX];
+  if (n <= 4 || n > IN_MAX)
+    return 0;
+  for (size_t i = 0; i < n; i++)
+    low[i] = (char)(ace[i] >= 'A' && ace[i] <= 'Z' ? ace[i] + 32 : ace[i]);
+  if (zp_puny_decode(low + 4, n - 4, u, &k, NULL) != ZP_OK || k == 0)
+    return 0;
+  return bidi_bits(u, k);
+}
+
 zp_status zp_idna2008_label_to_ascii(const char *in, size_t inlen, char *out, size_t *outlen,
                                      unsigned flags, zp_idna_detail *det, unsigned *bidi)
 {

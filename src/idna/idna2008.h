@@ -17,6 +17,11 @@ enum {
   ZP_IDNA_BIDI_BROKEN = 2   /* breaks the rule (RFC 5893 section 2, rules 1-6) */
 };
 
+/* The Bidi bits of what the ACE label ace[0..n) decodes to, for a label already converted or
+ * checked: Punycode decoding alone, none of ToASCII's mapping and checks (a tenth of its
+ * cost); 0 when it does not decode. */
+unsigned zp_idna2008_ace_bidi(const char *ace, size_t n);
+
 /* ToASCII of one label given as UTF-8 in[0..inlen), into out (*outlen: capacity on entry,
  * length on return). A label that is all ASCII passes as it is (no STD3 rules unless
  * ZP_IDNA_USE_STD3 in flags, no hyphen or Bidi rule); with ZP_IDNA_CHECK_ACE an ASCII label that

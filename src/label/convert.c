@@ -86,12 +86,7 @@ static unsigned ace_bidi(zp_convert *c, const uint8_t *a, size_t n)
     if (e->len == n && memcmp(e->ace, a, n) == 0)
       return e->bits;
   }
-  char tmp[ZP_LABEL_MAX];
-  size_t tlen = sizeof tmp;
-  unsigned bits = 0;
-  if (zp_idna2008_label_to_ascii((const char *)a, n, tmp, &tlen, FLAGS | ZP_IDNA_CHECK_ACE, NULL,
-                                 &bits) != ZP_OK)
-    bits = 0;
+  unsigned bits = zp_idna2008_ace_bidi((const char *)a, n);
   if (e) {
     e->len = (uint8_t)n;
     e->bits = (uint8_t)bits;

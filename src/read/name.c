@@ -259,12 +259,21 @@ static zp_status read_label(const char *text, size_t len, size_t *pos, uint8_t *
   return ZP_OK;
 }
 
-/* The policy's rule across the labels of the name text[0..len), now wire. */
-static zp_status whole(const zp_label_conv *conv, const char *text, size_t len,
-                       const uint8_t *wire, zp_name_error *err)
+/* The policy's rule across the labels of the name text[0..len), now wire (asked of every name:
+ * the test that nothing is due stays inline). */
+static zp_status whole_due(const zp_label_conv *conv, const char *text, size_t len,
+                           const uint8_t *wire, zp_name_error *err);
+static inline zp_status whole(const zp_label_conv *conv, const char *text, size_t len,
+                              const uint8_t *wire, zp_name_error *err)
 {
   if (!conv || !conv->name || (conv->name_pending && !*conv->name_pending))
     return ZP_OK;
+  return whole_due(conv, text, len, wire, err);
+}
+
+static zp_status whole_due(const zp_label_conv *conv, const char *text, size_t len,
+                           const uint8_t *wire, zp_name_error *err)
+{
   if (conv->name_pending)
     *conv->name_pending = false;
   char msg[sizeof err->msg];

@@ -64,7 +64,13 @@ ZP_NODISCARD zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_
 /* Whether the RDATA fields are in RFC 3597 form: "\\#" unquoted, first. In TXT, "\\#" alone or
  * before anything but a length (a decimal number up to 4294967295, unquoted) is the text "#",
  * as BIND reads it (so "TXT \\#" and "TXT \\# abc" are text, "TXT \\# 1 00" is not). */
-bool zp_rdata_is_generic(uint16_t type, const zp_field *fields, size_t nfields);
+bool zp_rdata_generic_form(uint16_t type, const zp_field *fields, size_t nfields);
+static inline bool zp_rdata_is_generic(uint16_t type, const zp_field *fields, size_t nfields)
+{
+  /* (asked of every record: the first test inline) */
+  return nfields > 0 && fields[0].len == 2 && fields[0].text[0] == '\\' &&
+         zp_rdata_generic_form(type, fields, nfields);
+}
 
 /* RFC 3597 section 5 generic RDATA, "\\#" (fields[0]), its length and hex in any number of
  * fields, into out[0..ZP_RDATA_MAX). For a type zonepuny checks (zp_rrtype_kinds) the octets

@@ -160,7 +160,7 @@ static bool private_dns_key(uint16_t type, const uint8_t *d, size_t n)
   return true;
 }
 
-bool zp_rdata_is_generic(uint16_t type, const zp_field *fields, size_t nfields)
+bool zp_rdata_generic_form(uint16_t type, const zp_field *fields, size_t nfields)
 {
   if (nfields == 0 || fields[0].quoted || fields[0].len != 2 ||
       memcmp(fields[0].text, "\\#", 2) != 0)

@@ -273,7 +273,7 @@ bool zp_zone_field(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
     zp_zone_report(z, loc, "more than %d fields in one record", ZP_FIELDS_MAX);
     return false;
   }
-  if (!zp_zone_fields_room(z, z->ntok + 1)) {
+  if (z->ntok == z->tok_cap && !zp_zone_fields_room(z, z->ntok + 1)) {
     zp_zone_report(z, loc, "out of memory");
     return false;
   }
