@@ -104,17 +104,19 @@ static bool generic_out(const zp_emitter *em, uint16_t type)
   return em->opt.generic && (em->opt.generic[type >> 3] & (0x80 >> (type & 7)));
 }
 
-/* Whether a record's type list is one NSD 4.6 cannot read as text: type 0 ("bad type 0"),
- * which BIND and Knot take, or more types than its parser holds in one record (4,995: its
- * stack runs out, "memory exhausted"). No zone has such a record; it is written in RFC 3597
- * form, which every server reads. The lists are RFC 4034 section 4.1.2's windows after the
- * fixed fields of NSEC, NSEC3 (RFC 5155 section 3.2) and CSYNC (RFC 7477 section 2.1). */
-static bool nsd_cannot_read_types(const zp_record *rec)
+/* Whether NSD 4.6 misreads the text of a record that it reads right in RFC 3597 form, where
+ * that form is written: an SPF of more than one string, of whose text it keeps the first
+ * string alone; a type list with type 0 ("bad type 0"; BIND and Knot take it), or with more
+ * types than its parser holds in one record (4,995: its stack runs out, "memory exhausted"),
+ * which no zone has. The lists are RFC 4034 section 4.1.2's windows after the fixed fields of
+ * NSEC, NSEC3 (RFC 5155 section 3.2) and CSYNC (RFC 7477 section 2.1). */
+static bool nsd_misreads_text(const zp_record *rec)
 {
   enum { NSD_TYPES_MAX = 4995 };
   const uint8_t *d = rec->rdata;
   size_t off, n = rec->rdlen, types = 0;
   switch (rec->rtype) {
+  case LDNS_RR_TYPE_SPF: return n > 0 && 1u + d[0] < n;
   case LDNS_RR_TYPE_NSEC: off = zp_name_wire_len(d); break;
   case LDNS_RR_TYPE_NSEC3: off = n > 4 ? 5u + d[4] : n; off = off < n ? off + 1 + d[off] : n; break;
   case LDNS_RR_TYPE_CSYNC: off = 6; break;
@@ -225,7 +227,7 @@ zp_status zp_emit_record(void *user, const zp_record *rec)
   zp_status st;
   if (!em->out)
     return ZP_OK;
-  if (rec->generic || generic_out(em, rec->rtype) || nsd_cannot_read_types(rec))
+  if (rec->generic || generic_out(em, rec->rtype) || nsd_misreads_text(rec))
     return write_generic(em, rec->owner, rec->ttl, rec->rclass, rec->rtype, rec->rdata,
                          rec->rdlen);
   if (format_fast(em, rec, &st))
