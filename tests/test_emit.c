@@ -64,7 +64,7 @@ static void emit_records(run *r, bool sort, const zp_record *recs, size_t n)
     }
     {
       zp_rdata_in in = {rec.rtype, rec.fields, rec.nfields, rec.origin, &test_conv, &test_keep,
-                        NULL, NULL};
+                        NULL, NULL, false};
       zp_rdata_error e;
       zp_status st = rec.generic ? zp_rdata_generic(&in, wire, &rec.rdlen, &e)
                                  : zp_rdata_parse(&in, wire, &rec.rdlen, &e);
@@ -597,6 +597,13 @@ Test(emit, formatter_is_byte_identical_to_ldns_on_random_records, .timeout = 120
        * order, a NAPTR regexp that is not one, an RRSIG signer below its owner, an X25 address
        * not in digits (test_rdata.c) */
       stricter++;
+    } else if (type == LDNS_RR_TYPE_SPF && rdata[2] + 3u < rdlen) {
+      /* an SPF of more than one string is written in RFC 3597 form (NSD 4.6 keeps the first
+       * string alone of its text): its octets as they came */
+      char spf[32];
+      snprintf(spf, sizeof spf, "\tTYPE99\t\\# %zu ", rdlen - 2);
+      cr_assert(strstr(r.out, spf), "SPF %s: %s", hex, r.out);
+      checked++;
     } else {
       for (size_t i = 0; i < ldns_rr_rd_count(rr); i++)
         if (ldns_rdf_get_type(ldns_rr_rdf(rr, i)) == LDNS_RDF_TYPE_DNAME && rfc4034_lowercases(type))
@@ -715,7 +722,10 @@ Test(emit, random_tokens_are_written_or_refused, .timeout = 120)
        * such input; WKS is obsolete (RFC 1123 section 2.2): only the read-back is checked.
        * ldns reads NSAP-PTR's name (RFC 1706 section 6) as a character-string and reprints it
        * quoted. */
-      if (st == LDNS_STATUS_OK && type != LDNS_RR_TYPE_WKS && type != LDNS_RR_TYPE_NSAP_PTR) {
+      /* (an SPF of more than one string is written in RFC 3597 form: ldns reads it back, and
+       * reprints it as text) */
+      if (st == LDNS_STATUS_OK && type != LDNS_RR_TYPE_WKS && type != LDNS_RR_TYPE_NSAP_PTR &&
+          !strstr(r.out, "\tTYPE99\t")) {
         char *again = ldns_text_with_bind_escapes(rr);
         cr_expect_str_eq(again, r.out, "%u %s: ldns reprints it differently", type, rdata);
         free(again);

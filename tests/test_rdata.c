@@ -35,7 +35,7 @@ static bool parse(const char *type, const char *rdata, char *out, size_t cap)
   built b;
   build(&b, "x.example.", t, rdata);
   zp_rdata_in in = {t, b.rec.fields, b.rec.nfields, b.rec.origin, &lower_conv, &keep_conv,
-                    NULL, NULL};
+                    NULL, NULL, false};
   static uint8_t wire[ZP_RDATA_MAX];
   size_t len = 0;
   zp_rdata_error err;
@@ -574,7 +574,7 @@ Test(rdata, wire_limits)
                                                         .col = (uint32_t)(21 + 256 * i)}};
   zp_record rec = {.loc = {.src = &src, .line = 1, .col = 1}, .rtype = 16, .nfields = 257,
                    .fields = fields};
-  zp_rdata_in in = {16, fields, 257, NULL, &lower_conv, &keep_conv, NULL, NULL};
+  zp_rdata_in in = {16, fields, 257, NULL, &lower_conv, &keep_conv, NULL, NULL, false};
   static uint8_t wire[ZP_RDATA_MAX];
   size_t len;
   zp_rdata_error err;
@@ -609,7 +609,7 @@ static zp_status generic_of(uint16_t type, const char *len, const char *hex, siz
     {len, strlen(len), false, false, {.src = &src, .line = 1, .col = 24}},
     {hex, hexlen, false, false, {.src = &src, .line = 1, .col = 31}},
   };
-  zp_rdata_in in = {type, fields, 3, NULL, &lower_conv, &keep_conv, NULL, NULL};
+  zp_rdata_in in = {type, fields, 3, NULL, &lower_conv, &keep_conv, NULL, NULL, false};
   static uint8_t wire[ZP_RDATA_MAX];
   size_t n;
   return zp_rdata_generic(&in, wire, &n, err);

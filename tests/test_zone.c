@@ -93,8 +93,8 @@ static const zcase cases[] = {
    "d.ex. 5400 1 1 |1.2.3.4| @6:1\n", ""},
   /* a file holds one class (RFC 1035 section 5.2), the first record's; an omitted class is the
    * last one stated (section 5.1): CH (3) here */
-  {"a zone of class CH", "$ORIGIN ex.\n$TTL 60\nc CH A 1.2.3.4\nd A 1.2.3.4\n",
-   "c.ex. 60 3 1 |1.2.3.4| @3:1\nd.ex. 60 3 1 |1.2.3.4| @4:1\n", ""},
+  {"a zone of class CH", "$ORIGIN ex.\n$TTL 60\nc CH TXT x\nd TXT y\n",
+   "c.ex. 60 3 16 |x| @3:1\nd.ex. 60 3 16 |y| @4:1\n", ""},
   {"another class than the first record's",
    "$ORIGIN ex.\n$TTL 60\na A 1.2.3.4\nb CH A 1.2.3.4\nc 30 A 1.2.3.4\n",
    "a.ex. 60 1 1 |1.2.3.4| @3:1\nc.ex. 30 1 1 |1.2.3.4| @5:1\n",
