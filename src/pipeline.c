@@ -71,10 +71,14 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     zo.mapped = &conv.mapped;
   }
   uint8_t generic[65536 / 8];
-  if (!opt->generic)
+  if (opt->generic)
+    memcpy(generic, opt->generic, sizeof generic);
+  else
     zp_rrtype_generic_default(generic);
+  /* what no peer but BIND reads as text goes out in RFC 3597 form, whatever --generic says */
+  zp_rrtype_generic_always(generic);
   zp_emit_options eo = {.sort = opt->sort, .unicode = opt->unicode, .idna2008 = opt->idna2008,
-                        .generic = opt->generic ? opt->generic : generic};
+                        .generic = generic};
   counter c = {0};
   uint8_t zone[ZP_NAME_MAX];
   zp_status st = zp_check_new(&opt->checks, zone_name(opt, zone), diag, &c.ck);

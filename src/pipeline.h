@@ -23,7 +23,8 @@ typedef struct zp_pipeline_options {
   const char *include_root; /* --include-root DIR, or NULL */
   const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is refused */
   const uint8_t *generic;   /* --generic: a bit per type written in RFC 3597 form (as
-                               zp_emit_options has it); NULL: zp_rrtype_generic_default */
+                               zp_emit_options has it), zp_rrtype_generic_always's added;
+                               NULL: zp_rrtype_generic_default */
   zp_check_options checks;  /* the whole-zone checks (zp_check_defaults) */
 } zp_pipeline_options;
 

@@ -50,7 +50,10 @@ static void emit_records(run *r, bool sort, const zp_record *recs, size_t n)
   zp_diag diag;
   zp_diag_init(&diag, err);
   diag.show_source = false;
-  zp_emit_options opt = {.sort = sort};
+  /* as the pipeline gives it: the types no peer but BIND reads as text in RFC 3597 form */
+  uint8_t generic[65536 / 8] = {0};
+  zp_rrtype_generic_always(generic);
+  zp_emit_options opt = {.sort = sort, .generic = generic};
   zp_emitter *em;
   cr_assert_eq(zp_emit_new(&opt, out, &diag, &em), ZP_OK);
   for (size_t i = 0; i < n; i++) {
@@ -722,10 +725,10 @@ Test(emit, random_tokens_are_written_or_refused, .timeout = 120)
        * such input; WKS is obsolete (RFC 1123 section 2.2): only the read-back is checked.
        * ldns reads NSAP-PTR's name (RFC 1706 section 6) as a character-string and reprints it
        * quoted. */
-      /* (an SPF of more than one string is written in RFC 3597 form: ldns reads it back, and
-       * reprints it as text) */
+      /* what is written in RFC 3597 form (A6, SINK, an SPF of many strings) ldns reprints as its
+       * own text of it */
       if (st == LDNS_STATUS_OK && type != LDNS_RR_TYPE_WKS && type != LDNS_RR_TYPE_NSAP_PTR &&
-          !strstr(r.out, "\tTYPE99\t")) {
+          !strstr(line, "\t\\# ")) {
         char *again = ldns_text_with_bind_escapes(rr);
         cr_expect_str_eq(again, r.out, "%u %s: ldns reprints it differently", type, rdata);
         free(again);

@@ -28,17 +28,31 @@ static bool is_bind_only(unsigned t)
   return false;
 }
 
-/* Their mnemonics are read, in any case; their text is not (the writer would have to write a
- * name ldns, NSD and Knot do not read): always RFC 3597 form, TYPEnnn. */
-Test(rrtype, bind_only_types_are_read_by_name_and_never_as_text)
+static bool in_set(const uint8_t *set, uint16_t t)
+{
+  return set[t >> 3] & (0x80 >> (t & 7));
+}
+
+/* Their mnemonics are read, in any case, and their text where BIND reads it (UINFO, UID, GID
+ * and UNSPEC it reads in RFC 3597 form only); they are written in RFC 3597 form, TYPEnnn,
+ * whatever --generic says (the writer would have to write a name ldns, NSD and Knot do not
+ * read), and as TYPEnnn in type lists. So are A6 and SINK, whose text ldns reads otherwise. */
+Test(rrtype, bind_only_types_are_read_by_name_and_never_written_as_text)
 {
   char buf[ZP_RRTYPE_TEXT_MAX], sp[3][ZP_RRTYPE_TEXT_MAX];
+  uint8_t always[65536 / 8] = {0}, dflt[65536 / 8];
+  zp_rrtype_generic_always(always);
+  zp_rrtype_generic_default(dflt);
   for (size_t i = 0; i < sizeof bind_only / sizeof *bind_only; i++) {
-    cr_expect_str_eq(zp_rrtype_name(bind_only[i].num, buf), bind_only[i].name);
-    cr_expect_not(zp_rrtype_reads_text(bind_only[i].num), "%s", bind_only[i].name);
-    char *ldns = ldns_rr_type2str((ldns_rr_type)bind_only[i].num);
-    snprintf(buf, sizeof buf, "TYPE%u", (unsigned)bind_only[i].num);
-    cr_expect_str_eq(ldns, buf, "ldns 1.8 knows %s now: move it out of this list",
+    uint16_t t = bind_only[i].num;
+    bool text = t < 100 || t > 103;
+    cr_expect_str_eq(zp_rrtype_name(t, buf), bind_only[i].name);
+    cr_expect_eq(zp_rrtype_reads_text(t), text, "%s", bind_only[i].name);
+    cr_expect_eq(in_set(always, t), text, "%s", bind_only[i].name);
+    snprintf(sp[2], sizeof sp[2], "TYPE%u", (unsigned)t);
+    cr_expect_str_eq(zp_rrtype_list_name(t, buf), sp[2]);
+    char *ldns = ldns_rr_type2str((ldns_rr_type)t);
+    cr_expect_str_eq(ldns, sp[2], "ldns 1.8 knows %s now: move it out of this list",
                      bind_only[i].name);
     free(ldns);
     size_t n = strlen(bind_only[i].name);
@@ -48,9 +62,12 @@ Test(rrtype, bind_only_types_are_read_by_name_and_never_as_text)
     }
     for (int k = 0; k < 2; k++) {
       uint16_t got = 0;
-      cr_expect(zp_rrtype_from_text(sp[k], n, &got) && got == bind_only[i].num, "%s", sp[k]);
+      cr_expect(zp_rrtype_from_text(sp[k], n, &got) && got == t, "%s", sp[k]);
     }
   }
+  cr_expect(in_set(always, 38) && in_set(always, 40), "A6 and SINK");
+  for (unsigned t = 0; t <= 0xFFFF; t++)
+    cr_expect(!in_set(always, (uint16_t)t) || in_set(dflt, (uint16_t)t), "type %u", t);
 }
 
 Test(rrtype, every_type_number_has_ldns_text)

@@ -174,6 +174,12 @@ static size_t named_fields(const zp_record *r, named_field f[2])
     f[1] = (named_field){zp_name_wire_len(d), 1, false};
     return 2;
   case T_RP: f[0] = (named_field){0, 0, false}; return 1;
+  case T_DSYNC: f[0] = (named_field){5, 3, true}; return 1;
+  case T_A6:
+    /* the prefix name, after the suffix: none at prefix length 0, and no suffix field before
+     * it at 128 (RFC 2874 section 3.1.1) */
+    f[0] = (named_field){1u + 16 - d[0] / 8u, d[0] == 128 ? 1 : 2, true};
+    return in && d[0] != 0;
   case T_MINFO:
     f[0] = (named_field){0, 0, false};
     f[1] = (named_field){zp_name_wire_len(d), 1, false};

@@ -1,8 +1,8 @@
 /* rrtype.c -- RR type and class mnemonics (IANA's DNS parameters registry; RFC 3597 for the
  * generic forms). The set is the one BIND 9.18 reads (named-rrchecker -T, and the meta types):
- * the one ldns 1.8 knows, AMTRELAY (RFC 8777), and the types below whose text zonepuny does not
- * read (NINFO, RKEY, DSYNC, HHIT, BRID, UINFO, UID, GID, UNSPEC, AVC, DOA, RESINFO, WALLET, TA),
- * which it writes as TYPEnnn, the only name ldns 1.8, NSD 4.6 and Knot 3.2 read for them;
+ * the one ldns 1.8 knows, AMTRELAY (RFC 8777), and the types below that ldns 1.8, NSD 4.6 and
+ * Knot 3.2 do not read as text (NINFO, RKEY, DSYNC, HHIT, BRID, AVC, DOA, RESINFO, WALLET, TA;
+ * UINFO, UID, GID, UNSPEC), which zonepuny writes as TYPEnnn, the only name they read for them;
  * tests/test_rrtype.c proves the table and ldns agree on every other number. */
 #include "rrtype.h"
 
@@ -14,8 +14,10 @@ enum {
   K_END = ZP_K_END, K_NAME = ZP_K_NAME, K_INT8 = ZP_K_INT8, K_INT16 = ZP_K_INT16,
   K_INT32 = ZP_K_INT32, K_PERIOD = ZP_K_PERIOD, K_A = ZP_K_A, K_AAAA = ZP_K_AAAA,
   K_STRING = ZP_K_STRING, K_OPT_STRING = ZP_K_OPT_STRING, K_STRINGS = ZP_K_STRINGS,
-  K_OCTETS = ZP_K_OCTETS, K_TARGET = ZP_K_TARGET, K_HEX = ZP_K_HEX, K_BASE64 = ZP_K_BASE64, K_ALG = ZP_K_ALG,
-  K_TYPE = ZP_K_TYPE, K_TIME = ZP_K_TIME, K_BITMAP = ZP_K_BITMAP, K_BITMAP0 = ZP_K_BITMAP0, K_SALT = ZP_K_SALT,
+  K_OCTETS = ZP_K_OCTETS, K_TARGET = ZP_K_TARGET, K_HEX = ZP_K_HEX, K_BASE64 = ZP_K_BASE64,
+  K_BASE64_0 = ZP_K_BASE64_0, K_BASE64_DASH = ZP_K_BASE64_DASH, K_ALG = ZP_K_ALG,
+  K_TYPE = ZP_K_TYPE, K_TYPE_NUM = ZP_K_TYPE_NUM, K_SCHEME = ZP_K_SCHEME, K_TIME = ZP_K_TIME,
+  K_BITMAP = ZP_K_BITMAP, K_BITMAP0 = ZP_K_BITMAP0, K_SALT = ZP_K_SALT,
   K_HASH = ZP_K_HASH, K_TAG = ZP_K_TAG, K_EUI48 = ZP_K_EUI48, K_EUI64 = ZP_K_EUI64,
   K_ILNP64 = ZP_K_ILNP64, K_CERT_TYPE = ZP_K_CERT_TYPE, K_APL = ZP_K_APL, K_LOC = ZP_K_LOC,
   K_GATEWAY = ZP_K_GATEWAY, K_SVCPARAMS = ZP_K_SVCPARAMS, K_KEYDATA = ZP_K_KEYDATA,
@@ -36,8 +38,9 @@ enum {
                6.2, less NSEC (RFC 6840 section 5.1) */
   G = 2,    /* written in RFC 3597 form by default: Knot 3.2 does not read its text form
                (tests/output/check_knot.sh) */
-  W = 4,    /* read and written in RFC 3597 form only: its octets are checked, its text is not
-               read */
+  N = 4,    /* never written as text, whatever --generic says: BIND 9.18 reads its text (as
+               zonepuny does), ldns 1.8, NSD 4.6 and Knot 3.2 do not (A6 and SINK they read
+               otherwise) */
 };
 
 #define T(num, name, flags, kinds) {num, sizeof name - 1, flags, name, kinds}
@@ -94,14 +97,14 @@ static const uint8_t k_hip[] = {K_HIP, K_END};  /* HIP */
 static const uint8_t k_amtrelay[] = {K_INT8, K_AMTRELAY, K_END};  /* AMTRELAY */
 static const uint8_t k_nxt[] = {K_NAME, K_NXTBITMAP, K_END};  /* NXT */
 static const uint8_t k_a6[] = {K_A6, K_END};  /* A6 */
-/* SINK (draft-eastlake-kitchen-sink): meaning, coding, subcoding, data */
-static const uint8_t k_sink[] = {K_INT8, K_INT8, K_INT8, K_OCTETS, K_END};
-/* The fields of the types BIND 9.18 reads that ldns 1.8 does not, as BIND checks their octets
- * (their text is not read here; the type list of each is in the table below) */
+/* SINK (draft-eastlake-kitchen-sink): meaning, coding, subcoding, data (may be empty) */
+static const uint8_t k_sink[] = {K_INT8, K_INT8, K_INT8, K_BASE64_0, K_END};
+/* The fields of the types BIND 9.18 reads that ldns 1.8 does not, as BIND reads them (the type
+ * list of each is in the table below) */
 /* DSYNC (draft-ietf-dnsop-generalized-notify): RRtype, scheme, port, target */
-static const uint8_t k_dsync[] = {K_TYPE, K_INT8, K_INT16, K_NAME, K_END};
+static const uint8_t k_dsync[] = {K_TYPE_NUM, K_SCHEME, K_INT16, K_NAME, K_END};
 /* DOA (draft-durand-doa-over-dns): enterprise, type, location, media type, data (may be empty) */
-static const uint8_t k_doa[] = {K_INT32, K_INT32, K_INT8, K_STRING, K_OCTETS, K_END};
+static const uint8_t k_doa[] = {K_INT32, K_INT32, K_INT8, K_STRING, K_BASE64_DASH, K_END};
 
 /* The types that make up nearly every zone first, then the rest in number order: both lookups
  * scan the table, and the reader and the writer ask once a record. */
@@ -118,7 +121,7 @@ static const mnemonic types[] = {
   T(25, "KEY", G, k_key), T(26, "PX", LC|G, k_px), T(27, "GPOS", G, k_gpos), T(29, "LOC", 0, k_loc),
   T(30, "NXT", LC|G, k_nxt), T(31, "EID", G, k_hex), T(32, "NIMLOC", G, k_hex), T(34, "ATMA", G, k_atma),
   T(35, "NAPTR", LC, k_naptr), T(36, "KX", LC, k_mx), T(37, "CERT", 0, k_cert),
-  T(38, "A6", LC|G|W, k_a6), T(39, "DNAME", LC, k_ns), T(40, "SINK", G|W, k_sink), T(41, "OPT", 0, NULL),
+  T(38, "A6", LC|N, k_a6), T(39, "DNAME", LC, k_ns), T(40, "SINK", N, k_sink), T(41, "OPT", 0, NULL),
   T(42, "APL", 0, k_apl), T(44, "SSHFP", 0, k_sshfp), T(45, "IPSECKEY", 0, k_ipseckey),
   T(49, "DHCID", 0, k_dhcid), T(50, "NSEC3", 0, k_nsec3), T(51, "NSEC3PARAM", 0, k_nsec3param),
   T(52, "TLSA", 0, k_tlsa), T(53, "SMIMEA", 0, k_tlsa), T(55, "HIP", G, k_hip),
@@ -130,14 +133,14 @@ static const mnemonic types[] = {
   T(250, "TSIG", 0, NULL), T(251, "IXFR", 0, NULL), T(252, "AXFR", 0, NULL),
   T(253, "MAILB", 0, NULL), T(254, "MAILA", 0, NULL), T(255, "ANY", 0, NULL),
   T(256, "URI", 0, k_uri), T(260, "AMTRELAY", G, k_amtrelay), T(32769, "DLV", G, k_ds),
-  /* BIND 9.18 reads these, ldns 1.8 does not: in RFC 3597 form only, their octets checked as
-   * BIND checks them; UINFO, UID, GID and UNSPEC, which BIND reads in no other form and whose
-   * octets it does not check, not checked either */
-  T(56, "NINFO", W, k_txt), T(57, "RKEY", W, k_dnskey), T(66, "DSYNC", W, k_dsync),
-  T(67, "HHIT", W, k_dhcid), T(68, "BRID", W, k_dhcid), T(100, "UINFO", 0, NULL),
+  /* BIND 9.18 reads these, ldns 1.8 does not: read as BIND reads them, text or RFC 3597 form,
+   * and written in RFC 3597 form; UINFO, UID, GID and UNSPEC, which BIND reads in no other form
+   * and whose octets it does not check, not checked either */
+  T(56, "NINFO", N, k_txt), T(57, "RKEY", N, k_dnskey), T(66, "DSYNC", N, k_dsync),
+  T(67, "HHIT", N, k_dhcid), T(68, "BRID", N, k_dhcid), T(100, "UINFO", 0, NULL),
   T(101, "UID", 0, NULL), T(102, "GID", 0, NULL), T(103, "UNSPEC", 0, NULL),
-  T(258, "AVC", W, k_txt), T(259, "DOA", W, k_doa), T(261, "RESINFO", W, k_txt),
-  T(262, "WALLET", W, k_txt), T(32768, "TA", W, k_ds),
+  T(258, "AVC", N, k_txt), T(259, "DOA", N, k_doa), T(261, "RESINFO", N, k_txt),
+  T(262, "WALLET", N, k_txt), T(32768, "TA", N, k_ds),
 };
 
 static const mnemonic classes[] = {
@@ -234,7 +237,7 @@ const char *zp_rrtype_name(uint16_t type, char buf[ZP_RRTYPE_TEXT_MAX])
 const char *zp_rrtype_list_name(uint16_t type, char buf[ZP_RRTYPE_TEXT_MAX])
 {
   const mnemonic *m = find(type);
-  if (m && m->kinds && !(m->flags & (G | W)))
+  if (m && m->kinds && !(m->flags & (G | N)))
     return m->name;
   snprintf(buf, ZP_RRTYPE_TEXT_MAX, "TYPE%u", (unsigned)type);
   return buf;
@@ -276,7 +279,7 @@ bool zp_rrtype_lowercases(uint16_t type)
 bool zp_rrtype_reads_text(uint16_t type)
 {
   const mnemonic *m = find(type);
-  return m && m->kinds && !(m->flags & W);
+  return m && m->kinds;
 }
 
 const uint8_t *zp_rrtype_kinds(uint16_t type)
@@ -285,12 +288,22 @@ const uint8_t *zp_rrtype_kinds(uint16_t type)
   return m ? m->kinds : NULL;
 }
 
+static void add_flagged(uint8_t set[65536 / 8], uint8_t flags)
+{
+  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+    if (types[i].flags & flags)
+      set[types[i].num >> 3] |= (uint8_t)(0x80 >> (types[i].num & 7));
+}
+
 void zp_rrtype_generic_default(uint8_t set[65536 / 8])
 {
   memset(set, 0, 65536 / 8);
-  for (size_t i = 0; i < sizeof types / sizeof *types; i++)
-    if (types[i].flags & G)
-      set[types[i].num >> 3] |= (uint8_t)(0x80 >> (types[i].num & 7));
+  add_flagged(set, G | N);
+}
+
+void zp_rrtype_generic_always(uint8_t set[65536 / 8])
+{
+  add_flagged(set, N);
 }
 
 static const char *const svc_keys[] = {

@@ -28,8 +28,12 @@ typedef enum zp_kind {
                        dnspython read it) */
   ZP_K_HEX,         /* base16 to the end, blanks allowed between pieces, even length */
   ZP_K_BASE64,      /* base64 to the end, RFC 4648 section 4, blanks allowed between pieces */
+  ZP_K_BASE64_0,    /* the same, or nothing at all (SINK's data, as BIND reads it) */
+  ZP_K_BASE64_DASH, /* the same, or "-" for no octets (DOA's data, as BIND reads it) */
   ZP_K_ALG,         /* a DNSSEC algorithm: number or mnemonic, 8 bits */
   ZP_K_TYPE,        /* a type: mnemonic or TYPEnnn, 16 bits */
+  ZP_K_TYPE_NUM,    /* the same, or a decimal number (DSYNC's RRtype, as BIND reads it) */
+  ZP_K_SCHEME,      /* DSYNC's scheme: NOTIFY or a number, 8 bits (as BIND reads it) */
   ZP_K_TIME,        /* RFC 4034 section 3.2: YYYYMMDDHHmmSS or seconds, 32 bits */
   ZP_K_BITMAP,      /* RFC 4034 section 4.1.2 type bitmap, to the end, at least one type */
   ZP_K_BITMAP0,     /* the same, which may be empty (NSEC3 and CSYNC, as BIND reads them) */
@@ -52,8 +56,7 @@ typedef enum zp_kind {
   ZP_K_HIP,         /* RFC 8005 section 4: algorithm, HIT, key, rendezvous servers */
   ZP_K_AMTRELAY,    /* RFC 8777 section 4.2: D bit, relay type, relay */
   ZP_K_NXTBITMAP,   /* RFC 2535 section 5.2: NXT's type bitmap, types 1 to 127, to the end */
-  ZP_K_A6,          /* RFC 2874 section 3.1: prefix length, address suffix, prefix name (octets
-                       only) */
+  ZP_K_A6,          /* RFC 2874 section 3.1: prefix length, address suffix, prefix name */
 } zp_kind;
 
 /* The kinds of a type's RDATA fields, in order, ended by ZP_K_END; NULL for a type zonepuny
@@ -68,9 +71,9 @@ static inline bool zp_rrtype_in_class(uint16_t type, uint16_t rclass)
 {
   return rclass == 1 || zp_rrtype_in_other_class(type, rclass);   /* (IN: every record asks) */
 }
-/* Whether zonepuny reads the type's text; the types it checks only in RFC 3597 form (A6, SINK:
- * obsolete, and read differently by ldns and BIND; the types BIND 9.18 knows and ldns 1.8 does
- * not) are written in that form. */
+/* Whether zonepuny reads the type's text: every type whose fields it knows (zp_rrtype_kinds).
+ * The others (NULL, UINFO, UID, GID, UNSPEC, types outside the table) are read in RFC 3597 form
+ * only, and written as they came. */
 bool zp_rrtype_reads_text(uint16_t type);
 
 /* A type mnemonic in any case ("A", "aaaa") or RFC 3597's TYPEnnn (decimal, 0 to 65535) to its
@@ -91,8 +94,12 @@ bool zp_rrtype_lowercases(uint16_t type);
 
 /* The types written in RFC 3597 form ("TYPEnnn \\# len hex") unless the user says otherwise,
  * a bit per type (the high bit of octet 0 is type 0): the types whose text form Knot 3.2 does
- * not read (MD, PX, NULL, WKS, HIP ...). */
+ * not read (MD, PX, NULL, WKS, HIP ...), and those of zp_rrtype_generic_always. */
 void zp_rrtype_generic_default(uint8_t set[65536 / 8]);
+/* Adds to set the types written in RFC 3597 form whatever the user says: those whose text BIND
+ * 9.18 reads and ldns 1.8, NSD 4.6 and Knot 3.2 do not (NINFO, RKEY, DSYNC ... TA), or read
+ * otherwise (A6, SINK). */
+void zp_rrtype_generic_always(uint8_t set[65536 / 8]);
 
 /* SVCB and HTTPS parameter keys (RFC 9460 section 14.3.2, RFC 9461, RFC 9540). */
 enum {

@@ -101,6 +101,21 @@ static bool cert_type(zp_rd *r)
                     (int)f->len, f->text);
 }
 
+/* DSYNC's scheme (draft-ietf-dnsop-generalized-notify): a number or its mnemonic, as BIND
+ * reads it. */
+static bool scheme(zp_rd *r)
+{
+  static const zp_rd_name schemes[] = {{1, "NOTIFY"}};
+  const zp_field *f;
+  uint64_t v;
+  if (!zp_rd_next(r, &f))
+    return false;
+  if (zp_rd_number_or_name(f, 255, schemes, 1, &v))
+    return zp_rd_put_u8(r, (uint32_t)v);
+  return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a DSYNC scheme: a number "
+                    "from 0 to 255 or NOTIFY", (int)f->len, f->text);
+}
+
 static bool field(zp_rd *r, uint8_t kind)
 {
   const zp_field *f;
@@ -131,8 +146,12 @@ static bool field(zp_rd *r, uint8_t kind)
   case ZP_K_TARGET: return octets(r, true);
   case ZP_K_HEX: return zp_rd_hex(r, true);
   case ZP_K_BASE64: return zp_rd_base64(r);
+  case ZP_K_BASE64_0: return zp_rd_base64_or_none(r, NULL);
+  case ZP_K_BASE64_DASH: return zp_rd_base64_or_none(r, "-");
   case ZP_K_ALG: return zp_rd_algorithm(r);
-  case ZP_K_TYPE: return zp_rd_type(r);
+  case ZP_K_TYPE: return zp_rd_type(r, false);
+  case ZP_K_TYPE_NUM: return zp_rd_type(r, true);
+  case ZP_K_SCHEME: return scheme(r);
   case ZP_K_TIME: return zp_rd_time(r);
   case ZP_K_BITMAP: return zp_rd_bitmap(r, false);
   case ZP_K_BITMAP0: return zp_rd_bitmap(r, true);
@@ -148,7 +167,7 @@ static bool field(zp_rd *r, uint8_t kind)
   case ZP_K_GATEWAY: return zp_rd_ipseckey_gateway(r);
   case ZP_K_SVCPARAMS: return zp_rd_svcparams(r);
   case ZP_K_KEYDATA: case ZP_K_WKS: case ZP_K_NSAP: case ZP_K_ATMA: case ZP_K_GPOS: case ZP_K_HIP:
-  case ZP_K_AMTRELAY: case ZP_K_NXTBITMAP:
+  case ZP_K_AMTRELAY: case ZP_K_NXTBITMAP: case ZP_K_A6:
     return zp_rd_legacy(r, kind);
   default: return zp_rd_fail(r, r->fi, 0, "internal error: field kind %u", kind);
   }

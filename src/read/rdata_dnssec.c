@@ -26,15 +26,22 @@ bool zp_rd_algorithm(zp_rd *r)
                     (int)f->len, f->text);
 }
 
-bool zp_rd_type(zp_rd *r)
+bool zp_rd_type(zp_rd *r, bool number)
 {
   const zp_field *f;
   uint16_t t;
+  uint64_t v;
   if (!zp_rd_next(r, &f))
     return false;
-  if (!zp_rrtype_from_text(f->text, f->len, &t))
-    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "unknown type \"%.*s\"", (int)f->len, f->text);
-  return zp_rd_put_u16(r, t);
+  if (zp_rrtype_from_text(f->text, f->len, &t))
+    return zp_rd_put_u16(r, t);
+  /* (a sign, which BIND's strtol lets through there, is refused: BIND writes none) */
+  if (number && zp_rd_digits(f, 65535, &v))
+    return zp_rd_put_u16(r, (uint32_t)v);
+  if (number)
+    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a type: a mnemonic, "
+                      "TYPEnnn or a number from 0 to 65535", (int)f->len, f->text);
+  return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "unknown type \"%.*s\"", (int)f->len, f->text);
 }
 
 static uint64_t month_days(uint64_t month, uint64_t year)

@@ -76,7 +76,8 @@ bool zp_rd_next(zp_rd *r, const zp_field **f)
   /* the fields read, the one missing, and one for each field kind still to come */
   size_t need = r->fi + 1;
   for (const uint8_t *k = r->kind + 1; *r->kind != ZP_K_END && *k != ZP_K_END; k++)
-    need += *k != ZP_K_OPT_STRING && *k != ZP_K_BITMAP0 && *k != ZP_K_SVCPARAMS;
+    need += *k != ZP_K_OPT_STRING && *k != ZP_K_BITMAP0 && *k != ZP_K_SVCPARAMS &&
+            *k != ZP_K_BASE64_0;
   return zp_rd_fail(r, r->in->nfields, 0, "%s RDATA needs at least %zu field%s, found %zu",
                     r->tname, need, need == 1 ? "" : "s", r->in->nfields);
 }
@@ -361,6 +362,18 @@ bool zp_rd_base64(zp_rd *r)
       return false;
   } while (r->fi < r->in->nfields);
   return zp_rd_b64_end(r, &s, r->fi - 1, f->len);
+}
+
+bool zp_rd_base64_or_none(zp_rd *r, const char *none)
+{
+  if (!none && r->fi == r->in->nfields)
+    return true;
+  const zp_field *f = r->fi < r->in->nfields ? &r->in->fields[r->fi] : NULL;
+  if (none && f && !f->quoted && f->len == strlen(none) && memcmp(f->text, none, f->len) == 0) {
+    r->fi++;
+    return true;
+  }
+  return zp_rd_base64(r);
 }
 
 bool zp_rd_invalid(zp_rd *r, const char *why)

@@ -76,6 +76,8 @@ int zp_rd_hexval(char c);
 bool zp_rd_dname(zp_rd *r);
 bool zp_rd_address(zp_rd *r, int af);
 bool zp_rd_base64(zp_rd *r);
+/* The same, or no octets at all: no field left when none is NULL, else the one field none. */
+bool zp_rd_base64_or_none(zp_rd *r, const char *none);
 /* The gateway or relay a type number says (RFC 4025 section 3.1, RFC 8777 section 4.3): 0
  * none, written "." (none: the message when it is not), 1 IPv4, 2 IPv6, 3 a domain name. */
 bool zp_rd_gateway(zp_rd *r, unsigned type, const char *none);
@@ -95,7 +97,8 @@ bool zp_rd_wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
 
 /* The DNSSEC field kinds (rdata_dnssec.c). */
 bool zp_rd_algorithm(zp_rd *r);
-bool zp_rd_type(zp_rd *r);
+/* A type's mnemonic or TYPEnnn; or, when number, a decimal number too (DSYNC's RRtype). */
+bool zp_rd_type(zp_rd *r, bool number);
 bool zp_rd_time(zp_rd *r);
 bool zp_rd_bitmap(zp_rd *r, bool empty);
 bool zp_rd_salt(zp_rd *r);
@@ -110,7 +113,8 @@ bool zp_rd_ipseckey_gateway(zp_rd *r);
  * in[*pos..end), problems reported at field fi. */
 bool zp_rd_svcparams(zp_rd *r);
 bool zp_rd_svcparams_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos, size_t fi);
-/* The kinds of old and rare types (rdata_legacy.c): written, or in wire form in[*pos..end). */
+/* The kinds of old and rare types (rdata_legacy.c), A6 among them: written, or in wire form
+ * in[*pos..end). */
 bool zp_rd_legacy(zp_rd *r, uint8_t kind);
 bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos);
 

@@ -1,6 +1,6 @@
 /* rdata_legacy.c -- the field kinds of old and rare types (KEY, WKS, NSAP, GPOS, ATMA, HIP,
- * AMTRELAY, NXT), written and as RFC 3597 octets; and the octets of A6, whose text is not read.
- * Each takes what its RFC defines and BIND takes. */
+ * AMTRELAY, NXT, A6), written and as RFC 3597 octets. Each takes what its RFC defines and BIND
+ * takes. */
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <stdio.h>
@@ -234,6 +234,27 @@ static bool nxt_bitmap(zp_rd *r)
   return zp_rd_put(r, bits, n);
 }
 
+/* RFC 2874 section 3.1.3: the prefix length, an IPv6 address (absent at 128) and the prefix
+ * name (absent at 0). The address's bits within the prefix are not significant: its whole
+ * octets there are not kept, and the prefix's bits in the first octet kept are pad bits, set to
+ * zero as section 3.1.1 asks of a zone file loaded (BIND sets them so). */
+static bool a6(zp_rd *r)
+{
+  uint64_t plen;
+  if (!zp_rd_number(r, 128, &plen, "a prefix length from 0 to 128 (RFC 2874 section 3.1.1)") ||
+      !zp_rd_put_u8(r, (uint32_t)plen))
+    return false;
+  if (plen < 128) {
+    size_t at = r->n, skip = plen / 8;
+    if (!zp_rd_address(r, AF_INET6))
+      return false;
+    memmove(r->out + at, r->out + at + skip, 16 - skip);
+    r->n -= skip;
+    r->out[at] &= (uint8_t)(0xFF >> (plen % 8));
+  }
+  return plen == 0 || zp_rd_dname(r);
+}
+
 bool zp_rd_legacy(zp_rd *r, uint8_t kind)
 {
   switch (kind) {
@@ -247,12 +268,12 @@ bool zp_rd_legacy(zp_rd *r, uint8_t kind)
   case ZP_K_GPOS: return gpos(r);
   case ZP_K_HIP: return hip(r);
   case ZP_K_NXTBITMAP: return nxt_bitmap(r);
+  case ZP_K_A6: return a6(r);
   default: return amtrelay(r);
   }
 }
 
 /* ---- RFC 3597 octets ---- */
-
 
 bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos)
 {

@@ -36,8 +36,8 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
   size_t p = *pos, k;
   switch (kind) {
   case ZP_K_NAME: return zp_rd_wire_name(r, in, end, pos);
-  case ZP_K_INT8: case ZP_K_ALG: k = 1; break;
-  case ZP_K_INT16: case ZP_K_TYPE: case ZP_K_CERT_TYPE: k = 2; break;
+  case ZP_K_INT8: case ZP_K_ALG: case ZP_K_SCHEME: k = 1; break;
+  case ZP_K_INT16: case ZP_K_TYPE: case ZP_K_TYPE_NUM: case ZP_K_CERT_TYPE: k = 2; break;
   case ZP_K_APL:
     /* items: family 1 or 2, a prefix in its range, an address part no longer than the address
      * and without trailing zero octets */
@@ -83,7 +83,7 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
       if (!wire_field(r, ZP_K_STRING, in, end, pos))
         return false;
     return true;
-  case ZP_K_OCTETS: k = end - p; break;
+  case ZP_K_OCTETS: case ZP_K_BASE64_0: case ZP_K_BASE64_DASH: k = end - p; break;
   case ZP_K_GATEWAY:
     /* RFC 4025 section 2: type 0 to 3, the algorithm, then no gateway, 4 or 16 octets, or an
      * uncompressed name */

@@ -5,12 +5,12 @@ at random, most the wire form of a random valid text (check_rdata_peers.py's gen
 dnspython) or of a record of zones/every-type.zone, mutated (an octet changed, the end cut or
 grown) or not. One zone of all of them goes to BIND (named-compilezone) and to zonepuny, which
 must agree: what BIND refuses zonepuny refuses (its exit 0 means BIND loads the zone), and what
-both take has the same octets (BIND's as dnspython reads its text, or named-rrchecker -u for the
-types dnspython lacks). zonepuny may refuse more only where the octets hold a name its label
-policy refuses (bytes BIND takes as they are) or where BIND takes what the type's RFC forbids;
-each such case is counted by its reason. Then zonepuny's text of the records it takes (every
-type as text where it has one) goes to BIND and dnspython, which must read it back to the same
-octets.
+both take has the same octets (BIND's as dnspython reads its text, or BIND's own from its raw
+zone format for the types dnspython lacks). zonepuny may refuse more only where the octets hold
+a name its label policy refuses (bytes BIND takes as they are) or where BIND takes what the
+type's RFC forbids; each such case is counted by its reason. Then zonepuny's text of the
+records it takes (every type as text where it has one) goes to BIND and dnspython, which must
+read it back to the same octets.
 
 The octets drawn avoid upper-case letters and bytes over 0x7F, so that names inside them are
 written alike by BIND and zonepuny (which lowercases and converts names; tested elsewhere).
@@ -25,19 +25,20 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import Tally, REPO_DIR  # noqa: E402
-from peers import FIRST, bind, commented, have, run, wire_of, write_zone, zonepuny  # noqa: E402
+from peers import (FIRST, bind, bind_octets, commented, have, run, wire_of,  # noqa: E402
+                   write_zone, zonepuny)
 from check_rdata_peers import TYPES, text_for, ORIGIN  # noqa: E402
 
 import dns.rdata  # noqa: E402
 import dns.rdatatype  # noqa: E402
 
-# the types checked only in RFC 3597 form (A6, SINK, and BIND's that ldns lacks), others
-# check_rdata_peers.py leaves out (some dnspython lacks), and some not checked at all (NULL,
-# UINFO, UID, GID, UNSPEC, 65534), by number (IANA)
+# by number (IANA): more types, some of them dnspython lacks; some not checked at all (NULL,
+# UINFO, UID, GID, UNSPEC, 65534); A6, SINK and BIND's that ldns lacks, which dnspython has no
+# number or no text for
 MORE = {"KEY": 25, "SIG": 24, "WKS": 11, "NSAP": 22, "GPOS": 27, "EID": 31, "NIMLOC": 32,
         "ATMA": 34, "HIP": 55, "AMTRELAY": 260, "A6": 38, "SINK": 40, "NULL": 10,
         "TYPE65534": 65534, "MB": 7, "MG": 8, "MR": 9,
-        # BIND 9.18's types that ldns 1.8 does not know, checked by their octets only
+        # BIND 9.18's types that ldns 1.8 does not know
         "NINFO": 56, "RKEY": 57, "DSYNC": 66, "HHIT": 67, "BRID": 68, "UINFO": 100, "UID": 101,
         "GID": 102, "UNSPEC": 103, "AVC": 258, "DOA": 259, "RESINFO": 261, "WALLET": 262,
         "TA": 32768}
@@ -155,6 +156,7 @@ def main():
         if bind_bad is None:
             t.bad("BIND refuses the zone without naming a line: " + taken)
             t.finish()
+        octets = bind_octets(zone) or {}
         back = os.path.join(tmp, "back.zone")
         with open(back, "w") as f:
             f.write(text)
@@ -162,6 +164,7 @@ def main():
         if again is None or again:
             t.bad("BIND refuses zonepuny's text of the records it took: %s" % (again or
                                                                             taken_again))
+        octets_again = bind_octets(back) or {}
     readback = 0
     for line in text.splitlines():
         p = line.split("\t")
@@ -176,7 +179,8 @@ def main():
         except Exception:   # noqa: BLE001
             pass
         tname, btext = taken_again.get(owner, (None, None))
-        bw = None if btext is None else wire_of(tname, btext, ORIGIN)
+        bw = None if btext is None else wire_of(tname, btext, ORIGIN,
+                                                  octets_again.get(owner, [None])[0])
         if bw != want or (py is not None and py != want):
             t.bad("zonepuny's text %r is read back as BIND %s, dnspython %s, not %s" %
                   (p[4], bw, py, want))
@@ -191,7 +195,8 @@ def main():
             theirs = None
         else:
             tname, btext = taken.get(owner, (None, None))
-            theirs = None if btext is None else wire_of(tname, btext, ORIGIN)
+            theirs = None if btext is None else wire_of(tname, btext, ORIGIN,
+                                                        octets.get(owner, [None])[0])
             theirs = "?" if theirs is None else theirs
         what = "%s %s (BIND %s, zonepuny %s: %s)" % (code, text, theirs, ours,
                                                      why.get(line, ""))
