@@ -48,9 +48,10 @@ static const good goods[] = {
    "65736f6c7665722e6578616d706c652e636f6d2f6775696465"},
   {"WALLET", "\"ens\" \"0x1234\"", "03656e73 06307831323334"},
   /* draft-reid-dnsext-rkey: DNSKEY's fields (RFC 4034 section 2.2), the flags 0; "AwEAAQ==" is
-   * 03 01 00 01 */
+   * 03 01 00 01; a PRIVATEDNS (253) key that begins with a name (RFC 4034 appendix A.1.1) */
   {"RKEY", "0 3 8 AwEAAQ==", "0000 03 08 03010001"},
   {"RKEY", "0 3 RSASHA256 AwEA AQ==", "0000 03 08 03010001"},
+  {"RKEY", "0 3 PRIVATEDNS AWEA", "0000 03 fd 016100"},
   /* draft-ietf-dnsop-generalized-notify: RRtype (CDS is 59, 0x003b), scheme (NOTIFY is 1), port
    * (5359 is 0x14ef), target; the type by number too, and other schemes as numbers */
   {"DSYNC", "CDS NOTIFY 5359 cds-scanner.example.net.",
@@ -115,11 +116,15 @@ static const bad bads[] = {
   /* the TXT-like types: at least one string */
   {"WALLET", "", "1: WALLET RDATA needs at least 1 field, found 0"},
   {"WALLET", "\\# 0", "21: generic RDATA is not valid WALLET RDATA"},
-  /* RKEY: flags 0 only */
+  /* RKEY: flags 0 only; a PRIVATEDNS key without its name ("AwEAAQ==" is a label of 3 octets
+   * that runs past the key): named reads that text, but refuses the record in RFC 3597 form,
+   * the form RKEY is written in (on purpose) */
   {"RKEY", "1 3 8 AwEAAQ==", "21: RKEY flags 1 are not 0: no RKEY flag is defined, and BIND "
    "refuses any"},
   {"RKEY", "\\# 5 0100030801", "26: RKEY flags 256 are not 0: no RKEY flag is defined, and BIND "
    "refuses any"},
+  {"RKEY", "0 3 253 AwEAAQ==", "29: RKEY key of algorithm 253 (PRIVATEDNS) without the "
+   "uncompressed domain name it begins with (RFC 4034 appendix A.1.1); BIND refuses it"},
   /* DSYNC: NOTIFY is the one scheme mnemonic; a type beyond 65535; a sign, which named's strtol
    * lets through (on purpose: named writes none); a compressed target */
   {"DSYNC", "CDS SCHEME1 5359 a.", "25: \"SCHEME1\" is not a DSYNC scheme: a number from 0 to "

@@ -286,9 +286,30 @@ static bool digest(zp_rd *r, size_t type_at, size_t digest_at, size_t field, boo
   return true;
 }
 
+/* RFC 4034 appendix A.1.1: a key of algorithm 253, PRIVATEDNS, begins with an uncompressed
+ * domain name, which names the algorithm (in KEY and RKEY too, as BIND holds them). BIND refuses
+ * the RFC 3597 form of one that does not, though it reads its text: the form KEY and RKEY are
+ * written in. */
+static bool private_dns(zp_rd *r, size_t field)
+{
+  /* flags, protocol, algorithm, then the key: none in a KEY whose flags say so */
+  if (r->out[3] != 253 || r->n == 4)
+    return true;
+  size_t p = 4;
+  while (p < r->n && r->out[p] != 0 && r->out[p] <= 63)
+    p += 1u + r->out[p];
+  if (p < r->n && r->out[p] == 0 && p - 4 < 255)
+    return true;
+  return zp_rd_fail(r, field, ZP_RDATA_FIELD, "%s key of algorithm 253 (PRIVATEDNS) without "
+                    "the uncompressed domain name it begins with (RFC 4034 appendix A.1.1); "
+                    "BIND refuses it", r->tname);
+}
+
 bool zp_rd_rules(zp_rd *r, size_t hexf)
 {
   switch (r->in->type) {
+  case 25: case 48: case 60:      /* KEY, DNSKEY, CDNSKEY */
+    return private_dns(r, hexf == SIZE_MAX ? 3 : hexf);
   case 43: case 59: case 32768: case 32769:   /* DS, CDS, TA, DLV */
     return digest(r, 3, 4, hexf == SIZE_MAX ? 3 : hexf, false);
   case 57:                        /* RKEY */
@@ -297,7 +318,7 @@ bool zp_rd_rules(zp_rd *r, size_t hexf)
       return zp_rd_fail(r, hexf == SIZE_MAX ? 0 : hexf, ZP_RDATA_FIELD, "RKEY flags %u are not "
                         "0: no RKEY flag is defined, and BIND refuses any",
                         (unsigned)r->out[0] << 8 | r->out[1]);
-    return true;
+    return private_dns(r, hexf == SIZE_MAX ? 3 : hexf);
   case 63:                        /* ZONEMD */
     return digest(r, 5, 6, hexf == SIZE_MAX ? 3 : hexf, true);
   case 46: {                      /* RRSIG */

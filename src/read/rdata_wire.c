@@ -148,18 +148,6 @@ static bool wire_field(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, si
   return zp_rd_put(r, in + p, k);
 }
 
-/* Whether a KEY, DNSKEY or CDNSKEY of algorithm 253 lacks the domain name its key starts with
- * (RFC 4034 appendix A.1.1): named checks it in RFC 3597 form, and only there (not in text). */
-static bool private_dns_key(uint16_t type, const uint8_t *d, size_t n)
-{
-  if ((type != 25 && type != 48 && type != 60) || n < 4 || d[3] != 253)
-    return false;
-  for (size_t p = 4; p < n && p - 4 < ZP_NAME_MAX && d[p] <= ZP_LABEL_MAX; p += 1u + d[p])
-    if (d[p] == 0)
-      return false;
-  return true;
-}
-
 bool zp_rdata_generic_form(uint16_t type, const zp_field *fields, size_t nfields)
 {
   if (nfields == 0 || fields[0].quoted || fields[0].len != 2 ||
@@ -242,10 +230,6 @@ zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_
       return ZP_ZONE_SYNTAX;
   if (pos != rawlen)
     return invalid(&r), ZP_ZONE_SYNTAX;
-  if (private_dns_key(in->type, out, r.n))
-    return zp_rd_invalid(&r, "a PRIVATEDNS key (algorithm 253) starts with a domain name, "
-                         "uncompressed (RFC 4034 appendix A.1.1)"),
-           ZP_ZONE_SYNTAX;
   if (!zp_rd_rules(&r, in->nfields > 2 ? 2 : 0))
     return ZP_ZONE_SYNTAX;
   *len = r.n;
