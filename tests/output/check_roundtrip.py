@@ -31,10 +31,6 @@ from peers import HEAD, ZONEPUNY, commented, have, run  # noqa: E402
 from check_wire_peers import random_records  # noqa: E402
 
 PER_TYPE = 60
-# the types whose text BIND writes and zonepuny does not read yet (A6, SINK, NINFO, RKEY, DSYNC,
-# HHIT, BRID, AVC, DOA, RESINFO, WALLET, TA): left out until it does
-TEXT_UNREAD = {"TYPE38", "TYPE40", "TYPE56", "TYPE57", "TYPE66", "TYPE67", "TYPE68", "TYPE258",
-               "TYPE259", "TYPE261", "TYPE262", "TYPE32768"}
 WIDE = 65510
 NSD_UNPRINTABLE = ("quoted string not closed", "is quoted, but this",
                    "after the last KEY RDATA field")
@@ -113,8 +109,7 @@ def main():
         t.finish()
     rng = random.Random(1035)
     nsd_unprintable = 0
-    records = [r for r in random_records(rng, PER_TYPE, draw=any_byte, keep=lambda w: True)
-               if r[0] not in TEXT_UNREAD]
+    records = random_records(rng, PER_TYPE, draw=any_byte, keep=lambda w: True)
     wide = widest(rng)
     records += [(code, "\\# %d %s" % (len(w), w.hex())) for code, w in wide]
     types = ",".join(sorted({code for code, _ in records}))
