@@ -60,10 +60,11 @@ grep -q 'makes more than 1000000 records' "$tmp/err" && ok || bad "\$GENERATE 0-
 # fuzz_zone, output not accepted by zonepuny itself: names holding '"' were written unescaped
 # (ldns's text form), and "host\\a\"e" came out as host\\a"e, which opens a quoted string. The
 # same holds for '$' first in an owner (read as a directive) and '@' (ldns reads "@.example."
-# as the origin). Expected text by hand: RFC 1035 section 5.1 "\X" escapes for exactly the
-# characters BIND's dns_name_totext escapes ("().;\@$), so every reader sees the same name.
+# as the origin). Expected text by hand: RFC 1035 section 5.1 "\X" escapes for '"', '$' and
+# '@', and "\092" for the backslash (NSD reads "\\." ending a label as an escaped dot), so every
+# reader sees the same name.
 printf '$ORIGIN example.\n$TTL 60\n@ IN SOA ns host\\\\a\\"e 1 2 3 4 5\n\\$ttl IN NS a\\@b\n\\@ IN A 192.0.2.1\n' > "$tmp/quote.zone"
-printf 'example.\t60\tIN\tSOA\tns.example. host\\\\a\\"e.example. 1 2 3 4 5
+printf 'example.\t60\tIN\tSOA\tns.example. host\\092a\\"e.example. 1 2 3 4 5
 \\$ttl.example.\t60\tIN\tNS\ta\\@b.example.
 \\@.example.\t60\tIN\tA\t192.0.2.1
 ' > "$tmp/want"
