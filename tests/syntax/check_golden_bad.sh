@@ -30,4 +30,14 @@ if head -1 "$tmp/err" | cmp -s - <(echo "long-line.zone:3:1: error: line longer 
 else
   bad "1 MB line"; head -c 300 "$tmp/err"; tail -1 "$tmp/err"
 fi
+# A quoted string that runs past the line limit to the end of the file, no newline after it:
+# one error, not one for the string and one more at the end of the file.
+{ printf '$ORIGIN example.\n$TTL 300\na IN TXT "'; head -c 200000 /dev/zero | tr '\0' x; } \
+  > "$tmp/long-end.zone"
+(cd "$tmp" && "$ZONEPUNY" --check --fragment long-end.zone) 2> "$tmp/err"
+if [ "$(grep -c ': error: ' "$tmp/err")" -eq 1 ] && tail -1 "$tmp/err" | grep -q ', 1 error,'; then
+  ok "long string at the end"
+else
+  bad "long string at the end of the file"; cut -c1-100 "$tmp/err"
+fi
 finish
