@@ -284,8 +284,9 @@ Test(zone, include_is_relative_scoped_and_loops_are_caught, .fini = cleanup)
                            "b.ex. 30 1 1 |1.2.3.6| @6:1\n");
   cr_expect_str_eq(err, "sub/inner.zone:4:1: error: $INCLUDE loop: \"sub/inner.zone\" is already being read\n"
                         "  included from t.zone:4\n"
-                        "t.zone:7:10: error: cannot read included file \"missing.zone\": No such "
-                        "file or directory\n");
+                        "t.zone:7:10: error: $INCLUDE \"missing.zone\": not found below the "
+                        "include root \".\", the zone file's directory (--include-root DIR "
+                        "moves it)\n");
   free(records);
   free(err);
 }

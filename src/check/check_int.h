@@ -69,7 +69,13 @@ typedef struct tuple {
 typedef struct source {
   zp_source src;
   const zp_source *orig;   /* the parser's, to recognise the next record's */
+  int fd;                  /* a copy of the parser's descriptor, to quote lines after the pass
+                              from the file that was read; -1: none (no line quoted) */
 } source;
+
+/* Descriptors kept for messages after the pass, at most: a zone may $INCLUDE thousands of
+ * files, and the reader must still be able to open the next one. */
+enum { ZP_CK_FDS_MAX = 256 };
 
 /* A CNAME pointing to a name that holds a CNAME: a link of a chain, kept for loop finding. */
 typedef struct link {
@@ -175,6 +181,7 @@ struct zp_checker {
   bool have_skip;
   source **srcs;
   size_t nsrcs;
+  size_t fds;            /* sources with a descriptor kept */
   link *links;
   size_t nlinks, links_cap;
   zp_buf link_names;

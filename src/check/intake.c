@@ -65,7 +65,11 @@ static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *inde
   }
   k->src = *s;
   k->src.path = path;
-  k->src.fd = NULL;   /* (messages after the pass: the file is closed by then) */
+  /* the parser closes its descriptor once the file is read; messages after the pass quote
+   * lines through this copy, never by opening the path again */
+  k->fd = c->fds < ZP_CK_FDS_MAX ? zp_source_keep(s) : -1;
+  k->src.fd = k->fd >= 0 ? &k->fd : NULL;
+  c->fds += k->fd >= 0;
   k->orig = s;
   k->src.parent = parent == UINT32_MAX ? NULL : &c->srcs[parent]->src;
   c->srcs[c->nsrcs] = k;
@@ -193,6 +197,7 @@ void zp_check_free(zp_checker *c)
   free(c->tmap);
   zp_buf_free(&c->target_keys);
   for (size_t i = 0; i < c->nsrcs; i++) {
+    zp_source_release(c->srcs[i]->fd);
     free((char *)c->srcs[i]->src.path);
     free(c->srcs[i]);
   }

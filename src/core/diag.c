@@ -25,6 +25,17 @@ zp_loc zp_loc_at(const zp_loc *tok, bool quoted, const char *text, size_t len, s
   return loc;
 }
 
+int zp_source_keep(const zp_source *src)
+{
+  return src->fd ? fcntl(*src->fd, F_DUPFD_CLOEXEC, 3) : -1;
+}
+
+void zp_source_release(int fd)
+{
+  if (fd >= 0)
+    close(fd);
+}
+
 /* The start of the line at loc into buf: n bytes, or n <= 0 when it cannot be read. */
 static ssize_t read_line(zp_diag *d, const zp_source *src, uint64_t off, char *buf, size_t cap)
 {
@@ -53,19 +64,14 @@ static ssize_t read_line(zp_diag *d, const zp_source *src, uint64_t off, char *b
     memcpy(buf, d->quote_block + (off - d->quote_off), n);
     return (ssize_t)n;
   }
-  if (strcmp(src->path, "-") == 0)
-    return 0;
-  int fd = open(src->path, O_RDONLY);
-  if (fd < 0)
-    return 0;
-  ssize_t n = pread(fd, buf, cap, (off_t)off);
-  close(fd);
-  return n;
+  return 0;
 }
 
-/* The offending line is re-read from the file at its recorded offset (through the parser's own
- * descriptor while it reads the file): this keeps the scanner free of line bookkeeping.
- * Standard input cannot be re-read and is not quoted. */
+/* The offending line is re-read at its recorded offset from the descriptor the file was read
+ * through (the parser's while it reads, a copy kept for messages after it): this keeps the
+ * scanner free of line bookkeeping. Never from the path again, which may lead to another file
+ * by now (a symlink swapped). Standard input cannot be re-read and is not quoted, nor is a
+ * source without a descriptor. */
 static void quote_line(zp_diag *d, const zp_loc *loc)
 {
   FILE *out = d->out;

@@ -19,9 +19,15 @@ typedef struct zp_source {
   uint32_t line, col;             /* where the parent's $INCLUDE stands */
   unsigned long serial;           /* which file of the zone: 0 the first, then each $INCLUDE in
                                      the order opened (a later file may reuse one's memory) */
-  const int *fd;                  /* while the file is being read, its descriptor (messages quote
-                                     lines from it without opening it again); else NULL */
+  const int *fd;                  /* the descriptor the file is read through, or a copy of it:
+                                     messages quote lines from it and never open the path
+                                     again; NULL: no line is quoted */
 } zp_source;
+
+/* A copy of src's descriptor, to quote its lines from once the reader has closed its own: -1
+ * when it has none, or none can be made. zp_source_release closes one (-1: nothing). */
+int zp_source_keep(const zp_source *src);
+void zp_source_release(int fd);
 
 typedef struct zp_loc {
   const zp_source *src;  /* borrowed; NULL for problems that belong to no file */

@@ -89,6 +89,17 @@ typedef struct zp_zone {
   bool pending;
   zp_loc pending_loc;
   char pending_msg[256];
+  /* the include root (include.c): a directory opened once, at the start; every $INCLUDE is
+   * opened below it, never by a path from the outside */
+  int root_fd;           /* -1: not opened (no include yet, or it could not be: root_errno) */
+  int root_errno;
+  char *root_name;       /* as given, or the zone file's directory: for messages */
+  bool root_default;     /* not given: the zone file's directory */
+  bool root_known;       /* root_real and root_abs below are set (first absolute $INCLUDE) */
+  char *root_real;       /* its real path, and its path as given made absolute: an absolute */
+  char *root_abs;        /* $INCLUDE path must start with one of them */
+  char *top_real;        /* the top file's real directory when it is not below the root */
+  bool walk;             /* openat2(2) missing or filtered: the O_NOFOLLOW walk instead */
 } zp_zone;
 
 /* One open file: the parse parameter of its parser. src comes first so that a zp_source of the
@@ -97,6 +108,8 @@ typedef struct zp_zfile {
   zp_source src;
   dev_t dev;
   ino_t ino;
+  char *dir;                 /* its directory below the include root, as walked ("" the root
+                                itself), for $INCLUDEs relative to it; NULL when outside it */
   zp_zone *z;
   FILE *in;
   int fd;                    /* fileno(in) for src.fd, when in is a file that can be re-read */

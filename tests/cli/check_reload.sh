@@ -4,7 +4,8 @@
 # stopped by its PID. Each case is followed by a query with dig: a good change is served; a zone
 # BIND refuses, a name only check-names refuses, a served file this user cannot replace or read,
 # and a zone named itself refuses after BIND's check passed (max-zone-ttl in named.conf) all
-# leave the previous zone served, and its file in place.
+# leave the previous zone served, and its file in place; an $INCLUDE outside the source's
+# directory is refused unless --include-root lets it in.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}"
@@ -110,4 +111,17 @@ grep -qi "max-zone-ttl" "$tmp/err" && ok || bad "named refuses: named's reason n
 grep -q ' 2 3600 ' "$tmp/served.zone" && ok || bad "named refuses: the previous file is not back"
 $rndc reload example. > /dev/null 2>&1; sleep 0.5
 [ "$(soa)" = 2 ] && ok || bad "after another reload: serial $(soa)"
+
+# 6. an $INCLUDE beside the source's directory: outside the default fence, nothing changes;
+# --include-root lets it in
+mkdir -p "$tmp/src" "$tmp/keys"
+printf 'key A 192.0.2.6\n' > "$tmp/keys/k.inc"
+zone_text 6 '$INCLUDE ../keys/k.inc' > "$tmp/src/src.zone"
+run example. "$tmp/src/src.zone" "$tmp/served.zone"
+[ $? -eq 1 ] && ok || bad "include outside: exit, want 1"
+grep -q 'not found below the include root' "$tmp/err" && ok || bad "include outside: $(cat "$tmp/err")"
+[ "$(soa)" = 2 ] && ok || bad "include outside: serial $(soa)"
+run --include-root "$tmp" example. "$tmp/src/src.zone" "$tmp/served.zone" && ok ||
+  bad "--include-root: exit $?: $(cat "$tmp/err")"
+[ "$(soa)" = 6 ] && ok || bad "--include-root: serial $(soa)"
 finish
