@@ -302,6 +302,7 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
   zp_scope saved = z->sc;
   if (origin && !zp_zone_origin(f, origin, origin_loc))
     return;
+  zp_zone_reads(f);
   /* relative to the including file's directory */
   const char *name = zp_zone_text(f, file);
   const char *slash = strrchr(f->src.path, '/');
@@ -365,8 +366,10 @@ out:
 }
 
 /* The top file: standard input, the text in memory, or the file at path; opened in the
- * default root (its own directory, opened just before), so that the two are one directory. */
-static FILE *open_top(zp_zone *z, const char *path, const char *data, size_t len)
+ * default root (its own directory, opened just before), so that the two are one directory.
+ * *linked: path's last component is a symlink, so its name is not the operator's choice
+ * alone (a repository can hold a link to /etc/shadow). */
+static FILE *open_top(zp_zone *z, const char *path, const char *data, size_t len, bool *linked)
 {
   if (data)
     return fmemopen((void *)data, len, "r");
@@ -376,7 +379,11 @@ static FILE *open_top(zp_zone *z, const char *path, const char *data, size_t len
   bool in_root = z->root_default && z->root_fd >= 0;
   const char *name = in_root && slash ? (slash[1] ? slash + 1 : ".") : path;
   int at = in_root ? z->root_fd : AT_FDCWD;
-  int fd = openat(at, name, O_RDONLY | O_CLOEXEC);
+  int fd = openat(at, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0 && errno == ELOOP) {
+    *linked = true;
+    fd = openat(at, name, O_RDONLY | O_CLOEXEC);
+  }
   FILE *fp = fd < 0 ? NULL : fdopen(fd, "r");
   if (fd >= 0 && !fp) {
     int e = errno;
@@ -390,6 +397,7 @@ static zp_status read_file(zp_zone *z, const char *path, int fd, const char *rel
                            const char *data, size_t len, const zp_zfile *parent, const zp_loc *at)
 {
   zp_status s = ZP_OK;
+  bool linked = false;
   zp_zfile *f = calloc(1, sizeof *f);
   if (!f) {
     if (fd >= 0)
@@ -409,7 +417,7 @@ static zp_status read_file(zp_zone *z, const char *path, int fd, const char *rel
     if (!f->in)
       close(fd);
   } else {
-    f->in = open_top(z, path, data, len);
+    f->in = open_top(z, path, data, len, &linked);
   }
   if (!f->in) {
     s = ZP_EIO;
@@ -419,6 +427,10 @@ static zp_status read_file(zp_zone *z, const char *path, int fd, const char *rel
     s = ZP_ENOMEM;
     goto out;
   }
+  /* The caller's own text shows at once, and so does a file the operator named; a file that
+   * a zone or a symlink named must read as a zone first. */
+  if (parent || linked)
+    f->show = ZP_SHOW_UNDECIDED;
   struct stat sb;
   /* a directory opens, and reads as an error: the zone named cannot be read (an I/O error,
    * exit 2), not a zone with an error in it */

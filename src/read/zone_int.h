@@ -89,6 +89,11 @@ typedef struct zp_zone {
   bool pending;
   zp_loc pending_loc;
   char pending_msg[256];
+  /* warnings about the first record or directive of a file, held until it reads (zone.c) */
+  FILE *held;
+  char *held_text;
+  size_t held_len;
+  unsigned held_warnings;
   /* the include root (include.c): a directory opened once, at the start; every $INCLUDE is
    * opened below it, never by a path from the outside */
   int root_fd;           /* -1: not opened (no include yet, or it could not be: root_errno) */
@@ -104,10 +109,19 @@ typedef struct zp_zone {
 
 /* One open file: the parse parameter of its parser. src comes first so that a zp_source of the
  * include chain leads back to its file (loop detection). */
+/* What messages about a file show (README "Safety"). A file that a zone names ($INCLUDE), or
+ * that a symlink leads to, shows its text (its lines, and tokens in messages) only once it
+ * reads as a zone: its first record or directive read without an error. Until then messages
+ * wait (warnings) or give the location alone (an error, which also ends the file). The top
+ * file as the operator named it, text in memory and standard input are shown at once (0, so a
+ * file made with calloc shows everything). */
+enum { ZP_SHOW_ALL, ZP_SHOW_UNDECIDED, ZP_SHOW_NONE };
+
 typedef struct zp_zfile {
   zp_source src;
   dev_t dev;
   ino_t ino;
+  int show;                  /* ZP_SHOW_* */
   char *dir;                 /* its directory below the include root, as walked ("" the root
                                 itself), for $INCLUDEs relative to it; NULL when outside it */
   zp_zone *z;
@@ -159,6 +173,9 @@ bool zp_zone_generate(zp_zfile *f, const zp_tok *range, const zp_loc *range_loc,
                       const zp_tok *owner, const zp_loc *owner_loc, const zp_loc *at);
 /* The RHS token (its end of line read): the directive's records, one per value. */
 void zp_zone_generate_end(zp_zfile *f, const zp_tok *rhs, const zp_loc *rhs_loc);
+/* f's first record or directive has read without an error: f is a zone, and what was held of
+ * it is shown. */
+void zp_zone_reads(zp_zfile *f);
 /* Advice that replaces bison's message for the syntax error just seen. */
 void zp_zone_directive_usage(zp_zfile *f, const char *usage, const zp_loc *loc);
 /* bison's own message for a syntax error no rule explains better */

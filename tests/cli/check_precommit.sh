@@ -58,11 +58,18 @@ grep -q 'bad.zone:6:1: error:' "$tmp/out" && ok || bad "commit: message not show
 [ "$(git rev-list --count HEAD)" -eq 1 ] && ok || bad "a commit was made"
 git rm -q --cached bad.zone && rm bad.zone
 
-# 3. a fragment changed alone: the zone that includes it is checked, and the commit refused
+# 3. a fragment changed alone: the zone that includes it is checked, and the commit refused.
+# An error in an included file's first record shows its location only (it might be no zone at
+# all: README "Safety"); one after a good record shows in full.
 printf 'xn--www- A 192.0.2.2\n' > frag.inc
 git add frag.inc
 git commit -m frag > "$tmp/out" 2>&1 && bad "a bad fragment was committed" || ok
-grep -q 'frag.inc:1:1: error: label "xn--www-"' "$tmp/out" && ok ||
+grep -q "frag.inc:1:1: error: the file's first record or directive is an error" "$tmp/out" && ok ||
+  bad "fragment: message: $(cat "$tmp/out")"
+printf 'ok A 192.0.2.3\nxn--www- A 192.0.2.2\n' > frag.inc
+git add frag.inc
+git commit -m frag > "$tmp/out" 2>&1 && bad "a bad fragment was committed" || ok
+grep -q 'frag.inc:2:1: error: label "xn--www-"' "$tmp/out" && ok ||
   bad "fragment: message: $(cat "$tmp/out")"
 git checkout -q -- frag.inc 2>/dev/null; git reset -q; git checkout -q -- frag.inc
 

@@ -2,7 +2,8 @@
 # check_include.sh -- $INCLUDE safety (README "Safety"): the fence (the zone file's directory
 # by default, --include-root DIR, --include-root /, --no-include) against symlinks, ../ escapes
 # and absolute paths; one refusal for a file outside the root and for one that does not exist;
-# regular files only; the exit statuses (1: the zone has errors, 2: usage). The fence cases
+# regular files only; nothing shown of a file that does not read as a zone (a key file, an
+# /etc/shadow made here); the exit statuses (1: the zone has errors, 2: usage). The fence cases
 # run with openat2(2) and again with the kernel made to lack it (tests/without_openat2.py), the
 # O_NOFOLLOW walk. Expected messages are written out by hand from the options' definitions.
 set -u
@@ -150,8 +151,52 @@ else
   skip "seccomp cannot hide openat2 here: the O_NOFOLLOW walk is not tested"
 fi
 
-# No secrets in logs: a key file outside the root is refused at the $INCLUDE, no line of it
-# quoted
+# No secrets in logs. A file that does not read as a zone (its first record or directive is an
+# error) shows nothing of itself, lines or tokens, and is read no further: an /etc/shadow made
+# here, inside the root and outside it under --include-root /, and reached as the top file
+# through a symlink. Its marker is in every line, and a later line reads as a record.
+mark=zqxsecret
+{ printf 'root:$6$%s$Xy9aBcDeFgHiJkLmNoPq:19000:0:99999:7:::\n' $mark
+  printf 'daemon %s:19000:0:99999:7:::\n' $mark
+  printf '%s 3600 IN A 192.0.2.8\n' $mark; } > "$tmp/root/shadow"
+cp "$tmp/root/shadow" "$tmp/outside/shadow"
+zone shadow.zone shadow
+run 1 "a shadow file in the root" root/shadow.zone
+unread "a shadow file in the root" $mark
+has "a shadow file in the root" "root/shadow:1:1: error: the file's first record or directive is an error: not read as a zone, and none of its text is shown (standard input is)"
+[ "$(grep -c error: "$tmp/err")" -eq 1 ] && ok || bad "a shadow file: not one error: $(cat "$tmp/err")"
+zone shadow-out.zone "$tmp/outside/shadow"
+run 1 "a shadow file outside, --include-root /" --include-root / root/shadow-out.zone
+unread "a shadow file outside, --include-root /" $mark
+run 1 "a shadow file outside, by default" root/shadow-out.zone
+unread "a shadow file outside, by default" $mark
+has "a shadow file outside, by default" "$refused"
+ln -s ../outside/shadow "$tmp/root/linked.zone"
+run 1 "a shadow file as the top file, through a symlink" root/linked.zone
+unread "a shadow file as the top file, through a symlink" $mark
+# a warning about the first line (a label IDNA2003 and IDNA2008 read apart) waits for the line
+# to read: here it does not, and the warning goes with it
+printf 'fa\303\237%s secretvalue\n' $mark > "$tmp/root/warned"
+zone warned.zone warned
+run 1 "a warning in a file that is no zone" --check root/warned.zone
+unread "a warning in a file that is no zone" $mark
+unread "a warning in a file that is no zone" secretvalue
+has "a warning in a file that is no zone" ", 1 error, 0 warnings"
+# ... and when the line reads, the warning is shown, in its place
+printf 'fa\303\237ok 3600 IN A 192.0.2.1\n' > "$tmp/root/warned"
+run 0 "a warning in a file that reads" --check root/warned.zone
+has "a warning in a file that reads" 'root/warned:1:1: warning: label "faßok"'
+has "a warning in a file that reads" '     1 | faßok 3600 IN A 192.0.2.1'
+has "a warning in a file that reads" ', 0 errors, 1 warning'
+# a file that reads as a zone shows its errors, lines and all; so does standard input
+printf 'ok 3600 IN A 192.0.2.9\nxn--www- 3600 IN A 192.0.2.2\n' > "$tmp/root/frag.inc"
+zone frag.zone frag.inc
+run 1 "an error after a good first record" --check root/frag.zone
+has "an error after a good first record" 'root/frag.inc:2:1: error: label "xn--www-"'
+has "an error after a good first record" '     2 | xn--www- 3600 IN A 192.0.2.2'
+(cd "$tmp" && printf 'xn--www- 3600 IN A 192.0.2.2\n' | "$ZONEPUNY" --fragment -z example. - >out 2>err)
+has "standard input" '-:1:1: error: label "xn--www-"'
+# a key file outside the root: refused at the $INCLUDE, no line of it quoted
 printf 'Private-key-format: v1.3\nPrivateExponent: c2VjcmV0\n' > "$tmp/outside/K.private"
 zone key.zone ../outside/K.private
 run 1 "a key file outside the root" --include-root root root/key.zone
