@@ -14,127 +14,6 @@
 
 static const uint8_t root[1] = {0};
 
-/* The file a location is in: every location the reader reports is in a file it has open,
- * whose zp_source leads its zp_zfile. */
-static zp_zfile *file_at(const zp_loc *loc)
-{
-  return loc && loc->src ? (zp_zfile *)loc->src : NULL;
-}
-
-static void drop_held(zp_zone *z)
-{
-  if (!z->held)
-    return;
-  fclose(z->held);
-  free(z->held_text);
-  z->diag->warnings -= z->held_warnings;
-  z->held = NULL;
-  z->held_text = NULL;
-  z->held_warnings = 0;
-}
-
-void zp_zone_reads(zp_zfile *f)
-{
-  zp_zone *z = f->z;
-  if (f->show != ZP_SHOW_UNDECIDED)
-    return;
-  f->show = ZP_SHOW_ALL;
-  if (z->held && fflush(z->held) == 0)
-    fwrite(z->held_text, 1, z->held_len, z->diag->out);
-  z->held_warnings = 0;   /* (shown: they count) */
-  drop_held(z);
-}
-
-/* Whether an error at loc is shown as written. An error in the first record or directive of a
- * file that has not read as a zone yet means that it is not one (a key, /etc/shadow): the error
- * is told by its location alone, nothing else of the file is shown (its lines could be secrets,
- * and so could the tokens messages quote), and the file is read no further (zp_zone_line_end). */
-static bool shown(zp_zone *z, const zp_loc *loc)
-{
-  zp_zfile *f = file_at(loc);
-  if (!f || f->show == ZP_SHOW_ALL)
-    return true;
-  if (f->show == ZP_SHOW_UNDECIDED) {
-    f->show = ZP_SHOW_NONE;
-    f->src.fd = NULL;   /* (nor its line: diag quotes only what it can read) */
-    drop_held(z);
-    zp_diag_report(z->diag, loc, ZP_ERROR, "the file's first record or directive is an error: "
-                   "not read as a zone, and none of its text is shown (standard input is)");
-  }
-  return false;
-}
-
-void zp_zone_flush(zp_zone *z)
-{
-  if (!z->pending)
-    return;
-  z->pending = false;
-  if (shown(z, &z->pending_loc))
-    zp_diag_report(z->diag, &z->pending_loc, ZP_ERROR, "%s", z->pending_msg);
-}
-
-void zp_zone_report(zp_zone *z, const zp_loc *loc, const char *fmt, ...)
-{
-  char msg[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  zp_zone_flush(z);
-  if (shown(z, loc))
-    zp_diag_report(z->diag, loc, ZP_ERROR, "%s", msg);
-}
-
-/* A warning at loc (an error under -W error or fatal). In a file still undecided it waits in
- * z->held until the file reads as a zone, and goes if it does not: a label in it is the
- * file's text. */
-ZP_PRINTF(4, 5) static void warn(zp_zone *z, const zp_loc *loc, bool fatal, const char *fmt, ...)
-{
-  char msg[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  zp_zone_flush(z);
-  zp_severity sev = fatal || z->diag->werror ? ZP_ERROR : ZP_WARNING;
-  zp_zfile *f = file_at(loc);
-  if (sev == ZP_ERROR && !shown(z, loc))
-    return;
-  if (!f || f->show == ZP_SHOW_ALL || sev == ZP_ERROR) {
-    zp_diag_report(z->diag, loc, sev, "%s", msg);
-    return;
-  }
-  if (f->show == ZP_SHOW_NONE)
-    return;
-  if (!z->held && !(z->held = open_memstream(&z->held_text, &z->held_len)))
-    return;   /* (out of memory: a warning lost is safer than a secret shown) */
-  FILE *out = z->diag->out;
-  z->diag->out = z->held;
-  unsigned before = z->diag->warnings;
-  zp_diag_report(z->diag, loc, sev, "%s", msg);
-  z->held_warnings += z->diag->warnings - before;
-  z->diag->out = out;
-}
-
-void zp_zone_syntax(zp_zfile *f, const zp_loc *loc, const char *msg)
-{
-  zp_zone *z = f->z;
-  zp_zone_flush(z);
-  z->pending = true;
-  z->pending_loc = *loc;
-  snprintf(z->pending_msg, sizeof z->pending_msg, "%s", msg);
-}
-
-void zp_zone_directive_usage(zp_zfile *f, const char *usage, const zp_loc *loc)
-{
-  zp_zone *z = f->z;
-  /* only a syntax error gets the advice: a problem already reported keeps its own message */
-  if (!z->pending)
-    return;
-  z->pending_loc = *loc;
-  snprintf(z->pending_msg, sizeof z->pending_msg, "%s", usage);
-}
-
 const char *zp_zone_text(const zp_zfile *f, const zp_tok *t)
 {
   return f->buf.p + t->off;
@@ -174,7 +53,7 @@ static bool has_high(const char *text, size_t len)
 /* A warning of the label policy, at a label or field. */
 static void label_warning(zp_zone *z, const zp_loc *at, const char *msg)
 {
-  warn(z, at, z->opt->label_warnings_fatal, "%s", msg);
+  zp_zone_warn(z, at, z->opt->label_warnings_fatal, "%s", msg);
 }
 
 /* A warning of the label policy about -z, which is in no file. */
@@ -380,7 +259,7 @@ static bool default_ttl(zp_zone *z, uint32_t *ttl)
   if (z->rtype == ZP_TYPE_SOA && z->ntok == 7 &&
       zp_ttl_parse(z->fields[6].text, z->fields[6].len, ttl)) {
     /* as BIND: the minimum then stands for $TTL, so a later stated TTL does not replace it */
-    warn(z, &z->rec_loc, false, "no $TTL before the SOA: using its MINIMUM %u as the default "
+    zp_zone_warn(z, &z->rec_loc, false, "no $TTL before the SOA: using its MINIMUM %u as the default "
          "TTL, as BIND does", *ttl);
     z->sc.ttl = *ttl;
     z->sc.have_ttl = true;
@@ -510,7 +389,7 @@ void zp_zone_deliver(zp_zone *z)
   }
   if (!rdata(z, &rec))
     return;
-  zp_zfile *f = file_at(&z->rec_loc);
+  zp_zfile *f = zp_zone_file_at(&z->rec_loc);
   if (f)
     zp_zone_reads(f);
   zp_status s = z->cb(z->user, &rec);
@@ -592,7 +471,7 @@ void zp_zone_close(zp_zone *z)
 {
   if (!z)
     return;
-  drop_held(z);
+  zp_zone_drop_held(z);
   free(z->gen_buf);
   free(z->tok);
   free(z->tok_loc);

@@ -191,6 +191,18 @@ int zp_zone_classify(const char *text, size_t len, bool class_seen, uint16_t *nu
 ZP_PRINTF(3, 4) void zp_zone_report(zp_zone *z, const zp_loc *loc, const char *fmt, ...);
 /* A held syntax error is reported (before any later message, and at the end of a file). */
 void zp_zone_flush(zp_zone *z);
+/* A warning at loc (an error under -W error, or when fatal): in a file not yet read as a zone
+ * it waits, and goes with the file if that does not read. */
+ZP_PRINTF(4, 5) void zp_zone_warn(zp_zone *z, const zp_loc *loc, bool fatal, const char *fmt,
+                                  ...);
+/* The warnings held of a file not yet read as a zone are dropped. */
+void zp_zone_drop_held(zp_zone *z);
+/* The file a location is in: every location the reader reports is in a file it has open,
+ * whose zp_source leads its zp_zfile. */
+static inline zp_zfile *zp_zone_file_at(const zp_loc *loc)
+{
+  return loc && loc->src ? (zp_zfile *)loc->src : NULL;
+}
 /* The text of a token of f's current record. */
 const char *zp_zone_text(const zp_zfile *f, const zp_tok *t);
 /* A name token (loc: the token's place) to wire form through the label policy, relative to
