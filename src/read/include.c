@@ -57,28 +57,28 @@ static int walk_below(int root, const char *rel, int flags)
 {
   int dirs[WALK_DEPTH], n = 0, links = 0, fd = -1, err = 0;
   size_t pos = 0;
-  char *todo = strdup(rel);   /* what is left to walk, symlink targets spliced in */
-  if (!todo)
+  char *rest = strdup(rel);   /* what is left to walk, symlink targets spliced in */
+  if (!rest)
     return -1;
   for (;;) {
-    while (todo[pos] == '/')
+    while (rest[pos] == '/')
       pos++;
     int cur = n ? dirs[n - 1] : root;
-    if (!todo[pos]) {   /* the path ends in a directory: that is what is opened */
+    if (!rest[pos]) {   /* the path ends in a directory: that is what is opened */
       fd = openat(cur, ".", flags);
       err = errno;
       break;
     }
-    size_t len = strcspn(todo + pos, "/");
+    size_t len = strcspn(rest + pos, "/");
     char name[256];
     if (len >= sizeof name) {
       err = ENAMETOOLONG;
       break;
     }
-    memcpy(name, todo + pos, len);
+    memcpy(name, rest + pos, len);
     name[len] = '\0';
     pos += len;
-    bool last = !todo[pos + strspn(todo + pos, "/")];
+    bool last = !rest[pos + strspn(rest + pos, "/")];
     if (strcmp(name, ".") == 0)
       continue;
     if (strcmp(name, "..") == 0) {
@@ -113,13 +113,13 @@ static int walk_below(int root, const char *rel, int flags)
       err = links > WALK_LINKS ? ELOOP : EXDEV;
       break;
     }
-    char *spliced = join(target, todo + pos);
+    char *spliced = join(target, rest + pos);
     if (!spliced) {
       err = ENOMEM;
       break;
     }
-    free(todo);
-    todo = spliced;
+    free(rest);
+    rest = spliced;
     pos = 0;
   }
   /* As openat2 does last (complete_walk() in the kernel): each directory passed must still
@@ -135,7 +135,7 @@ static int walk_below(int root, const char *rel, int flags)
   }
   while (n > 0)
     close(dirs[--n]);
-  free(todo);
+  free(rest);
   errno = err;
   return fd;
 }

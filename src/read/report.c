@@ -59,28 +59,14 @@ void zp_zone_flush(zp_zone *z)
     zp_diag_report(z->diag, &z->pending_loc, ZP_ERROR, "%s", z->pending_msg);
 }
 
-void zp_zone_report(zp_zone *z, const zp_loc *loc, const char *fmt, ...)
+/* A message at loc: an error (fatal, or any under -W error) is shown only where the file may be
+ * shown; a warning in a file still undecided waits in z->held until the file reads as a zone,
+ * and goes if it does not: a label in it is the file's text. */
+ZP_PRINTF(4, 0) static void tell(zp_zone *z, const zp_loc *loc, bool fatal, const char *fmt,
+                                 va_list ap)
 {
   char msg[1024];
-  va_list ap;
-  va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  zp_zone_flush(z);
-  if (shown(z, loc))
-    zp_diag_report(z->diag, loc, ZP_ERROR, "%s", msg);
-}
-
-/* A warning at loc (an error under -W error or fatal). In a file still undecided it waits in
- * z->held until the file reads as a zone, and goes if it does not: a label in it is the
- * file's text. */
-void zp_zone_warn(zp_zone *z, const zp_loc *loc, bool fatal, const char *fmt, ...)
-{
-  char msg[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
   zp_zone_flush(z);
   zp_severity sev = fatal || z->diag->werror ? ZP_ERROR : ZP_WARNING;
   zp_zfile *f = zp_zone_file_at(loc);
@@ -100,6 +86,22 @@ void zp_zone_warn(zp_zone *z, const zp_loc *loc, bool fatal, const char *fmt, ..
   zp_diag_report(z->diag, loc, sev, "%s", msg);
   z->held_warnings += z->diag->warnings - before;
   z->diag->out = out;
+}
+
+void zp_zone_report(zp_zone *z, const zp_loc *loc, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  tell(z, loc, true, fmt, ap);
+  va_end(ap);
+}
+
+void zp_zone_warn(zp_zone *z, const zp_loc *loc, bool fatal, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  tell(z, loc, fatal, fmt, ap);
+  va_end(ap);
 }
 
 void zp_zone_syntax(zp_zfile *f, const zp_loc *loc, const char *msg)
