@@ -117,4 +117,21 @@ else
   skip "strace not usable, directory fsync not checked"
 fi
 
+# Two runs at once onto one -o file, each with a whole other zone: every time the file is one of
+# the two outputs whole, both runs exit 0, and nothing is left beside it.
+sed 's/192\.0\.2\./198.51.100./' "$tmp/big.zone" > "$tmp/other.zone"
+"$ZONEPUNY" "$tmp/big.zone" > "$tmp/big.want" 2>/dev/null
+"$ZONEPUNY" "$tmp/other.zone" > "$tmp/other.want" 2>/dev/null
+cmp -s "$tmp/big.want" "$tmp/other.want" && bad "two at once: the two zones convert alike"
+mkdir -p "$tmp/two"
+for i in 1 2 3 4 5 6 7 8; do
+  "$ZONEPUNY" -o "$tmp/two/t.zone" "$tmp/big.zone" 2>/dev/null & p1=$!
+  "$ZONEPUNY" -o "$tmp/two/t.zone" "$tmp/other.zone" 2>/dev/null & p2=$!
+  wait $p1; r1=$?; wait $p2; r2=$?
+  { [ $r1 -eq 0 ] && [ $r2 -eq 0 ]; } && ok || bad "two at once ($i): exit $r1 and $r2"
+  { cmp -s "$tmp/two/t.zone" "$tmp/big.want" || cmp -s "$tmp/two/t.zone" "$tmp/other.want"; } &&
+    ok || bad "two at once ($i): the file is neither output whole"
+  [ "$(ls -A "$tmp/two" | wc -l)" -eq 1 ] && ok || bad "two at once ($i): left $(ls -A "$tmp/two")"
+done
+
 finish
