@@ -41,6 +41,7 @@ enum {
   N = 4,    /* never written as text, whatever --generic says: BIND 9.18 reads its text (as
                zonepuny does), ldns 1.8, NSD 4.6 and Knot 3.2 do not (A6 and SINK they read
                otherwise) */
+  I = 8,    /* its RDATA is BIND's for class IN only (zp_rrtype_in_class) */
 };
 
 #define T(num, name, flags, kinds) {num, sizeof name - 1, flags, name, kinds}
@@ -109,25 +110,25 @@ static const uint8_t k_doa[] = {K_INT32, K_INT32, K_INT8, K_STRING, K_BASE64_DAS
 /* The types that make up nearly every zone first, then the rest in number order: both lookups
  * scan the table, and the reader and the writer ask once a record. */
 static const mnemonic types[] = {
-  T(1, "A", 0, k_a), T(28, "AAAA", 0, k_aaaa), T(2, "NS", LC, k_ns), T(5, "CNAME", LC, k_ns),
+  T(1, "A", I, k_a), T(28, "AAAA", I, k_aaaa), T(2, "NS", LC, k_ns), T(5, "CNAME", LC, k_ns),
   T(15, "MX", LC, k_mx), T(16, "TXT", 0, k_txt), T(6, "SOA", LC, k_soa), T(12, "PTR", LC, k_ns),
-  T(33, "SRV", LC, k_srv), T(257, "CAA", 0, k_caa), T(43, "DS", 0, k_ds),
+  T(33, "SRV", LC|I, k_srv), T(257, "CAA", 0, k_caa), T(43, "DS", 0, k_ds),
   T(46, "RRSIG", LC, k_rrsig), T(48, "DNSKEY", 0, k_dnskey), T(47, "NSEC", 0, k_nsec),
   T(3, "MD", LC|G, k_ns), T(4, "MF", LC|G, k_ns), T(7, "MB", LC|G, k_ns), T(8, "MG", LC|G, k_ns),
-  T(9, "MR", LC|G, k_ns), T(10, "NULL", G, NULL), T(11, "WKS", G, k_wks),
+  T(9, "MR", LC|G, k_ns), T(10, "NULL", G, NULL), T(11, "WKS", G|I, k_wks),
   T(13, "HINFO", LC, k_hinfo), T(14, "MINFO", LC, k_minfo), T(17, "RP", LC, k_minfo),
   T(18, "AFSDB", LC, k_mx), T(19, "X25", G, k_x25), T(20, "ISDN", G, k_isdn), T(21, "RT", LC, k_mx),
-  T(22, "NSAP", G, k_nsap), T(23, "NSAP-PTR", G, k_ns), T(24, "SIG", LC|G, k_rrsig),
-  T(25, "KEY", G, k_key), T(26, "PX", LC|G, k_px), T(27, "GPOS", G, k_gpos), T(29, "LOC", 0, k_loc),
-  T(30, "NXT", LC|G, k_nxt), T(31, "EID", G, k_hex), T(32, "NIMLOC", G, k_hex), T(34, "ATMA", G, k_atma),
-  T(35, "NAPTR", LC, k_naptr), T(36, "KX", LC, k_mx), T(37, "CERT", 0, k_cert),
-  T(38, "A6", LC|N, k_a6), T(39, "DNAME", LC, k_ns), T(40, "SINK", N, k_sink), T(41, "OPT", 0, NULL),
-  T(42, "APL", 0, k_apl), T(44, "SSHFP", 0, k_sshfp), T(45, "IPSECKEY", 0, k_ipseckey),
-  T(49, "DHCID", 0, k_dhcid), T(50, "NSEC3", 0, k_nsec3), T(51, "NSEC3PARAM", 0, k_nsec3param),
+  T(22, "NSAP", G|I, k_nsap), T(23, "NSAP-PTR", G|I, k_ns), T(24, "SIG", LC|G, k_rrsig),
+  T(25, "KEY", G, k_key), T(26, "PX", LC|G|I, k_px), T(27, "GPOS", G, k_gpos), T(29, "LOC", 0, k_loc),
+  T(30, "NXT", LC|G, k_nxt), T(31, "EID", G|I, k_hex), T(32, "NIMLOC", G|I, k_hex), T(34, "ATMA", G|I, k_atma),
+  T(35, "NAPTR", LC, k_naptr), T(36, "KX", LC|I, k_mx), T(37, "CERT", 0, k_cert),
+  T(38, "A6", LC|N|I, k_a6), T(39, "DNAME", LC, k_ns), T(40, "SINK", N, k_sink), T(41, "OPT", 0, NULL),
+  T(42, "APL", I, k_apl), T(44, "SSHFP", 0, k_sshfp), T(45, "IPSECKEY", 0, k_ipseckey),
+  T(49, "DHCID", I, k_dhcid), T(50, "NSEC3", 0, k_nsec3), T(51, "NSEC3PARAM", 0, k_nsec3param),
   T(52, "TLSA", 0, k_tlsa), T(53, "SMIMEA", 0, k_tlsa), T(55, "HIP", G, k_hip),
   T(58, "TALINK", G, k_minfo), T(59, "CDS", 0, k_ds), T(60, "CDNSKEY", 0, k_dnskey),
   T(61, "OPENPGPKEY", 0, k_dhcid), T(62, "CSYNC", 0, k_csync), T(63, "ZONEMD", 0, k_zonemd),
-  T(64, "SVCB", 0, k_svcb), T(65, "HTTPS", 0, k_svcb), T(99, "SPF", 0, k_txt), T(104, "NID", 0, k_l64),
+  T(64, "SVCB", I, k_svcb), T(65, "HTTPS", I, k_svcb), T(99, "SPF", 0, k_txt), T(104, "NID", 0, k_l64),
   T(105, "L32", 0, k_l32), T(106, "L64", 0, k_l64), T(107, "LP", 0, k_mx),
   T(108, "EUI48", 0, k_eui48), T(109, "EUI64", 0, k_eui64), T(249, "TKEY", 0, NULL),
   T(250, "TSIG", 0, NULL), T(251, "IXFR", 0, NULL), T(252, "AXFR", 0, NULL),
@@ -260,14 +261,8 @@ bool zp_rrclass_is_meta(uint16_t rclass)
 
 bool zp_rrtype_in_other_class(uint16_t type, uint16_t rclass)
 {
-  static const uint16_t in_only[] = {1, 11, 22, 23, 26, 28, 31, 32, 33, 34, 36, 38, 42, 49,
-                                     64, 65};
-  if (type == 1 && rclass == 4)
-    return true;
-  for (size_t i = 0; i < sizeof in_only / sizeof *in_only; i++)
-    if (in_only[i] == type)
-      return false;
-  return true;
+  const mnemonic *m = find(type);
+  return !m || !(m->flags & I) || (type == 1 && rclass == 4);
 }
 
 bool zp_rrtype_lowercases(uint16_t type)
