@@ -35,6 +35,30 @@ size_t zp_name_wire_len(const uint8_t *wire)
   return n + 1;
 }
 
+/* The bytes written bare in a name's text: letters, digits,
+ * '-', '_', '*' and '/'. Printable bytes but these are written "\X": Knot's scanner reads no
+ * other byte unescaped in a name (it refuses "a!b"), an unescaped '"' opens a quoted string for
+ * BIND and for our own scanner, '$' at the start of a line is read as a directive, and ldns
+ * reads "@.example." as the origin itself; "\X" is RFC 1035's, which every reader takes, but for
+ * three: BIND reads "\[" opening a label as an RFC 2673 bitstring label, Knot "\#" there as
+ * RFC 3597's marker, and NSD "\\." ending a label as an escaped dot; so '[', '#' and '\' are
+ * written "\DDD". A table rather than comparisons: every name written passes through here. */
+static const uint8_t BARE[256] = {   /* (0x80 on: 0) */
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0x00 */
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,   /* 0x10 */
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1,   /* 0x20 */
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,   /* 0x30 */
+  0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 0x40 */
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,   /* 0x50 */
+  0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,   /* 0x60 */
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,   /* 0x70 */
+};
+
+static inline bool bare(uint8_t c)
+{
+  return BARE[c];
+}
+
 size_t zp_name_text(char *out, const uint8_t *wire)
 {
   size_t n = 0;
@@ -43,18 +67,15 @@ size_t zp_name_text(char *out, const uint8_t *wire)
     return n;
   }
   for (const uint8_t *p = wire; *p; p += *p + 1) {
-    for (unsigned i = 1; i <= *p; i++) {
-      uint8_t c = p[i];
-      /* printable bytes but letters, digits, '-', '_', '*' and '/' are written "\X": Knot's
-       * scanner reads no other byte unescaped in a name (it refuses "a!b"), an unescaped '"'
-       * opens a quoted string for BIND and for our own scanner, '$' at the start of a line is
-       * read as a directive, and ldns reads "@.example." as the origin itself; "\X" is RFC
-       * 1035's, which every reader takes, but for three: BIND reads "\[" opening a label as an
-       * RFC 2673 bitstring label, Knot "\#" there as RFC 3597's marker, and NSD "\\." ending a
-       * label as an escaped dot; so '[', '#' and '\' are written "\DDD" */
-      bool plain = (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
-                   c == '-' || c == '_' || c == '*' || c == '/';
-      if (plain) {
+    size_t len = *p, i = 0;
+    const uint8_t *s = p + 1;
+    while (i < len && bare(s[i]))
+      i++;
+    memcpy(out + n, s, i);
+    n += i;
+    for (; i < len; i++) {
+      uint8_t c = s[i];
+      if (bare(c)) {
         out[n++] = (char)c;
       } else if (c > 0x20 && c < 0x7F && c != '[' && c != '#' && c != '\\') {
         out[n++] = '\\';
