@@ -41,14 +41,19 @@ void zp_ck_apex(zp_checker *c)
                  "parent zone (RFC 4034 section 5); BIND refuses the zone", zp_ck_owner_text(g));
 }
 
+/* Messages about the zone as a whole point at its first record (none: an empty zone), and are
+ * told after those about records. */
 void zp_ck_apex_end(zp_checker *c)
 {
   if (!zp_ck_on(c, ZP_CK_APEX_SOA) || zp_diag_stop(c->diag))
     return;
+  tuple first = c->first;
+  first.seq = UINT32_MAX;
+  const tuple *at = c->seq > 0 ? &first : NULL;
   if (!c->have_apex)
-    zp_ck_report(c, ZP_CK_APEX_SOA, NULL, "the zone has no SOA record (RFC 1035 section 5.2); "
+    zp_ck_report(c, ZP_CK_APEX_SOA, at, "the zone has no SOA record (RFC 1035 section 5.2); "
                  "give its name with -z, or check a piece of a zone with --fragment");
   else if (!c->apex_seen)
-    zp_ck_report(c, ZP_CK_APEX_SOA, NULL, "the zone %s has no records at its apex: no SOA, no "
+    zp_ck_report(c, ZP_CK_APEX_SOA, at, "the zone %s has no records at its apex: no SOA, no "
                  "NS (RFC 1035 section 5.2)", apex_text(c));
 }

@@ -175,6 +175,7 @@ struct zp_checker {
   uint8_t apex_key[ZP_NAME_KEY_MAX];
   size_t apex_len;
   bool have_apex, apex_seen;
+  tuple first;           /* the first record read: where the zone's own messages point */
   /* the prefix given to spill: octets of the key after this one (the first record's zone) */
   uint8_t skip[ZP_NAME_KEY_MAX];
   size_t skip_len;

@@ -122,6 +122,8 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   t.rclass = r->rclass;
   t.rtype = r->rtype;
   t.kind = K_RECORD;
+  if (t.seq == 0)
+    c->first = t;
   if (r->rdata) {
     t.digest = zp_hash(r->rdata, r->rdlen);
     t.rdlen = (uint16_t)r->rdlen;
