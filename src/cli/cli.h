@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "check/check.h"
+#include "core/diag.h"
 
 typedef enum zp_mode { ZP_MODE_CONVERT, ZP_MODE_CHECK, ZP_MODE_TO_ASCII, ZP_MODE_TO_UNICODE } zp_mode;
 
@@ -20,7 +21,9 @@ typedef struct zp_cli {
   const char *origin;      /* -z NAME */
   const char *ttl;         /* -t TTL, as written (the zone module parses TTL syntax) */
   int idna;                /* 2003 or 2008: the standard labels are converted with */
-  bool std3, sort, unicode, werror, quiet;
+  bool std3, sort, unicode, werror, quiet, silent;
+  zp_diag_format format;   /* --format */
+  int color;               /* --color: 0 never, 1 always, -1 auto (a terminal, no NO_COLOR) */
   unsigned max_errors;
   bool no_include;         /* --no-include: every $INCLUDE is an error */
   const char *include_root; /* --include-root DIR: $INCLUDE must resolve inside DIR, or NULL */

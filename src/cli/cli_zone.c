@@ -13,15 +13,36 @@
 #include "read/zone.h"
 #include "write/output.h"
 
+#include "version.h"
+
+/* The diagnostics of a run, begun: a machine's format goes to stdout under --check, which
+ * writes nothing else there; a conversion's stdout is the zone. */
 static void init_diag(zp_diag *d, const zp_cli *cli)
 {
+  FILE *out = cli->mode == ZP_MODE_CHECK && cli->format != ZP_FORMAT_GCC ? stdout : stderr;
   /* messages are written in blocks, not a write per piece of each (a zone may draw thousands);
    * a terminal gets each line as it comes */
-  setvbuf(stderr, NULL, isatty(STDERR_FILENO) ? _IOLBF : _IOFBF, 1 << 14);
-  zp_diag_init(d, stderr);
+  setvbuf(out, NULL, isatty(fileno(out)) ? _IOLBF : _IOFBF, 1 << 14);
+  zp_diag_init(d, out);
+  d->format = cli->format;
   d->max_errors = cli->max_errors;
   d->werror = cli->werror;
   d->quiet = cli->quiet;
+  d->silent = cli->silent;
+  const char *no_color = getenv("NO_COLOR");
+  d->color = cli->format == ZP_FORMAT_GCC &&
+             (cli->color == 1 ||
+              (cli->color < 0 && isatty(fileno(out)) && !(no_color && *no_color)));
+  zp_diag_rule rules[ZP_CK_COUNT + 2];
+  for (size_t i = 0; i < ZP_CK_COUNT; i++)
+    rules[i] = (zp_diag_rule){zp_check_name((zp_check_id)i), zp_check_what((zp_check_id)i),
+                              zp_check_default((zp_check_id)i) == ZP_LEVEL_ERROR};
+  rules[ZP_CK_COUNT] = (zp_diag_rule){ZP_RULE_READ, "a record or directive that cannot be read "
+                                      "or converted as written: syntax, RDATA, IDNA, $INCLUDE",
+                                      true};
+  rules[ZP_CK_COUNT + 1] = (zp_diag_rule){ZP_RULE_RUN, "the run itself: a file that cannot be "
+                                          "read or written, temporary space, memory", true};
+  zp_diag_begin(d, rules, ZP_CK_COUNT + 2, ZP_VERSION);
 }
 
 /* The pipeline options of the command line; false (reported) when -t is not a TTL. */
@@ -61,70 +82,95 @@ static bool same_file(const char *a, const char *b)
 
 /* The checks' runs and a zone held back from a pipe wait in $TMPDIR: one that cannot be
  * used is said as such, not as a zone or an output that cannot be read or written. */
-static void tmpdir_error(void)
+static void tmpdir_error(zp_diag *d)
 {
   const char *env = getenv("TMPDIR");
-  fprintf(stderr, "zonepuny: error: %s%s%s: cannot make or use a temporary file there: %s\n",
-          env && *env ? "TMPDIR=" : "", zp_tmpdir(), env && *env ? "" : " (TMPDIR unset)",
-          strerror(errno));
+  zp_diag_report(d, NULL, ZP_ERROR, "%s%s%s: cannot make or use a temporary file there: %s",
+                 env && *env ? "TMPDIR=" : "", zp_tmpdir(), env && *env ? "" : " (TMPDIR unset)",
+                 strerror(errno));
+}
+
+/* An error about the file at path as a whole. */
+static void file_error(zp_diag *d, const char *path, const char *what)
+{
+  int e = errno;
+  zp_source src = {.path = path};
+  zp_loc loc = {.src = &src};
+  zp_diag_report(d, &loc, ZP_ERROR, "%s %s: %s", what, path, strerror(e));
+}
+
+/* An error writing the output: -o FILE, or standard output. */
+static void write_error(zp_diag *d, const char *output)
+{
+  if (output)
+    file_error(d, output, "writing");
+  else
+    zp_diag_report(d, NULL, ZP_ERROR, "writing standard output: %s", strerror(errno));
 }
 
 /* Says what a failed run of the pipeline over path means; false when it failed. */
-static bool ran(zp_status st, const char *path, const char *output)
+static bool ran(zp_diag *d, zp_status st, const char *path, const char *output)
 {
   if (st == ZP_ETMPFILE)
-    tmpdir_error();
+    tmpdir_error(d);
   else if (st == ZP_EWRITE)
-    fprintf(stderr, "zonepuny: error: writing %s: %s\n", output ? output : "output",
-            strerror(errno));
+    write_error(d, output);
   else if (st == ZP_EIO)
-    fprintf(stderr, "zonepuny: error: cannot read %s: %s\n", path, strerror(errno));
+    file_error(d, path, "cannot read");
   else if (st == ZP_ENOMEM)
-    fputs("zonepuny: error: out of memory\n", stderr);
+    zp_diag_report(d, NULL, ZP_ERROR, "out of memory");
   return st == ZP_OK;
 }
 
-static int convert(const zp_cli *cli, const char *path)
+/* The run of a conversion whose diagnostics have begun: the exit status. */
+static int convert_run(const zp_cli *cli, const zp_pipeline_options *po, zp_diag *diag,
+                       const char *path)
 {
-  zp_pipeline_options po;
-  zp_diag diag;
   zp_output *out = NULL;
-  if (!init_options(cli, &po))
-    return ZP_EXIT_USAGE;
-  init_diag(&diag, cli);
-  if (cli->output && same_file(cli->output, path)) {
-    fprintf(stderr, "zonepuny: error: -o %s is the zone being read; write the output elsewhere\n",
-            cli->output);
-    return ZP_EXIT_USAGE;
-  }
   char why[ZP_OUTPUT_WHY];
   unsigned flags = (cli->any_owner ? ZP_OUTPUT_ANY_OWNER : 0) |
                    (cli->break_links ? ZP_OUTPUT_BREAK_LINKS : 0);
   zp_status ost = zp_output_open(cli->output, flags, &out, why, sizeof why);
   if (ost != ZP_OK) {
     if (ost == ZP_ETMPFILE)
-      tmpdir_error();
+      tmpdir_error(diag);
     else if (ost == ZP_ENOMEM)
-      fputs("zonepuny: error: out of memory\n", stderr);
+      zp_diag_report(diag, NULL, ZP_ERROR, "out of memory");
     else
-      fprintf(stderr, "zonepuny: error: %s\n", why);
+      zp_diag_report(diag, NULL, ZP_ERROR, "%s", why);
     return ZP_EXIT_USAGE;
   }
   zp_input in = {.path = path};
-  if (!ran(zp_pipeline_run(&in, &po, &diag, zp_output_file(out), NULL), path, cli->output)) {
+  if (!ran(diag, zp_pipeline_run(&in, po, diag, zp_output_file(out), NULL), path, cli->output)) {
     zp_output_abort(out);
     return ZP_EXIT_USAGE;
   }
-  if (diag.errors > 0) {
+  if (diag->errors > 0) {
     zp_output_abort(out);
     return ZP_EXIT_ERRORS;
   }
   if (zp_output_commit(out) != ZP_OK) {
-    fprintf(stderr, "zonepuny: error: writing %s: %s\n", cli->output ? cli->output : "output",
-            strerror(errno));
+    write_error(diag, cli->output);
     return ZP_EXIT_USAGE;
   }
   return ZP_EXIT_OK;
+}
+
+static int convert(const zp_cli *cli, const char *path)
+{
+  zp_pipeline_options po;
+  zp_diag diag;
+  if (!init_options(cli, &po))
+    return ZP_EXIT_USAGE;
+  if (cli->output && same_file(cli->output, path)) {
+    fprintf(stderr, "zonepuny: error: -o %s is the zone being read; write the output elsewhere\n",
+            cli->output);
+    return ZP_EXIT_USAGE;
+  }
+  init_diag(&diag, cli);
+  int rc = convert_run(cli, &po, &diag, path);
+  zp_diag_end(&diag);
+  return rc;
 }
 
 static int check(const zp_cli *cli, char **files, int n)
@@ -141,13 +187,17 @@ static int check(const zp_cli *cli, char **files, int n)
     unsigned long count = 0;
     zp_status st = zp_pipeline_run(&in, &po, &diag, NULL, &count);
     records += count;
-    if (!ran(st, files[i], NULL) && st == ZP_ENOMEM)
+    if (!ran(&diag, st, files[i], NULL) && st == ZP_ENOMEM) {
+      zp_diag_end(&diag);
       return ZP_EXIT_USAGE;
+    }
     io_error |= st != ZP_OK;
   }
-  fprintf(stderr, "zonepuny: %d file%s, %lu record%s, %u error%s, %u warning%s\n", n,
-          n == 1 ? "" : "s", records, records == 1 ? "" : "s", diag.errors,
-          diag.errors == 1 ? "" : "s", diag.warnings, diag.warnings == 1 ? "" : "s");
+  zp_diag_end(&diag);
+  if (!cli->silent)
+    fprintf(stderr, "zonepuny: %d file%s, %lu record%s, %u error%s, %u warning%s\n", n,
+            n == 1 ? "" : "s", records, records == 1 ? "" : "s", diag.errors,
+            diag.errors == 1 ? "" : "s", diag.warnings, diag.warnings == 1 ? "" : "s");
   if (io_error)
     return ZP_EXIT_USAGE;
   return diag.errors > 0 ? ZP_EXIT_ERRORS : ZP_EXIT_OK;

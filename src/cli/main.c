@@ -46,7 +46,13 @@ static const char usage_text[] =
     "      --no-include     refuse every $INCLUDE\n"
     "      --include-root DIR  fence $INCLUDE to DIR (default: the zone file's directory;\n"
     "                       / allows any file)\n"
+    "      --format=gcc|json|sarif|github\n"
+    "                       diagnostics as GCC's text (the default), JSON Lines, a SARIF 2.1.0\n"
+    "                       log or GitHub Actions commands; --check writes the last three to\n"
+    "                       stdout, a conversion to stderr\n"
+    "      --color=auto|always|never  colour GCC's text (auto: on a terminal, unless NO_COLOR)\n"
     "  -q, --quiet          do not print warnings\n"
+    "      --silent, -qq    print nothing: the exit status says it all\n"
     "  -V, --version        print the version\n"
     "  -h, --help           print this help\n"
     "\n"
@@ -57,7 +63,17 @@ static const char usage_text[] =
 
 enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SORT, OPT_UNICODE,
        OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC, OPT_ANY_OWNER,
-       OPT_BREAK_LINKS, OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY };
+       OPT_BREAK_LINKS, OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY, OPT_FORMAT, OPT_COLOR,
+       OPT_SILENT };
+
+/* The index of arg in words[0..n), or -1. */
+static int word_index(const char *arg, const char *const *words, int n)
+{
+  for (int i = 0; i < n; i++)
+    if (strcmp(arg, words[i]) == 0)
+      return i;
+  return -1;
+}
 
 /* --generic: "none", or types separated by commas, as a bit per type. */
 static bool generic_types(const char *list, uint8_t *set)
@@ -98,6 +114,10 @@ static const struct option longopts[] = {
   {"fragment", no_argument, NULL, OPT_FRAGMENT},
   {"check-memory", required_argument, NULL, OPT_CHECK_MEMORY},
   {"quiet", no_argument, NULL, 'q'},
+  {"silent", no_argument, NULL, OPT_SILENT},
+  {"format", required_argument, NULL, OPT_FORMAT},
+  {"color", required_argument, NULL, OPT_COLOR},
+  {"colour", required_argument, NULL, OPT_COLOR},
   {"version", no_argument, NULL, 'V'},
   {"help", no_argument, NULL, 'h'},
   {NULL, 0, NULL, 0},
@@ -124,7 +144,7 @@ static int set_mode(zp_cli *cli, zp_mode mode, const char *name)
 
 int main(int argc, char **argv)
 {
-  zp_cli cli = {.mode = ZP_MODE_CONVERT, .idna = 2003, .max_errors = 50};
+  zp_cli cli = {.mode = ZP_MODE_CONVERT, .idna = 2003, .max_errors = 50, .color = -1};
   int c, rc;
   zp_check_defaults(&cli.checks);
   while ((c = getopt_long(argc, argv, "o:z:t:W:qVh", longopts, NULL)) != -1) {
@@ -143,10 +163,8 @@ int main(int argc, char **argv)
       break;
     case OPT_CHECK_NAMES: {
       static const char *const levels[] = {"ignore", "warn", "fail"};
-      size_t i = 0;
-      while (i < 3 && strcmp(optarg, levels[i]) != 0)
-        i++;
-      if (i == 3)
+      int i = word_index(optarg, levels, 3);
+      if (i < 0)
         return usage_error("--check-names takes fail, warn or ignore, not '%s'", optarg);
       cli.checks.level[ZP_CK_CHECK_NAMES] = (uint8_t)i;   /* in zp_check_level's order */
       break;
@@ -210,7 +228,28 @@ int main(int argc, char **argv)
       cli.generic = generic;
       break;
     }
-    case 'q': cli.quiet = true; break;
+    case 'q':
+      cli.silent = cli.quiet;   /* (a second -q) */
+      cli.quiet = true;
+      break;
+    case OPT_SILENT: cli.silent = true; break;
+    case OPT_FORMAT: {
+      /* (in zp_diag_format's order) */
+      static const char *const formats[] = {"gcc", "json", "sarif", "github"};
+      int i = word_index(optarg, formats, 4);
+      if (i < 0)
+        return usage_error("--format takes gcc, json, sarif or github, not '%s'", optarg);
+      cli.format = (zp_diag_format)i;
+      break;
+    }
+    case OPT_COLOR: {
+      static const char *const whens[] = {"never", "always", "auto"};
+      int i = word_index(optarg, whens, 3);
+      if (i < 0)
+        return usage_error("--color takes auto, always or never, not '%s'", optarg);
+      cli.color = i == 2 ? -1 : i;
+      break;
+    }
     case 'V': printf("zonepuny %s\n", ZP_VERSION); return ZP_EXIT_OK;
     case 'h':
       fputs(usage_text, stdout);
@@ -230,6 +269,8 @@ int main(int argc, char **argv)
   switch (cli.mode) {
   case ZP_MODE_TO_ASCII:
   case ZP_MODE_TO_UNICODE:
+    if (cli.format != ZP_FORMAT_GCC)
+      return usage_error("--format is for zones; name conversion writes its own lines");
     return zp_cli_names(&cli, rest, nrest);
   case ZP_MODE_CHECK:
     if (nrest == 0)

@@ -67,33 +67,291 @@ static ssize_t read_line(zp_diag *d, const zp_source *src, uint64_t off, char *b
   return 0;
 }
 
-/* The offending line is re-read at its recorded offset from the descriptor the file was read
- * through (the parser's while it reads, a copy kept for messages after it): this keeps the
- * scanner free of line bookkeeping. Never from the path again, which may lead to another file
- * by now (a symlink swapped). Standard input cannot be re-read and is not quoted, nor is a
- * source without a descriptor. */
-static void quote_line(zp_diag *d, const zp_loc *loc)
+/* The line at loc, up to QUOTE_MAX bytes, into buf: its length, or -1 when it cannot be read.
+ * The line is re-read at its recorded offset from the descriptor the file was read through
+ * (the parser's while it reads, a copy kept for messages after it): this keeps the scanner free
+ * of line bookkeeping. Never from the path again, which may lead to another file by now (a
+ * symlink swapped). Standard input cannot be re-read and is not quoted, nor is a source without
+ * a descriptor. */
+static ssize_t the_line(zp_diag *d, const zp_loc *loc, char buf[QUOTE_MAX])
 {
-  FILE *out = d->out;
-  char buf[QUOTE_MAX];
-  ssize_t n = read_line(d, loc->src, loc->line_off, buf, sizeof buf);
+  ssize_t n = read_line(d, loc->src, loc->line_off, buf, QUOTE_MAX);
   if (n <= 0)
-    return;
+    return -1;
   size_t len = 0;
   while (len < (size_t)n && buf[len] != '\n' && buf[len] != '\r' && buf[len] != '\0')
     len++;
-  fprintf(out, " %5u | %.*s%s\n", loc->line, (int)len, buf, len == sizeof buf ? "..." : "");
+  return (ssize_t)len;
+}
+
+/* The column just past the field loc points at, in characters: a quoted string to its closing
+ * quote, anything else to the next blank or the line's end (loc->col when the line is gone). */
+static uint32_t end_col(const zp_loc *loc, const char *line, ssize_t len)
+{
+  uint32_t ch = 1;
+  ssize_t i = 0;
+  for (; i < len && ch < loc->col; i++)
+    ch += ((unsigned char)line[i] & 0xC0) != 0x80;
+  if (i >= len)
+    return loc->col;
+  bool quoted = line[i] == '"';
+  for (i += quoted, ch += quoted; i < len; i++) {
+    char c = line[i];
+    if (quoted ? c == '"' : (c == ' ' || c == '\t' || c == ';' || c == '(' || c == ')'))
+      break;
+    if (c == '\\' && i + 1 < len)
+      i++, ch++;
+    ch += ((unsigned char)c & 0xC0) != 0x80;
+  }
+  return ch + (quoted && i < len);
+}
+
+/* GCC's colours, as its default GCC_COLORS has them */
+#define C_LOCUS "\33[01m\33[K"
+#define C_ERROR "\33[01;31m\33[K"
+#define C_WARNING "\33[01;35m\33[K"
+#define C_CARET "\33[01;32m\33[K"
+#define C_END "\33[m\33[K"
+
+static void quote_line(zp_diag *d, const zp_loc *loc, const char *buf, ssize_t len)
+{
+  FILE *out = d->out;
+  fprintf(out, " %5u | %.*s%s\n", loc->line, (int)len, buf, len == QUOTE_MAX ? "..." : "");
   /* The caret is placed by characters; tabs are repeated so it lines up under them. */
   fputs("       | ", out);
   uint32_t ch = 1;
-  for (size_t i = 0; i < len && ch < loc->col; i++) {
+  for (ssize_t i = 0; i < len && ch < loc->col; i++) {
     unsigned char c = (unsigned char)buf[i];
     if ((c & 0xC0) == 0x80)
       continue;
     fputc(c == '\t' ? '\t' : ' ', out);
     ch++;
   }
-  fputs("^\n", out);
+  fprintf(out, "%s^%s\n", d->color ? C_CARET : "", d->color ? C_END : "");
+}
+
+/* One diagnostic, its message split from its check's name. */
+typedef struct told {
+  const zp_loc *loc;     /* NULL, or with a file (line 0: the file as a whole) */
+  zp_severity sev;
+  const char *msg, *check;
+  int msg_len;
+  char line[QUOTE_MAX];
+  ssize_t line_len;      /* -1: no line to quote */
+} told;
+
+static void write_gcc(zp_diag *d, const told *t)
+{
+  FILE *out = d->out;
+  const char *word = t->sev == ZP_ERROR ? "error" : "warning";
+  const char *on = d->color ? (t->sev == ZP_ERROR ? C_ERROR : C_WARNING) : "";
+  const char *off = d->color ? C_END : "";
+  if (t->loc && t->loc->line > 0)
+    fprintf(out, "%s%s:%u:%u:%s %s%s:%s ", d->color ? C_LOCUS : "", t->loc->src->path,
+            t->loc->line, t->loc->col, off, on, word, off);
+  else
+    fprintf(out, "zonepuny: %s%s:%s ", on, word, off);
+  fprintf(out, "%.*s", t->msg_len, t->msg);
+  if (t->check)
+    fprintf(out, " [%s-W%s%s]", on, t->check, off);
+  fputc('\n', out);
+  if (t->loc && t->loc->line > 0) {
+    if (d->show_source && t->line_len >= 0)
+      quote_line(d, t->loc, t->line, t->line_len);
+    for (const zp_source *s = t->loc->src; s->parent; s = s->parent)
+      fprintf(out, "  included from %s:%u\n", s->parent->path, s->line);
+  }
+}
+
+/* s[0..n) as the inside of a JSON string (RFC 8259 section 7); bytes that are not UTF-8 (a
+ * file name may hold any) as U+FFFD. */
+static void json_text(FILE *out, const char *s, size_t n)
+{
+  for (size_t i = 0; i < n;) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 0x80) {
+      size_t k = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+      if (k == 0 || k > n - i || zp_utf8_validate((const uint8_t *)s + i, k, NULL) != ZP_OK) {
+        fputs("\\ufffd", out);
+        i++;
+      } else {
+        fwrite(s + i, 1, k, out);
+        i += k;
+      }
+      continue;
+    }
+    if (c == '"' || c == '\\')
+      fprintf(out, "\\%c", c);
+    else if (c < 0x20 || c == 0x7F)
+      fprintf(out, "\\u%04x", c);
+    else
+      fputc(c, out);
+    i++;
+  }
+}
+
+static void json_string(FILE *out, const char *s)
+{
+  fputc('"', out);
+  json_text(out, s, strlen(s));
+  fputc('"', out);
+}
+
+static const char *rule_of(const told *t)
+{
+  return t->check ? t->check : t->loc && t->loc->line > 0 ? ZP_RULE_READ : ZP_RULE_RUN;
+}
+
+/* One line, schema version 1: file, line, column, end_column (null where unknown), severity,
+ * check, message, include_chain (the including files, innermost first). */
+static void write_json(zp_diag *d, const told *t)
+{
+  FILE *out = d->out;
+  fputs("{\"version\":1,\"file\":", out);
+  if (t->loc)
+    json_string(out, t->loc->src->path);
+  else
+    fputs("null", out);
+  if (t->loc && t->loc->line > 0)
+    fprintf(out, ",\"line\":%u,\"column\":%u,\"end_column\":%u", t->loc->line, t->loc->col,
+            end_col(t->loc, t->line, t->line_len));
+  else
+    fputs(",\"line\":null,\"column\":null,\"end_column\":null", out);
+  fprintf(out, ",\"severity\":\"%s\",\"check\":", t->sev == ZP_ERROR ? "error" : "warning");
+  json_string(out, rule_of(t));
+  fputs(",\"message\":\"", out);
+  json_text(out, t->msg, (size_t)t->msg_len);
+  fputs("\",\"include_chain\":[", out);
+  for (const zp_source *s = t->loc ? t->loc->src : NULL; s && s->parent; s = s->parent) {
+    fprintf(out, "%s{\"file\":", s == t->loc->src ? "" : ",");
+    json_string(out, s->parent->path);
+    fprintf(out, ",\"line\":%u}", s->line);
+  }
+  fputs("]}\n", out);
+}
+
+/* A file's artifactLocation: its path as a relative URI reference (RFC 3986: the bytes
+ * outside the unreserved set and '/' percent-encoded). */
+static void sarif_uri(FILE *out, const char *path)
+{
+  fputs("{\"uri\":\"", out);
+  for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+    if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+        strchr("-._~/", *p))
+      fputc(*p, out);
+    else
+      fprintf(out, "%%%02X", *p);
+  }
+  fputs("\"}", out);
+}
+
+static void write_sarif(zp_diag *d, const told *t)
+{
+  FILE *out = d->out;
+  fprintf(out, "%s\n        {\"ruleId\":", d->told ? "," : "");
+  json_string(out, rule_of(t));
+  fprintf(out, ",\"level\":\"%s\",\"message\":{\"text\":\"", t->sev == ZP_ERROR ? "error"
+                                                                                : "warning");
+  json_text(out, t->msg, (size_t)t->msg_len);
+  fputs("\"}", out);
+  if (t->loc) {
+    fputs(",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":", out);
+    sarif_uri(out, t->loc->src->path);
+    if (t->loc->line > 0)
+      fprintf(out, ",\"region\":{\"startLine\":%u,\"startColumn\":%u,\"endColumn\":%u}",
+              t->loc->line, t->loc->col, end_col(t->loc, t->line, t->line_len));
+    fputs("}}]", out);
+    if (t->loc->src->parent) {
+      fputs(",\"relatedLocations\":[", out);
+      unsigned id = 0;
+      for (const zp_source *s = t->loc->src; s->parent; s = s->parent) {
+        fprintf(out, "%s{\"id\":%u,\"message\":{\"text\":\"included from here\"},"
+                "\"physicalLocation\":{\"artifactLocation\":", id ? "," : "", id);
+        sarif_uri(out, s->parent->path);
+        fprintf(out, ",\"region\":{\"startLine\":%u}}}", s->line);
+        id++;
+      }
+      fputc(']', out);
+    }
+  }
+  fputc('}', out);
+}
+
+/* s[0..n) as a workflow command's message or (property) a property's value: '%', CR and LF
+ * percent-encoded, and ':' and ',' too in a property (the runner's escaping). */
+static void github_text(FILE *out, const char *s, size_t n, bool property)
+{
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    if (c == '%' || c == '\r' || c == '\n' || (property && (c == ':' || c == ',')))
+      fprintf(out, "%%%02X", (unsigned char)c);
+    else
+      fputc(c, out);
+  }
+}
+
+static void write_github(zp_diag *d, const told *t)
+{
+  FILE *out = d->out;
+  fprintf(out, "::%s ", t->sev == ZP_ERROR ? "error" : "warning");
+  if (t->loc) {
+    fputs("file=", out);
+    github_text(out, t->loc->src->path, strlen(t->loc->src->path), true);
+    if (t->loc->line > 0)
+      fprintf(out, ",line=%u,col=%u,endColumn=%u", t->loc->line, t->loc->col,
+              end_col(t->loc, t->line, t->line_len));
+    fputc(',', out);
+  }
+  fputs("title=zonepuny ", out);
+  const char *rule = rule_of(t);
+  github_text(out, rule, strlen(rule), true);
+  fputs("::", out);
+  github_text(out, t->msg, (size_t)t->msg_len, false);
+  for (const zp_source *s = t->loc ? t->loc->src : NULL; s && s->parent; s = s->parent) {
+    fputs(" (included from ", out);
+    github_text(out, s->parent->path, strlen(s->parent->path), false);
+    fprintf(out, ":%u)", s->line);
+  }
+  fputc('\n', out);
+}
+
+static void emit(zp_diag *d, const told *t)
+{
+  switch (d->format) {
+  case ZP_FORMAT_GCC: write_gcc(d, t); break;
+  case ZP_FORMAT_JSON: write_json(d, t); break;
+  case ZP_FORMAT_SARIF: write_sarif(d, t); break;
+  case ZP_FORMAT_GITHUB: write_github(d, t); break;
+  }
+  d->told++;
+}
+
+void zp_diag_begin(zp_diag *d, const zp_diag_rule *rules, size_t nrules, const char *version)
+{
+  if (d->format != ZP_FORMAT_SARIF || d->silent)
+    return;
+  FILE *out = d->out;
+  fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+        "  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"tool\": {\"driver\": {"
+        "\"name\":\"zonepuny\",\"version\":", out);
+  json_string(out, version);
+  fputs(",\"rules\":[", out);
+  for (size_t i = 0; i < nrules; i++) {
+    fprintf(out, "%s\n        {\"id\":", i ? "," : "");
+    json_string(out, rules[i].id);
+    fputs(",\"shortDescription\":{\"text\":", out);
+    json_string(out, rules[i].help);
+    fprintf(out, "},\"defaultConfiguration\":{\"level\":\"%s\"}}",
+            rules[i].error ? "error" : "warning");
+  }
+  fputs("]}},\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [", out);
+}
+
+void zp_diag_end(zp_diag *d)
+{
+  if (d->format == ZP_FORMAT_SARIF && !d->silent)
+    fputs("\n      ]\n    }\n  ]\n}\n", d->out);
+  fflush(d->out);
 }
 
 void zp_diag_report(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *fmt, ...)
@@ -109,24 +367,32 @@ void zp_diag_report(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *
     if (d->quiet)
       return;
   }
-  const char *word = sev == ZP_ERROR ? "error" : "warning";
-  if (loc && loc->src)
-    fprintf(d->out, "%s:%u:%u: %s: ", loc->src->path, loc->line, loc->col, word);
-  else
-    fprintf(d->out, "zonepuny: %s: ", word);
+  if (d->silent)
+    return;
+  char msg[4096];
   va_list ap;
   va_start(ap, fmt);
-  vfprintf(d->out, fmt, ap);
+  int n = vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  fputc('\n', d->out);
-  if (loc && loc->src) {
-    if (d->show_source)
-      quote_line(d, loc);
-    for (const zp_source *s = loc->src; s->parent; s = s->parent)
-      fprintf(d->out, "  included from %s:%u\n", s->parent->path, s->line);
+  told t = {.loc = loc && loc->src ? loc : NULL, .sev = sev, .msg = msg, .line_len = -1};
+  t.msg_len = n < 0 ? 0 : n < (int)sizeof msg ? n : (int)sizeof msg - 1;
+  /* a check's message ends in " [-WNAME]" */
+  char *w = t.msg_len > 0 && msg[t.msg_len - 1] == ']' ? strstr(msg, " [-W") : NULL;
+  while (w && strstr(w + 1, " [-W"))
+    w = strstr(w + 1, " [-W");
+  if (w) {
+    msg[t.msg_len - 1] = '\0';
+    t.check = w + 4;
+    t.msg_len = (int)(w - msg);
   }
-  if (sev == ZP_ERROR && zp_diag_stop(d))
-    fprintf(d->out, "zonepuny: error: too many errors (%u), stopping\n", d->errors);
+  if (t.loc && t.loc->line > 0 && (d->show_source || d->format != ZP_FORMAT_GCC))
+    t.line_len = the_line(d, t.loc, t.line);
+  emit(d, &t);
+  if (sev == ZP_ERROR && zp_diag_stop(d)) {
+    /* (the notice is no error of the zone's: not counted) */
+    n = snprintf(msg, sizeof msg, "too many errors (%u), stopping", d->errors);
+    emit(d, &(told){.sev = ZP_ERROR, .msg = msg, .msg_len = n, .line_len = -1});
+  }
 }
 
 bool zp_diag_stop(const zp_diag *d)

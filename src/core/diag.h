@@ -41,13 +41,32 @@ zp_loc zp_loc_at(const zp_loc *tok, bool quoted, const char *text, size_t len, s
 
 typedef enum zp_severity { ZP_WARNING, ZP_ERROR } zp_severity;
 
+/* How diagnostics are written: GCC's text (with the line quoted), JSON Lines (one object per
+ * diagnostic), SARIF 2.1.0 (one log, its results streamed), GitHub Actions workflow commands. */
+typedef enum zp_diag_format {
+  ZP_FORMAT_GCC, ZP_FORMAT_JSON, ZP_FORMAT_SARIF, ZP_FORMAT_GITHUB
+} zp_diag_format;
+
+/* A kind of diagnostic, as SARIF lists the tool's rules: a message ending in "[-WNAME]" is
+ * NAME's; others are ZP_RULE_READ's (located) or ZP_RULE_RUN's. */
+typedef struct zp_diag_rule {
+  const char *id, *help;
+  bool error;            /* its default level */
+} zp_diag_rule;
+#define ZP_RULE_READ "read"
+#define ZP_RULE_RUN "run"
+
 typedef struct zp_diag {
   FILE *out;
+  zp_diag_format format;
+  bool color;            /* GCC's colours (ZP_FORMAT_GCC only) */
   unsigned max_errors;   /* stop after this many errors; 0 = no limit */
   bool werror;           /* -W error: warnings are reported and counted as errors */
   bool quiet;            /* warnings are counted but not printed */
+  bool silent;           /* nothing is printed: the exit status says it all */
   bool show_source;      /* quote the line and put a caret under the column */
   unsigned errors, warnings;
+  unsigned long told;    /* diagnostics written (SARIF separates its results by them) */
   /* the last block read to quote lines from a file being read (messages come in file order,
    * often many to a block) */
   const zp_source *quote_src;
@@ -57,10 +76,17 @@ typedef struct zp_diag {
   char quote_block[8192];
 } zp_diag;
 
-/* Defaults: out, max_errors 50, source lines shown. */
+/* Defaults: out, GCC's format, max_errors 50, source lines shown. */
 void zp_diag_init(zp_diag *d, FILE *out);
 
-/* Reports one problem. loc may be NULL ("zonepuny: error: ..."). */
+/* Opens the output of d's format (SARIF: the log up to its results, with the rules and the
+ * tool's version); zp_diag_end closes it. Every diagnostic comes between the two. */
+void zp_diag_begin(zp_diag *d, const zp_diag_rule *rules, size_t nrules, const char *version);
+void zp_diag_end(zp_diag *d);
+
+/* Reports one problem. loc may be NULL ("zonepuny: error: ..."), or name a file without a
+ * line (line 0: about the file as a whole, such as an error reading it; GCC's format then
+ * writes "zonepuny: error: ..." too, its message naming the file). */
 void zp_diag_report(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *fmt, ...)
     ZP_PRINTF(4, 5);
 
