@@ -80,6 +80,8 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   zp_emit_options eo = {.sort = opt->sort, .unicode = opt->unicode, .idna2008 = opt->idna2008,
                         .generic = generic};
   counter c = {0};
+  bool soa_refused = false;
+  zo.soa_refused = &soa_refused;
   uint8_t zone[ZP_NAME_MAX];
   zp_status st = zp_check_new(&opt->checks, zone_name(opt, zone), diag, &c.ck);
   if (st == ZP_OK)
@@ -95,6 +97,8 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   else
     st = zp_zone_parse(in->path, &zo, diag, count_record, &c);
   /* the checks of the whole zone, on a zone read to its end */
+  if (soa_refused)
+    zp_check_soa_refused(c.ck);
   if (st == ZP_OK && !zp_diag_stop(diag))
     st = zp_check_finish(c.ck);
   /* a failed write stops the parse with ZP_EIO too: finish tells the two apart */

@@ -253,3 +253,30 @@ Test(rrtype, canonical_lowercase_types_are_rfc_4034_less_nsec)
     cr_expect_eq(zp_rrtype_lowercases((uint16_t)t), rfc4034_lowercases((uint16_t)t), "type %u", t);
   cr_expect_not(zp_rrtype_lowercases(47), "NSEC");
 }
+
+/* The suggestion for a word that is no type: one typing slip (an edit, or two neighbours
+ * swapped) from a mnemonic, two for words of five or more; distances counted by hand. */
+Test(rrtype, nearest_mnemonic_is_one_slip_away)
+{
+  static const struct { const char *word, *want; } cases[] = {
+    {"CNMAE", "CNAME"},    /* N and M swapped: 1 */
+    {"cnmae", "CNAME"},    /* case aside */
+    {"AAA", "AAAA"},       /* one A missing: 1 (A itself is 2 away) */
+    {"MXX", "MX"},         /* one X too many: 1 */
+    {"DNSKY", "DNSKEY"},   /* E missing: 1 */
+    {"NSEC33", "NSEC3"},   /* 1 */
+    {"TLSAA", "TLSA"},     /* 1 */
+    {"SFV", "SRV"},        /* F for R: 1 (no other three-letter type is one away) */
+    {"FOO", NULL},         /* every mnemonic is 2 or more away from a three-letter word */
+    {"BANANA", NULL},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    const char *got = zp_rrtype_nearest(cases[i].word, strlen(cases[i].word));
+    if (cases[i].want)
+      cr_expect(got && strcmp(got, cases[i].want) == 0, "%s: %s", cases[i].word, got ? got : "-");
+    else
+      cr_expect_null(got, "%s: %s", cases[i].word, got ? got : "-");
+  }
+  const char *in = zp_rrclass_nearest("IM", 2);
+  cr_expect(in && strcmp(in, "IN") == 0);
+}

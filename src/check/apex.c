@@ -30,7 +30,7 @@ void zp_ck_apex(zp_checker *c)
     return;
   }
   c->apex_seen = true;   /* records at the apex, not only references to it */
-  if (!g->has_soa && zp_ck_on(c, ZP_CK_APEX_SOA))
+  if (!g->has_soa && !c->soa_refused && zp_ck_on(c, ZP_CK_APEX_SOA))
     zp_ck_report(c, ZP_CK_APEX_SOA, zp_ck_first(g), "the zone %s has no SOA record at its apex "
                  "(RFC 1035 section 5.2)", zp_ck_owner_text(g));
   if (!g->has_ns && zp_ck_on(c, ZP_CK_APEX_NS))
@@ -43,9 +43,14 @@ void zp_ck_apex(zp_checker *c)
 
 /* Messages about the zone as a whole point at its first record (none: an empty zone), and are
  * told after those about records. */
+void zp_check_soa_refused(zp_checker *c)
+{
+  c->soa_refused = true;
+}
+
 void zp_ck_apex_end(zp_checker *c)
 {
-  if (!zp_ck_on(c, ZP_CK_APEX_SOA) || zp_diag_stop(c->diag))
+  if (!zp_ck_on(c, ZP_CK_APEX_SOA) || c->soa_refused || zp_diag_stop(c->diag))
     return;
   tuple first = c->first;
   first.seq = UINT32_MAX;

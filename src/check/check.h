@@ -77,6 +77,9 @@ ZP_NODISCARD zp_status zp_check_new(const zp_check_options *opt, const uint8_t *
  * a target written as an address) are reported at once. ZP_ENOMEM, ZP_ETMPFILE (the
  * temporary file). */
 ZP_NODISCARD zp_status zp_check_record(zp_checker *c, const zp_record *rec);
+/* An SOA record of the zone was refused (its error told): what the checks would say of a zone
+ * without one follows from it, and is not said. */
+void zp_check_soa_refused(zp_checker *c);
 /* Runs the checks of the whole zone over everything recorded and reports to diag. */
 ZP_NODISCARD zp_status zp_check_finish(zp_checker *c);
 /* Runs spilled to the temporary file (for tests of the memory bound). */

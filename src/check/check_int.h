@@ -176,6 +176,7 @@ struct zp_checker {
   size_t apex_len;
   bool have_apex, apex_seen;
   tuple first;           /* the first record read: where the zone's own messages point */
+  bool soa_refused;      /* zp_check_soa_refused */
   /* the prefix given to spill: octets of the key after this one (the first record's zone) */
   uint8_t skip[ZP_NAME_KEY_MAX];
   size_t skip_len;

@@ -200,6 +200,60 @@ static bool lookup(const mnemonic *table, size_t n, const char *text, size_t len
   return false;
 }
 
+/* The optimal string alignment distance of a[0..n) and b[0..m) (ASCII case aside): edits of one
+ * character each, an adjacent transposition one edit ("CNMAE" is one from "CNAME"). */
+static size_t distance(const char *a, size_t n, const char *b, size_t m)
+{
+  enum { MAX = 16 };
+  size_t d[MAX + 1][MAX + 1];
+  if (n > MAX || m > MAX)
+    return SIZE_MAX;
+  for (size_t i = 0; i <= n; i++)
+    for (size_t j = 0; j <= m; j++) {
+      if (i == 0 || j == 0) {
+        d[i][j] = i + j;
+        continue;
+      }
+      size_t cost = upper(a[i - 1]) != upper(b[j - 1]);
+      size_t v = d[i - 1][j - 1] + cost;
+      if (d[i - 1][j] + 1 < v)
+        v = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < v)
+        v = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && upper(a[i - 1]) == upper(b[j - 2]) &&
+          upper(a[i - 2]) == upper(b[j - 1]) && d[i - 2][j - 2] + 1 < v)
+        v = d[i - 2][j - 2] + 1;
+      d[i][j] = v;
+    }
+  return d[n][m];
+}
+
+/* The mnemonic of table nearest to text, within one edit (two for words of five characters or
+ * more), the lowest number on a tie; NULL if none is that near. */
+static const char *nearest(const mnemonic *table, size_t n, const char *text, size_t len)
+{
+  const char *best = NULL;
+  size_t best_d = len >= 5 ? 3 : 2;
+  for (size_t i = 0; i < n; i++) {
+    size_t d = distance(text, len, table[i].name, table[i].len);
+    if (d < best_d) {
+      best_d = d;
+      best = table[i].name;
+    }
+  }
+  return best;
+}
+
+const char *zp_rrtype_nearest(const char *text, size_t len)
+{
+  return nearest(types, sizeof types / sizeof *types, text, len);
+}
+
+const char *zp_rrclass_nearest(const char *text, size_t len)
+{
+  return nearest(classes, sizeof classes / sizeof *classes, text, len);
+}
+
 bool zp_rrtype_from_text(const char *text, size_t len, uint16_t *type)
 {
   return lookup(types, sizeof types / sizeof *types, text, len, type) ||

@@ -82,6 +82,11 @@ bool zp_rrtype_from_text(const char *text, size_t len, uint16_t *type);
 /* The same for classes: IN, CH, HS, NONE, ANY, or CLASSnnn. */
 bool zp_rrclass_from_text(const char *text, size_t len, uint16_t *rclass);
 
+/* For a word that is no type (class): the mnemonic one or two typing slips away from it, to
+ * suggest ("CNMAE": CNAME), or NULL. */
+const char *zp_rrtype_nearest(const char *text, size_t len);
+const char *zp_rrclass_nearest(const char *text, size_t len);
+
 /* Types and classes that only questions and transactions carry, never a zone (RFC 6895
  * sections 3.1 and 3.2): OPT and 128-255 (AXFR, ANY, TSIG ...), and the reserved type 0;
  * classes NONE and ANY. */

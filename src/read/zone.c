@@ -191,14 +191,22 @@ bool zp_zone_type(zp_zfile *f, uint16_t rtype, const zp_loc *loc)
   return true;
 }
 
+/* "unknown type "CNMAE"", and the type (class) it is a slip from: "; did you mean CNAME?" */
+static void unknown(zp_zfile *f, const zp_tok *t, const zp_loc *loc, const char *what,
+                    const char *near)
+{
+  zp_zone_report(f->z, loc, "unknown %s \"%.*s\"%s%s%s", what, (int)t->len, zp_zone_text(f, t),
+                 near ? "; did you mean " : "", near ? near : "", near ? "?" : "");
+}
+
 void zp_zone_unknown_type(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
 {
-  zp_zone_report(f->z, loc, "unknown type \"%.*s\"", (int)t->len, zp_zone_text(f, t));
+  unknown(f, t, loc, "type", zp_rrtype_nearest(zp_zone_text(f, t), t->len));
 }
 
 void zp_zone_unknown_class(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
 {
-  zp_zone_report(f->z, loc, "unknown class \"%.*s\"", (int)t->len, zp_zone_text(f, t));
+  unknown(f, t, loc, "class", zp_rrclass_nearest(zp_zone_text(f, t), t->len));
 }
 
 void zp_zone_no_type(zp_zfile *f, const zp_loc *loc)
@@ -308,6 +316,8 @@ static bool rdata(zp_zone *z, zp_record *rec)
   }
   zp_loc at = zp_rdata_error_loc(&err, rec);
   zp_zone_report(z, &at, "%s", err.msg);
+  if (rec->rtype == 6 && z->opt->soa_refused)   /* (SOA) */
+    *z->opt->soa_refused = true;
   return false;
 }
 

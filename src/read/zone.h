@@ -64,6 +64,7 @@ typedef struct zp_zone_options {
   const char *include_root; /* --include-root: an $INCLUDE must resolve inside it, or NULL */
   const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is an error (it would be
                                replaced by the output) */
+  bool *soa_refused;        /* set when an SOA record's RDATA is in error; NULL: not asked */
 } zp_zone_options;
 
 /* TTL syntax of master files and -t: a decimal number, or numbers each followed by a unit s, m,
