@@ -38,7 +38,8 @@ TESTS    = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 DRIVERS  = $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/*_driver.c))
 BENCHES  = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
-.PHONY: FORCE all check check-unit check-scripts check-asan check-valgrind bench tables deps install clean \
+.PHONY: FORCE all check check-unit check-scripts check-asan check-valgrind bench tables deps deps-test \
+        install install-strip uninstall clean \
         fuzz fuzz-build fuzz-smoke check-ci
 .DELETE_ON_ERROR:
 
@@ -178,18 +179,31 @@ tables:
 	mv src/idna/idna2008_tables.c.new src/idna/idna2008_tables.c
 
 deps:
-	bash tools/deps.sh
+	bash tools/deps.sh build
+
+deps-test:
+	bash tools/deps.sh test
 
 install: $(BIN) $(IDNA_LIB)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/zonepuny
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/zonepuny
+	install -m 755 $(INSTALL_STRIP) $(BIN) $(DESTDIR)$(PREFIX)/bin/zonepuny
 	install -m 755 tools/zonepuny-reload $(DESTDIR)$(PREFIX)/bin/zonepuny-reload
 	install -m 644 man/zonepuny.1 $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny.1
 	install -m 644 $(IDNA_LIB) $(DESTDIR)$(PREFIX)/lib/libzonepuny-idna.a
 	install -m 644 $(IDNA_HDR:%=src/idna/%) $(DESTDIR)$(PREFIX)/include/zonepuny/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' tools/zonepuny-idna.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/zonepuny-idna.pc
+
+install-strip:
+	$(MAKE) INSTALL_STRIP=-s install
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/zonepuny $(DESTDIR)$(PREFIX)/bin/zonepuny-reload \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny.1 $(DESTDIR)$(PREFIX)/lib/libzonepuny-idna.a \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/zonepuny-idna.pc \
+	  $(IDNA_HDR:%=$(DESTDIR)$(PREFIX)/include/zonepuny/%)
+	-rmdir $(DESTDIR)$(PREFIX)/include/zonepuny 2>/dev/null
 
 clean:
 	rm -rf build build-asan build-fuzz build-vg

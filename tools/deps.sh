@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# deps.sh -- install every build, test and oracle dependency from Debian's packages.
+# deps.sh -- install zonepuny's dependencies from Debian's packages: `deps.sh build` what
+# building needs (make deps), `deps.sh test` that and every test oracle and peer as well (make
+# deps-test, which the test command runs). `deps.sh --list build|test` prints the packages.
 # CI and new machines start bare; this is the only place that knows what zonepuny needs.
 set -euo pipefail
-pkgs=(
+build=(
   build-essential make flex bison pkg-config
-  libldns-dev ldnsutils              # RR types, RDATA, output; ldns-read-zone peer
+  libldns-dev                        # RR types, RDATA, output
+)
+test=(
+  ldnsutils                          # ldns-read-zone peer
   libcriterion-dev                   # unit tests
   libidn-dev libidn2-dev idn         # oracles: GNU libidn (IDNA2003), libidn2
   unicode-data unicode-idna          # Unicode 15.0.0 UCD and IdnaMappingTable: IDNA2008 tables
@@ -18,7 +23,22 @@ pkgs=(
   valgrind time bzip2
   acl attr                           # setfacl, setfattr: -o keeps ACLs and extended attributes
   pre-commit git                     # the pre-commit hook, tested with the real framework
+  util-linux                         # script(1): a terminal for --color=auto
 )
+# the servers these packages bring: tests start their own on loopback, never these
+services=(named.service nsd.service knot.service)
+
+list=false
+[ "${1:-}" = --list ] && { list=true; shift; }
+case ${1:-build} in
+  build) pkgs=("${build[@]}") ;;
+  test) pkgs=("${build[@]}" "${test[@]}") ;;
+  *) echo "usage: deps.sh [--list] build|test" >&2; exit 2 ;;
+esac
+if $list; then
+  printf '%s\n' "${pkgs[@]}"
+  exit 0
+fi
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -27,5 +47,28 @@ done
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
+# A server package starts and enables its service on install; ours are test oracles only. While
+# installing, policy-rc.d (Debian's policy layer for invoke-rc.d) forbids starting anything,
+# unless the machine already has one; afterwards the services of the packages installed here,
+# and only those, are disabled (a server the machine already ran is left as it was).
+policy=/usr/sbin/policy-rc.d
+made_policy=false
+if [ ! -e "$policy" ]; then
+  printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" > /dev/null
+  $sudo chmod 755 "$policy"
+  made_policy=true
+fi
+cleanup() { if $made_policy; then $sudo rm -f "$policy"; fi; }
+trap cleanup EXIT
+before=()
+for s in "${services[@]}"; do
+  [ -e "/lib/systemd/system/$s" ] && before+=("$s")
+done
 $sudo apt-get update -q
 $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+if command -v systemctl > /dev/null; then
+  for s in "${services[@]}"; do
+    [[ " ${before[*]} " == *" $s "* ]] && continue
+    [ -e "/lib/systemd/system/$s" ] && $sudo systemctl disable --now "$s" > /dev/null 2>&1 || true
+  done
+fi

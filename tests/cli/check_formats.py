@@ -114,7 +114,7 @@ try:
     check(len(listed) > 10 and rules == listed + [("read", "error"), ("run", "error")],
           "sarif: rules are not --help's checks + read, run", rules)
 except ImportError:
-    t.skip("python3-jsonschema is not installed (make deps)")
+    t.skip("python3-jsonschema is not installed (make deps-test)")
 except (ValueError, KeyError, IndexError) as e:
     t.bad("sarif: not a SARIF log as expected:", repr(e), out[:400])
 except Exception as e:  # jsonschema.ValidationError, without naming the module when absent

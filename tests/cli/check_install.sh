@@ -3,6 +3,7 @@
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir"
+BUILD_BIN=${BUILD:-build}/zonepuny
 check() { if "$@"; then ok; else bad "$*"; fi; }
 make_tmp
 dest=$tmp/dest
@@ -48,4 +49,29 @@ else
   skip "pkg-config not installed: the library is not linked against"
 fi
 check test -z "$(ls -A "$dest" | grep -v '^opt$')"
+# make uninstall removes every file install put there, and leaves the directories it did not make
+make -s uninstall BUILD="${BUILD:-build}" DESTDIR="$dest" PREFIX=/opt/zp >/dev/null
+check test -z "$(find "$dest" -type f)"
+check test ! -e "$dest/opt/zp/include/zonepuny"
+# install-strip: a binary without its symbol table (file(1)'s "not stripped" gone), still working
+strip_dest=$tmp/strip
+mkdir "$strip_dest"
+make -s install-strip BUILD="${BUILD:-build}" DESTDIR="$strip_dest" PREFIX=/usr >/dev/null
+check test "$("$strip_dest/usr/bin/zonepuny" --to-ascii münchen)" = xn--mnchen-3ya
+if nm "$BUILD_BIN" >/dev/null 2>&1; then
+  check test -z "$(nm "$strip_dest/usr/bin/zonepuny" 2>/dev/null)"
+else
+  skip "the build's binary has no symbols to strip"
+fi
+# make deps installs what building needs, and no server: the peers and oracles (which bring
+# named, nsd and knot services) come with make deps-test
+build_pkgs=$(bash tools/deps.sh --list build)
+test_pkgs=$(bash tools/deps.sh --list test)
+for p in bind9 bind9-utils nsd knot-dnssecutils valgrind clang libcriterion-dev; do
+  check test -z "$(grep -x "$p" <<< "$build_pkgs")"
+  check grep -qx "$p" <<< "$test_pkgs"
+done
+for p in flex bison libldns-dev; do
+  check grep -qx "$p" <<< "$build_pkgs"
+done
 finish

@@ -8,7 +8,7 @@
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 for c in pre-commit git make; do
-  command -v $c >/dev/null || { skip "$c not installed (make deps)"; finish; }
+  command -v $c >/dev/null || { skip "$c not installed (make deps-test)"; finish; }
 done
 make_tmp
 export PRE_COMMIT_HOME=$tmp/cache HOME=$tmp/home GIT_CONFIG_NOSYSTEM=1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # check_tables.sh -- regenerating the tables reproduces the committed ones:
 # src/idna/nameprep_tables.c (Python's Unicode 3.2 data) and src/idna/idna2008_tables.c (the
-# Unicode 15.0.0 files of Debian's unicode-data and unicode-idna, which make deps installs)
+# Unicode 15.0.0 files of Debian's unicode-data and unicode-idna, which make deps-test installs)
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir"
