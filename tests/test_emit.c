@@ -255,16 +255,17 @@ typedef struct bad_case {
 } bad_case;
 
 static const bad_case bads[] = {
-  {"MX", "70000 mail.", "t.zone:1:21: error: \"70000\" is not a number from 0 to 65535\n"},
-  {"MX", "-1 mail.", "t.zone:1:21: error: \"-1\" is not a number from 0 to 65535\n"},
-  {"MX", "10", "t.zone:1:1: error: MX RDATA needs at least 2 fields, found 1\n"},
+  {"MX", "70000 mail.", "t.zone:1:21: error: MX preference: \"70000\" is not a number from 0 to 65535\n"},
+  {"MX", "-1 mail.", "t.zone:1:21: error: MX preference: \"-1\" is not a number from 0 to 65535\n"},
+  {"MX", "10", "t.zone:1:1: error: MX RDATA needs at least 2 fields, found 1: the exchange is "
+   "missing\n"},
   {"A", "192.0.2", "t.zone:1:21: error: invalid IPv4 address in A RDATA: \"192.0.2\"\n"},
   {"A", "192.0.2.1 192.0.2.2",
    "t.zone:1:31: error: unexpected \"192.0.2.2\" after the last A RDATA field\n"},
   {"AAAA", "2001:db8::g", "t.zone:1:21: error: invalid IPv6 address in AAAA RDATA: \"2001:db8::g\"\n"},
   {"CNAME", "www.bad.example.",
    "t.zone:1:25: error: label \"bad\" is refused by the test policy\n"},
-  {"MX", "10 x.bad", "t.zone:1:26: error: label \"bad\" is refused by the test policy\n"},
+  {"MX", "10 x.bad", "t.zone:1:26: error: MX exchange: label \"bad\" is refused by the test policy\n"},
   /* a quoted name: as BIND and dnspython, quotes make a character-string and nothing else */
   {"MX", "10 \"x.bad\"", "t.zone:1:24: error: \"x.bad\" is quoted, but this MX RDATA field is "
    "not a character-string\n"},

@@ -239,11 +239,12 @@ typedef struct bad {
 
 static const bad bads[] = {
   /* out of range: ldns wraps these silently (TLSA 256 became 0, a serial of 2^32 became 0) */
-  {"TLSA", "256 0 0 00", "21: \"256\" is not a number from 0 to 255"},
-  {"SOA", "ns hm 4294967296 1 1 1 1", "27: \"4294967296\" is not a number from 0 to 4294967295"},
-  {"MX", "-1 mail", "21: \"-1\" is not a number from 0 to 65535"},
-  {"MX", "+1 mail", "21: \"+1\" is not a number from 0 to 65535"},
-  {"SOA", "ns hm 1 1 1 1 4294967296s", "35: \"4294967296s\" is not a number of seconds up to "
+  {"TLSA", "256 0 0 00", "21: TLSA usage: \"256\" is not a number from 0 to 255"},
+  {"SOA", "ns hm 4294967296 1 1 1 1", "27: SOA SERIAL: \"4294967296\" is not a number from 0 "
+   "to 4294967295"},
+  {"MX", "-1 mail", "21: MX preference: \"-1\" is not a number from 0 to 65535"},
+  {"MX", "+1 mail", "21: MX preference: \"+1\" is not a number from 0 to 65535"},
+  {"SOA", "ns hm 1 1 1 1 4294967296s", "35: SOA MINIMUM: \"4294967296s\" is not a number of seconds up to "
    "4294967295 (units s m h d w allowed)"},
   /* odd hex: ldns pads it with a zero */
   {"DS", "1 8 2 ABC", "30: odd number of hex digits in DS RDATA"},
@@ -255,7 +256,8 @@ static const bad bads[] = {
    "digests have 48"},
   {"ZONEMD", "1 1 255 00112233445566778899aa", "29: ZONEMD digest of 11 octets: at least 12 "
    "(RFC 8976 section 2.2.4)"},
-  {"SSHFP", "1 1", "1: SSHFP RDATA needs at least 3 fields, found 2"},   /* at the record */
+  {"SSHFP", "1 1", "1: SSHFP RDATA needs at least 3 fields, found 2: the "
+   "fingerprint is missing"},   /* at the record */
   {"A", "192.0.2.1 192.0.2.2", "31: unexpected \"192.0.2.2\" after the last A RDATA field"},
   {"A", "192.0.2", "21: invalid IPv4 address in A RDATA: \"192.0.2\""},
   {"L32", "10 10.1.02.0", "24: invalid IPv4 address in L32 RDATA: \"10.1.02.0\""},
@@ -268,7 +270,7 @@ static const bad bads[] = {
   {"DNSKEY", "256 3 8 AB==", "32: base64 in DNSKEY RDATA is not canonical: bits after the last "
    "octet are set (RFC 4648 section 3.5)"},
   {"DNSKEY", "256 3 8 =AAA", "29: invalid base64 character '=' in DNSKEY RDATA"},
-  {"DNSKEY", "256 3 FOO AA==", "27: \"FOO\" is not a DNSSEC algorithm: a number from 0 to 255 or "
+  {"DNSKEY", "256 3 FOO AA==", "27: DNSKEY algorithm: \"FOO\" is not a DNSSEC algorithm: a number from 0 to 255 or "
    "a mnemonic such as RSASHA256"},
   /* a PRIVATEDNS key that is no name: its label of 3 octets ("AwEAAQ==" is 03 01 00 01) runs
    * past the key, and a name is not compressed (0xc0); named refuses these in RFC 3597 form

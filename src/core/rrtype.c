@@ -331,6 +331,41 @@ bool zp_rrtype_reads_text(uint16_t type)
   return m && m->kinds;
 }
 
+/* The names of the fields of the types written by hand most, one per field kind, as their RFCs
+ * name them: RFC 1035 sections 3.3.9 and 3.3.13, RFC 2782, RFC 3403, RFC 4034 sections 2.1 and
+ * 5.1, RFC 4255, RFC 6698, RFC 8659. */
+static const struct {
+  uint16_t type;
+  const char *names;
+} field_names[] = {
+  {6, "MNAME RNAME SERIAL REFRESH RETRY EXPIRE MINIMUM"},
+  {15, "preference exchange"},
+  {33, "priority weight port target"},
+  {35, "order preference flags services regexp replacement"},
+  {43, "key-tag algorithm digest-type digest"},
+  {44, "algorithm fp-type fingerprint"},
+  {48, "flags protocol algorithm public-key"},
+  {52, "usage selector matching-type certificate-association-data"},
+  {257, "flags tag value"},
+};
+
+const char *zp_rrtype_field_name(uint16_t type, size_t i, char buf[ZP_RRTYPE_TEXT_MAX * 4])
+{
+  for (size_t k = 0; k < sizeof field_names / sizeof *field_names; k++) {
+    if (field_names[k].type != type)
+      continue;
+    const char *p = field_names[k].names;
+    for (; i > 0 && p; i--)
+      p = strchr(p, ' ') ? strchr(p, ' ') + 1 : NULL;
+    if (!p)
+      return NULL;
+    size_t n = strcspn(p, " ");
+    snprintf(buf, ZP_RRTYPE_TEXT_MAX * 4, "%.*s", (int)n, p);
+    return buf;
+  }
+  return NULL;
+}
+
 const uint8_t *zp_rrtype_kinds(uint16_t type)
 {
   const mnemonic *m = find(type);

@@ -62,6 +62,9 @@ typedef enum zp_kind {
 /* The kinds of a type's RDATA fields, in order, ended by ZP_K_END; NULL for a type zonepuny
  * does not check. */
 const uint8_t *zp_rrtype_kinds(uint16_t type);
+/* The name its RFC gives field i (by zp_rrtype_kinds) of the type, for messages ("exchange"),
+ * into buf; NULL where none is kept. */
+const char *zp_rrtype_field_name(uint16_t type, size_t i, char buf[ZP_RRTYPE_TEXT_MAX * 4]);
 /* Whether the type's fields (zp_rrtype_kinds) are its RDATA in class rclass. BIND defines some
  * types for class IN only (RFC 3596's AAAA, RFC 2782's SRV, RFC 9460's SVCB and HTTPS, WKS, APL,
  * DHCID ...: its in_1 types), and reads them in another class only in RFC 3597 form, as types it

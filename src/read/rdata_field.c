@@ -11,12 +11,34 @@
 
 #include "rdata_int.h"
 
+/* The name of the field kind being read, or NULL. */
+static const char *field_name(const zp_rd *r, char buf[ZP_RRTYPE_TEXT_MAX * 4])
+{
+  const uint8_t *k = zp_rrtype_kinds(r->in->type);
+  if (!r->kind || !k || *r->kind == ZP_K_END)
+    return NULL;
+  return zp_rrtype_field_name(r->in->type, (size_t)(r->kind - k), buf);
+}
+
 bool zp_rd_fail(zp_rd *r, size_t field, size_t offset, const char *fmt, ...)
 {
+  char msg[sizeof r->err->msg];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(r->err->msg, sizeof r->err->msg, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  /* a field its RFC names is named first, where the message does not name the type already
+   * (and with it the field): "MX preference: ..." */
+  char nb[ZP_RRTYPE_TEXT_MAX * 4];
+  const char *name = field < r->in->nfields ? field_name(r, nb) : NULL;
+  size_t n = 0;
+  if (name && !strstr(msg, r->tname)) {
+    int k = snprintf(r->err->msg, sizeof msg, "%s %s: ", r->tname, name);
+    n = k > 0 && (size_t)k < sizeof msg ? (size_t)k : 0;
+  }
+  size_t len = strnlen(msg, sizeof msg - 1 - n);
+  memcpy(r->err->msg + n, msg, len);
+  r->err->msg[n + len] = '\0';
   r->err->field = field;
   r->err->offset = offset;
   return false;
@@ -78,8 +100,11 @@ bool zp_rd_next(zp_rd *r, const zp_field **f)
   for (const uint8_t *k = r->kind + 1; *r->kind != ZP_K_END && *k != ZP_K_END; k++)
     need += *k != ZP_K_OPT_STRING && *k != ZP_K_BITMAP0 && *k != ZP_K_SVCPARAMS &&
             *k != ZP_K_BASE64_0;
-  return zp_rd_fail(r, r->in->nfields, 0, "%s RDATA needs at least %zu field%s, found %zu",
-                    r->tname, need, need == 1 ? "" : "s", r->in->nfields);
+  char nb[ZP_RRTYPE_TEXT_MAX * 4];
+  const char *name = field_name(r, nb);
+  return zp_rd_fail(r, r->in->nfields, 0, "%s RDATA needs at least %zu field%s, found %zu%s%s%s",
+                    r->tname, need, need == 1 ? "" : "s", r->in->nfields,
+                    name ? ": the " : "", name ? name : "", name ? " is missing" : "");
 }
 
 bool zp_rd_digits(const zp_field *f, uint64_t max, uint64_t *v)
