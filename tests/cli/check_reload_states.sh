@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# check_reload_states.sh -- tools/zonepuny-reload's states against a real named
+# (tests/cli/reload_named.sh): whatever happens, the served file and the serial named serves
+# (dig) agree afterwards, also after one more rndc reload, and the exit status says which zone
+# is served (0 the new one, 1 the previous one).
+# - a slow load (a zone of 100,000 records) with --wait 0: named takes the new zone after the
+#   wait; the run follows it (exit 0) instead of putting back a file named would never load
+#   again ("up-to-date");
+# - a slow load named refuses (a TTL over max-zone-ttl in its last record), --wait 0, no log:
+#   the previous file back and loaded again (exit 1);
+# - a signal at each state (ZONEPUNY_RELOAD_STOP_AT stops the run there): TERM at locked,
+#   staged, checked and renamed leaves the previous zone (exit 1); at reloaded and waiting
+#   either zone, as the exit status says; HUP and INT too; TERM while a slow load runs, and
+#   while the run waits for the lock;
+# - two runs at once onto the same file, 20 rounds: each says the truth (the one that serves
+#   says its own serial; the one refused names the other's serial as served), the final zone
+#   is one of the two, whole, and the file holds the same; the lock was waited for.
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+make_tmp
+. "$tests_dir/cli/reload_named.sh"
+
+served=$tmp/served.zone
+zone_text example. 1 > "$served"
+named_start "zone \"example.\" { type primary; file \"$served\"; max-zone-ttl 3600; };"
+rndc=(rndc -c "$rndc_conf")
+cur=1
+
+big() {   # SERIAL [LAST LINE]: 100,000 records
+  zone_text example. "$1"
+  seq 100000 | awk '{ print "h" $1 " A 192.0.2." ($1 % 250 + 1) }'
+  [ -z "${2-}" ] || echo "$2"
+}
+# settled WHAT RC OLD NEW: the file and named agree, now and after one more reload; the exit
+# status says which; sets cur
+settled() {
+  local what=$1 rc=$2 old=$3 new=$4 s f want
+  s=$(soa example.) f=$(file_serial "$served")
+  [ -n "$s" ] && [ "$s" = "$f" ] && ok || bad "$what: named serves '$s', the file holds '$f': $(cat "$tmp/err")"
+  case $rc in 0) want=$new ;; 1) want=$old ;; *) want="exit $rc" ;; esac
+  [ "$s" = "$want" ] && ok || bad "$what: exit $rc, and named serves '$s' (previous $old, new $new): $(cat "$tmp/err")"
+  "${rndc[@]}" reload example. > /dev/null 2>&1
+  for _ in $(seq 50); do s=$(soa example.); [ "$s" = "$f" ] && break; sleep 0.1; done
+  [ "$s" = "$f" ] && ok || bad "$what: after one more rndc reload named serves '$s', the file holds '$f'"
+  [ -z "$(find "$tmp" -name '.*zonepuny*')" ] && ok || bad "$what: left: $(find "$tmp" -name '.*zonepuny*')"
+  cur=$f
+}
+
+# 1. a slow load and --wait 0: named takes the new zone after the wait
+big $((cur + 1)) > "$tmp/src.zone"
+"$reload" --rndc "${rndc[*]}" --wait 0 example. "$tmp/src.zone" "$served" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok || bad "slow load: exit $rc, want 0: $(cat "$tmp/err")"
+grep -q "after all: its load outlasted --wait" "$tmp/err" && ok || bad "slow load: not slow? $(cat "$tmp/err")"
+settled "slow load" $rc $cur $((cur + 1))
+
+# 2. a slow load that named refuses, --wait 0, without named's log
+big $((cur + 1)) 'last 86400 A 192.0.2.1' > "$tmp/src.zone"
+"$reload" --rndc "${rndc[*]}" --wait 0 example. "$tmp/src.zone" "$served" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && ok || bad "slow refusal: exit $rc, want 1: $(cat "$tmp/err")"
+settled "slow refusal" $rc $cur $((cur + 1))
+
+# 3. a signal at each state
+# stopped_at STATE SIGNAL SOURCE [WANT]: the run stops itself on entering STATE, gets SIGNAL,
+# goes on; WANT is the exit status wanted (any of 0 and 1 when not given)
+stopped_at() {
+  local st=$1 sig=$2 src=$3 want=${4-} p rc new
+  new=$(file_serial "$src")
+  # (a background job of a shell without job control starts with SIGINT ignored, and so does
+  # a job of a shell that started so: env gives the run SIGINT's default back)
+  ZONEPUNY_RELOAD_STOP_AT=$st env --default-signal=INT "$reload" --rndc "${rndc[*]}" \
+    --log "$tmp/named.log" --wait 5 example. "$src" "$served" > "$tmp/out" 2> "$tmp/err" &
+  p=$!
+  for _ in $(seq 200); do
+    [ "$(sed 's/.*) //' "/proc/$p/stat" 2> /dev/null | cut -d' ' -f1)" = T ] && break
+    sleep 0.05
+  done
+  if [ "$(sed 's/.*) //' "/proc/$p/stat" 2> /dev/null | cut -d' ' -f1)" != T ]; then
+    bad "$sig at $st: the run did not stop there: $(cat "$tmp/err")"
+    kill -CONT $p 2> /dev/null; wait $p
+    return
+  fi
+  kill -"$sig" $p
+  kill -CONT $p
+  wait $p
+  rc=$?
+  if [ -n "$want" ]; then
+    [ $rc -eq "$want" ] && ok || bad "$sig at $st: exit $rc, want $want: $(cat "$tmp/err")"
+  else
+    [ $rc -le 1 ] && ok || bad "$sig at $st: exit $rc: $(cat "$tmp/err")"
+  fi
+  grep -q "interrupted ($sig)" "$tmp/err" && ok || bad "$sig at $st: not told: $(cat "$tmp/err")"
+  settled "$sig at $st" $rc $cur "$new"
+}
+for st in locked staged checked renamed; do
+  zone_text example. $((cur + 1)) "s A 192.0.2.3" > "$tmp/src.zone"
+  stopped_at $st TERM "$tmp/src.zone" 1
+done
+for st in reloaded waiting; do
+  zone_text example. $((cur + 1)) "s A 192.0.2.3" > "$tmp/src.zone"
+  stopped_at $st TERM "$tmp/src.zone"
+done
+zone_text example. $((cur + 1)) > "$tmp/src.zone"
+stopped_at renamed HUP "$tmp/src.zone" 1
+if env --default-signal=INT true 2> /dev/null; then
+  zone_text example. $((cur + 1)) > "$tmp/src.zone"
+  stopped_at staged INT "$tmp/src.zone" 1
+  zone_text example. $((cur + 1)) > "$tmp/src.zone"
+  stopped_at waiting INT "$tmp/src.zone"
+else
+  skip "env has no --default-signal (coreutils 8.31): SIGINT cannot be given back to a run"
+  skip "env has no --default-signal: SIGINT at waiting"
+fi
+big $((cur + 1)) > "$tmp/src.zone"
+stopped_at waiting TERM "$tmp/src.zone"
+
+# 4. a run that waits for the lock (held here on the directory) and gets TERM: nothing changed
+zone_text example. $((cur + 1)) > "$tmp/src.zone"
+(exec 9< "$tmp" && flock 9 && exec sleep 30) &
+holder=$!
+for _ in $(seq 100); do flock -n "$tmp" true || break; sleep 0.05; done
+"$reload" --rndc "${rndc[*]}" example. "$tmp/src.zone" "$served" > "$tmp/out" 2> "$tmp/err" &
+p=$!
+for _ in $(seq 100); do grep -q "waiting for another" "$tmp/err" && break; sleep 0.05; done
+grep -q "waiting for another" "$tmp/err" && ok || bad "lock: the run did not wait: $(cat "$tmp/err")"
+kill -TERM $p
+wait $p
+rc=$?
+kill $holder
+wait $holder 2> /dev/null
+[ $rc -eq 1 ] && grep -q "interrupted (TERM) while waiting for the lock" "$tmp/err" && ok ||
+  bad "TERM waiting for the lock: exit $rc: $(cat "$tmp/err")"
+settled "TERM waiting for the lock" $rc $cur $((cur + 1))
+
+# 5. two runs at once onto the same file, 20 rounds; the higher serial must win
+contended=0
+for round in $(seq 20); do
+  if [ $((RANDOM % 2)) -eq 0 ]; then sa=$((cur + 1)) sb=$((cur + 2)); else sa=$((cur + 2)) sb=$((cur + 1)); fi
+  zone_text example. $sa 'who TXT "a"' > "$tmp/a.zone"
+  zone_text example. $sb 'who TXT "b"' > "$tmp/b.zone"
+  "$reload" --rndc "${rndc[*]}" --wait 5 example. "$tmp/a.zone" "$served" 2> "$tmp/a.err" &
+  pa=$!
+  "$reload" --rndc "${rndc[*]}" --wait 5 example. "$tmp/b.zone" "$served" 2> "$tmp/b.err" &
+  pb=$!
+  wait $pa; ra=$?
+  wait $pb; rb=$?
+  grep -q "waiting for another" "$tmp/a.err" "$tmp/b.err" && contended=$((contended + 1))
+  s=$(soa example.) f=$(file_serial "$served")
+  hi=$((sa > sb ? sa : sb)) lo=$((sa > sb ? sb : sa))
+  who=$(dig +short -p "$dns" @127.0.0.1 who.example. TXT | tr -d '"')
+  want_who=$([ "$s" = "$sa" ] && echo a || echo b)
+  [ "$s" = "$hi" ] && [ "$f" = "$hi" ] && [ "$who" = "$want_who" ] && ok ||
+    bad "round $round: named serves '$s' (who '$who'), the file holds '$f', want $hi"
+  for x in a b; do
+    if [ $x = a ]; then r=$ra own=$sa other=$sb; else r=$rb own=$sb other=$sa; fi
+    case $r in
+      0) grep -q "serving serial $own " "$tmp/$x.err" && ok ||
+           bad "round $round: run $x exit 0 but: $(cat "$tmp/$x.err")" ;;
+      1) [ $own = $lo ] && grep -q "does not follow the served $other " "$tmp/$x.err" && ok ||
+           bad "round $round: run $x exit 1: $(cat "$tmp/$x.err")" ;;
+      *) bad "round $round: run $x exit $r: $(cat "$tmp/$x.err")" ;;
+    esac
+  done
+  cur=$f
+done
+[ $contended -gt 0 ] && ok || bad "two runs at once: no run ever waited for the other's lock"
+[ -z "$(find "$tmp" -name '.*zonepuny*')" ] && ok || bad "two runs at once: left: $(find "$tmp" -name '.*zonepuny*')"
+finish
