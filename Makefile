@@ -190,6 +190,7 @@ install: $(BIN) $(IDNA_LIB)
 	install -m 755 $(INSTALL_STRIP) $(BIN) $(DESTDIR)$(PREFIX)/bin/zonepuny
 	install -m 755 tools/zonepuny-reload $(DESTDIR)$(PREFIX)/bin/zonepuny-reload
 	install -m 644 man/zonepuny.1 $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny.1
+	install -m 644 man/zonepuny-reload.1 $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny-reload.1
 	install -m 644 $(IDNA_LIB) $(DESTDIR)$(PREFIX)/lib/libzonepuny-idna.a
 	install -m 644 $(IDNA_HDR:%=src/idna/%) $(DESTDIR)$(PREFIX)/include/zonepuny/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' tools/zonepuny-idna.pc.in \

@@ -12,9 +12,19 @@ make -s install BUILD="${BUILD:-build}" DESTDIR="$dest" PREFIX=/opt/zp >/dev/nul
 check test -x "$dest/opt/zp/bin/zonepuny"
 check test -x "$dest/opt/zp/bin/zonepuny-reload"
 check test -f "$dest/opt/zp/share/man/man1/zonepuny.1"
+check test -f "$dest/opt/zp/share/man/man1/zonepuny-reload.1"
 check test "$("$dest/opt/zp/bin/zonepuny" --version | cut -d' ' -f1)" = zonepuny
-if command -v man >/dev/null; then check man -l "$dest/opt/zp/share/man/man1/zonepuny.1" >/dev/null 2>&1
-else skip "man not installed, the man page is not rendered"; fi
+# the installed zonepuny-reload runs, and finds the zonepuny installed beside it
+check test "$("$dest/opt/zp/bin/zonepuny-reload" --help | head -1 | cut -d' ' -f1-2)" = "usage: zonepuny-reload"
+if command -v man >/dev/null; then
+  for page in zonepuny zonepuny-reload; do
+    check man -l "$dest/opt/zp/share/man/man1/$page.1" >/dev/null 2>&1
+    # and without a warning from groff (-ww: all of them)
+    if command -v groff >/dev/null; then
+      check test -z "$(groff -k -man -Tutf8 -ww -z "$dest/opt/zp/share/man/man1/$page.1" 2>&1)"
+    fi
+  done
+else skip "man not installed, the man pages are not rendered"; fi
 check test -f "$dest/opt/zp/include/zonepuny/idna.h"
 check test -f "$dest/opt/zp/lib/libzonepuny-idna.a"
 check grep -q '^prefix=/opt/zp$' "$dest/opt/zp/lib/pkgconfig/zonepuny-idna.pc"
