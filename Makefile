@@ -201,7 +201,8 @@ install-strip:
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/zonepuny $(DESTDIR)$(PREFIX)/bin/zonepuny-reload \
-	  $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny.1 $(DESTDIR)$(PREFIX)/lib/libzonepuny-idna.a \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny.1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny-reload.1 $(DESTDIR)$(PREFIX)/lib/libzonepuny-idna.a \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/zonepuny-idna.pc \
 	  $(IDNA_HDR:%=$(DESTDIR)$(PREFIX)/include/zonepuny/%)
 	-rmdir $(DESTDIR)$(PREFIX)/include/zonepuny 2>/dev/null

@@ -117,7 +117,6 @@ static const struct option longopts[] = {
   {"silent", no_argument, NULL, OPT_SILENT},
   {"format", required_argument, NULL, OPT_FORMAT},
   {"color", required_argument, NULL, OPT_COLOR},
-  {"colour", required_argument, NULL, OPT_COLOR},
   {"version", no_argument, NULL, 'V'},
   {"help", no_argument, NULL, 'h'},
   {NULL, 0, NULL, 0},
