@@ -69,13 +69,13 @@ $(IDNA_LIB): $(IDNA_SRC:src/%.c=$(BUILD)/obj/%.o)
 	@rm -f $@
 	ar rcs $@ $^
 
-# rewritten only when the version changes, so that main.o is rebuilt then and only then
+# rewritten only when the version changes, so that what includes it is rebuilt then and only then
 $(BUILD)/gen/version.h: FORCE
 	@mkdir -p $(@D)
 	@printf '#define ZP_VERSION "%s"\n' '$(VERSION)' > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
-$(BUILD)/obj/cli/main.o: $(BUILD)/gen/version.h
+$(BUILD)/obj/cli/main.o $(BUILD)/obj/cli/cli_zone.o: $(BUILD)/gen/version.h
 
 FORCE:
 
