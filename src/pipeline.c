@@ -50,6 +50,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     .no_include = opt->no_include,
     .include_root = opt->include_root,
     .output = opt->output,
+    .max_generate = opt->max_generate,
   };
   /* one cache of non-ASCII labels for every policy: each is converted once */
   zp_label_cache *cache = calloc(1, sizeof *cache);

@@ -22,6 +22,7 @@ typedef struct zp_pipeline_options {
   bool no_include;          /* --no-include */
   const char *include_root; /* --include-root DIR, or NULL */
   const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is refused */
+  uint64_t max_generate;    /* --max-generate, as zp_zone_options has it */
   const uint8_t *generic;   /* --generic: a bit per type written in RFC 3597 form (as
                                zp_emit_options has it), zp_rrtype_generic_always's added;
                                NULL: zp_rrtype_generic_default */

@@ -229,7 +229,8 @@ static const zcase cases[] = {
   {"relative owner without origin", "$TTL 60\na A 1.2.3.4\n", "",
    "t.zone:2:1: error: relative name \"a\" needs an origin ($ORIGIN or -z)\n"},
   {"a huge $GENERATE is refused at once", "$ORIGIN ex.\n$TTL 60\n$GENERATE 1-4000000000 h$ A 1.2.3.4\n",
-   "", "t.zone:3:11: error: $GENERATE range \"1-4000000000\" makes more than 1000000 records\n"},
+   "", "t.zone:3:11: error: bad $GENERATE range \"1-4000000000\": START-STOP[/STEP] with 0 <= "
+   "START <= STOP < 2^31, 1 <= STEP < 2^31\n"},
   /* the owner's empty label is at col 3; the invalid byte after it is not reported: an error
    * ends its record */
   {"one error per record", "$ORIGIN ex.\n$TTL 60\na..b TXT \"\xff\"\nc A 1.2.3.4\n",

@@ -25,6 +25,7 @@ typedef struct zp_cli {
   zp_diag_format format;   /* --format */
   int color;               /* --color: 0 never, 1 always, -1 auto (a terminal, no NO_COLOR) */
   unsigned max_errors;
+  uint64_t max_generate;   /* --max-generate N: as zp_zone_options has it (0: the default) */
   bool no_include;         /* --no-include: every $INCLUDE is an error */
   const char *include_root; /* --include-root DIR: $INCLUDE must resolve inside DIR, or NULL */
   const uint8_t *generic;  /* --generic: a bit per type written in RFC 3597 form, or NULL for

@@ -57,6 +57,7 @@ static bool init_options(const zp_cli *cli, zp_pipeline_options *po)
     .no_include = cli->no_include,
     .include_root = cli->include_root,
     .output = cli->output,
+    .max_generate = cli->max_generate,
     .generic = cli->generic,
     .checks = cli->checks,
   };

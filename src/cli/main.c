@@ -40,9 +40,11 @@ static const char usage_text[] =
     "      --check-names=fail|warn|ignore\n"
     "                       host-name rules as named's check-names (default fail)\n"
     "      --fragment       the file is a piece of a zone ($INCLUDE file): no whole-zone checks\n"
-    "      --check-memory N memory for the whole-zone checks (suffix K or M; default 16M): past\n"
+    "      --check-memory N memory for the whole-zone checks (suffix K, M or G; default 16M): past\n"
     "                       it, sorted runs go to files in $TMPDIR\n"
     "      --max-errors N   stop after N errors (default 50)\n"
+    "      --max-generate N records $GENERATE may make in one zone, every line together\n"
+    "                       (default 4000000; 0: no limit, as named)\n"
     "      --no-include     refuse every $INCLUDE\n"
     "      --include-root DIR  fence $INCLUDE to DIR (default: the zone file's directory;\n"
     "                       / allows any file)\n"
@@ -64,7 +66,7 @@ static const char usage_text[] =
 enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SORT, OPT_UNICODE,
        OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC, OPT_ANY_OWNER,
        OPT_BREAK_LINKS, OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY, OPT_FORMAT, OPT_COLOR,
-       OPT_SILENT };
+       OPT_SILENT, OPT_MAX_GENERATE };
 
 /* The index of arg in words[0..n), or -1. */
 static int word_index(const char *arg, const char *const *words, int n)
@@ -107,6 +109,7 @@ static const struct option longopts[] = {
   {"sort", no_argument, NULL, OPT_SORT},
   {"unicode", no_argument, NULL, OPT_UNICODE},
   {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
+  {"max-generate", required_argument, NULL, OPT_MAX_GENERATE},
   {"no-include", no_argument, NULL, OPT_NO_INCLUDE},
   {"include-root", required_argument, NULL, OPT_INCLUDE_ROOT},
   {"generic", required_argument, NULL, OPT_GENERIC},
@@ -121,6 +124,24 @@ static const struct option longopts[] = {
   {"help", no_argument, NULL, 'h'},
   {NULL, 0, NULL, 0},
 };
+
+/* A decimal number, with a suffix K, M or G (binary multiples) where suffix; false when it is
+ * none or does not fit in 63 bits. */
+static bool parse_size(const char *arg, bool suffix, uint64_t *n)
+{
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(arg, &end, 10);
+  unsigned shift = 0;
+  if (suffix && *end && strchr("KkMmGg", *end)) {
+    shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : 30;
+    end++;
+  }
+  if (errno || end == arg || *end || arg[0] < '0' || arg[0] > '9' || v > (UINT64_MAX >> 1) >> shift)
+    return false;
+  *n = (uint64_t)v << shift;
+  return true;
+}
 
 ZP_PRINTF(1, 2) static int usage_error(const char *fmt, ...)
 {
@@ -170,16 +191,11 @@ int main(int argc, char **argv)
     }
     case OPT_FRAGMENT: cli.checks.off = true; break;
     case OPT_CHECK_MEMORY: {
-      char *end;
-      errno = 0;
-      unsigned long long n = strtoull(optarg, &end, 10);
-      unsigned shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : 0;
-      if (shift)
-        end++;
-      if (errno || end == optarg || *end || optarg[0] == '-' || n == 0 || n > (1ull << 40) >> shift)
-        return usage_error("--check-memory takes a size in bytes (suffix K or M), not '%s'",
-                           optarg);
-      cli.checks.run_bytes = (size_t)(n << shift);
+      uint64_t n;
+      if (!parse_size(optarg, true, &n) || n == 0 || n > (uint64_t)1 << 40)
+        return usage_error("--check-memory takes a size in bytes (suffix K, M or G) up to 1T, "
+                           "not '%s'", optarg);
+      cli.checks.run_bytes = (size_t)n;
       break;
     }
     case OPT_CHECK:
@@ -209,6 +225,13 @@ int main(int argc, char **argv)
       if (errno || end == optarg || *end || optarg[0] == '-' || n > 1000000)
         return usage_error("--max-errors takes a number from 0 to 1000000, not '%s'", optarg);
       cli.max_errors = (unsigned)n;
+      break;
+    }
+    case OPT_MAX_GENERATE: {
+      uint64_t n;
+      if (!parse_size(optarg, false, &n))
+        return usage_error("--max-generate takes a number of records, not '%s'", optarg);
+      cli.max_generate = n ? n : UINT64_MAX;
       break;
     }
     case OPT_NO_INCLUDE: cli.no_include = true; break;

@@ -65,7 +65,14 @@ typedef struct zp_zone_options {
   const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is an error (it would be
                                replaced by the output) */
   bool *soa_refused;        /* set when an SOA record's RDATA is in error; NULL: not asked */
+  uint64_t max_generate;    /* --max-generate: the values of every $GENERATE range of the zone,
+                               all together, at most this many; 0: ZP_GENERATE_DEFAULT,
+                               UINT64_MAX: no bound (named has none) */
 } zp_zone_options;
+
+/* The records $GENERATE may make in one zone unless told otherwise: a few lines must not
+ * expand into hours of work and gigabytes of temporary files (README "Limits"). */
+#define ZP_GENERATE_DEFAULT 4000000u
 
 /* TTL syntax of master files and -t: a decimal number, or numbers each followed by a unit s, m,
  * h, d or w in any case (BIND's "1h30m"); at most 2^31 - 1 (RFC 2181 section 8). */

@@ -29,7 +29,6 @@ enum {
   ZP_INCLUDE_DEPTH_MAX = 16,    /* nested $INCLUDE files below the top one */
   ZP_INCLUDES_MAX = 10000,      /* $INCLUDE files opened in one zone: without it 16 levels of
                                    ten includes each read the last file 10^15 times */
-  ZP_GENERATE_MAX = 1000000,    /* records made by one $GENERATE */
 };
 
 /* A token's text in its file's record buffer: quotes removed, escapes as written. The buffer
@@ -66,6 +65,7 @@ typedef struct zp_zone {
   bool have_last_ttl;
   int depth;
   unsigned long includes;  /* $INCLUDE files opened so far, against ZP_INCLUDES_MAX */
+  uint64_t generated;    /* values of the $GENERATE ranges taken so far, against max_generate */
   /* the record being read: fields are tokens of the current file's buffer */
   zp_loc rec_loc;
   uint32_t ttl;

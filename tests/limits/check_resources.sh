@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# check_resources.sh -- the bounds on what a zone may make zonepuny use (README "Limits"): the
+# records $GENERATE may make in one zone (--max-generate). Each bound reached is an error that
+# names its option, comes promptly, and leaves nothing behind.
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+: "${ZONEPUNY:=$repo_dir/build/zonepuny}" "${PYTHON:=/usr/bin/python3}"
+make_tmp
+mkdir "$tmp/tmpdir"
+
+head='$ORIGIN example.
+$TTL 3600
+@ IN SOA ns hostmaster 1 7200 3600 1209600 3600
+@ IN NS ns
+ns IN A 192.0.2.1'
+
+# ---- $GENERATE: 4,000,000 records in one zone by default, all its lines together ----
+
+# 100 lines of a million records each, a file of some 4 KB: the first four make 4,000,000
+# records, the fifth (line 5 + 5 = 10) is refused at its range (column 11), before it makes any,
+# and so is every line after it until --max-errors (50) stops the reading. Converted to a pipe,
+# nothing comes out and nothing is left in TMPDIR.
+{ echo "$head"; for i in $(seq 1 100); do echo "\$GENERATE 0-999999 h\$.g$i A 10.0.0.1"; done; } \
+  > "$tmp/gen100.zone"
+start=$(date +%s)
+TMPDIR=$tmp/tmpdir timeout 60 "$ZONEPUNY" "$tmp/gen100.zone" 2> "$tmp/err" | cat > "$tmp/out"
+rc=${PIPESTATUS[0]}
+elapsed=$(($(date +%s) - start))
+[ "$rc" -eq 1 ] && ok || bad "100 \$GENERATE lines: exit $rc, want 1"
+[ "$elapsed" -le 20 ] && ok || bad "100 \$GENERATE lines: $elapsed s"
+want='gen100.zone:10:11: error: $GENERATE range "0-999999" makes 1000000 records: with the 4000000 made before it, more than the 4000000 $GENERATE may make in one zone (--max-generate)'
+[ "$(head -1 "$tmp/err")" = "$tmp/$want" ] && ok ||
+  bad "100 \$GENERATE lines: first message $(head -1 "$tmp/err")"
+[ "$(grep -c 'error: \$GENERATE range' "$tmp/err")" = 50 ] && ok ||
+  bad "100 \$GENERATE lines: $(grep -c 'error: \$GENERATE range' "$tmp/err") refusals, want 50"
+[ ! -s "$tmp/out" ] && ok || bad "100 \$GENERATE lines: $(wc -c < "$tmp/out") bytes written"
+[ -z "$(ls -A "$tmp/tmpdir")" ] && ok || bad "100 \$GENERATE lines: left in TMPDIR: $(ls -A "$tmp/tmpdir")"
+
+# --max-generate 10: lines of 6 and 4 records fill it, a line of one more is refused where its
+# range is (line 8, column 11); the zone's own 3 records and the 10 made are read
+{ echo "$head"; echo '$GENERATE 1-6 a$ A 192.0.2.1'; echo '$GENERATE 1-7/2 b$ A 192.0.2.2'
+  echo '$GENERATE 5-5 c$ A 192.0.2.3'; echo 'd IN A 192.0.2.4'; } > "$tmp/gen10.zone"
+"$ZONEPUNY" --check --max-generate 10 "$tmp/gen10.zone" 2> "$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] && ok || bad "--max-generate 10: exit $rc, want 1"
+grep -qxF "$tmp/gen10.zone:8:11: error: \$GENERATE range \"5-5\" makes 1 records: with the 10 made before it, more than the 10 \$GENERATE may make in one zone (--max-generate)" "$tmp/err" &&
+  ok || { bad "--max-generate 10: message"; cat "$tmp/err"; }
+grep -qxF 'zonepuny: 1 file, 14 records, 1 error, 0 warnings' "$tmp/err" && ok ||
+  bad "--max-generate 10: $(tail -1 "$tmp/err")"
+"$ZONEPUNY" --check --max-generate 11 "$tmp/gen10.zone" 2> "$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -qxF 'zonepuny: 1 file, 15 records, 0 errors, 0 warnings' "$tmp/err" && ok ||
+  bad "--max-generate 11: exit $rc, $(tail -1 "$tmp/err")"
+# one line past the bound on its own: told as such
+{ echo "$head"; echo '$GENERATE 0-10 a$ A 192.0.2.1'; } > "$tmp/gen11.zone"
+"$ZONEPUNY" --check --max-generate 10 "$tmp/gen11.zone" 2> "$tmp/err"
+grep -qxF "$tmp/gen11.zone:6:11: error: \$GENERATE range \"0-10\" makes 11 records, more than the 10 \$GENERATE may make in one zone (--max-generate)" "$tmp/err" &&
+  ok || { bad "--max-generate 10, one line of 11"; cat "$tmp/err"; }
+
+# --max-generate 0 lifts the bound, as named has none: 4,000,001 records from one line
+{ echo "$head"; echo '$GENERATE 0-4000000 h$ A 192.0.2.1'; } > "$tmp/gen4m.zone"
+timeout 60 "$ZONEPUNY" --check --max-generate 0 "$tmp/gen4m.zone" 2> "$tmp/err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -qxF 'zonepuny: 1 file, 4000004 records, 0 errors, 0 warnings' "$tmp/err" &&
+  ok || bad "--max-generate 0: exit $rc, $(tail -1 "$tmp/err")"
+"$ZONEPUNY" --check "$tmp/gen4m.zone" 2> "$tmp/err"
+[ $? -eq 1 ] && grep -qF 'makes 4000001 records, more than the 4000000' "$tmp/err" && ok ||
+  bad "the default bound: $(head -1 "$tmp/err")"
+for arg in -1 x 10K '' 99999999999999999999; do
+  "$ZONEPUNY" --check --max-generate "$arg" "$tmp/gen10.zone" 2> "$tmp/err"
+  rc=$?
+  [ "$rc" -eq 2 ] && grep -qF -- "--max-generate takes a number of records, not '$arg'" "$tmp/err" &&
+    ok || bad "--max-generate '$arg': exit $rc, $(head -1 "$tmp/err")"
+done
+
+finish
