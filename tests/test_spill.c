@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "core/spill.h"
+#include "core/tmpfile.h"
 #include "xorshift.h"
 
 /* An entry: a 2-octet length, then that many octets; ordered as octet strings, shorter first
@@ -76,6 +77,7 @@ static bool prefix_complete(const uint8_t *e, size_t len, size_t window,
 }
 
 static bool complete_mode;
+static size_t last_peak;   /* zp_spill_peak of round_trip's spill */
 
 /* n random entries (texts over a small alphabet, so that prefixes often tie) through a spill of
  * mem octets; checks the order against qsort and returns the number of runs spilled. */
@@ -112,6 +114,7 @@ static size_t round_trip(size_t n, size_t mem, uint64_t seed)
     cr_assert(len == want && memcmp(got, e[i], len) == 0, "entry %zu out of order", i);
   }
   size_t runs = zp_spill_runs(s);
+  last_peak = zp_spill_peak(s);
   zp_spill_free(s);
   for (size_t i = 0; i < n; i++)
     free(e[i]);
@@ -223,4 +226,70 @@ Test(spill, no_file_left)
   zp_spill_free(s);
   cr_assert_eq(files, 0, "a temporary file is visible in TMPDIR");
   cr_assert_eq(rmdir(dir), 0);
+}
+
+/* What the spill holds at once stays within what it was given (32 KiB at least): its buffer
+ * while entries come, its readers and write buffer while runs merge, however many runs there
+ * are (at 32 KiB a merge takes only six runs at a time: many levels of merges). */
+Test(spill, memory_stays_within_its_bound)
+{
+  static const size_t mems[] = {0, 40 * 1024, 64 * 1024, 300 * 1024, 1u << 20};
+  for (size_t i = 0; i < sizeof mems / sizeof *mems; i++) {
+    size_t bound = mems[i] < 32 * 1024 ? 32 * 1024 : mems[i];
+    size_t runs = round_trip(150000, mems[i], 10 + i);
+    cr_assert_gt(runs, 2, "mem %zu: %zu runs", mems[i], runs);
+    cr_assert(last_peak <= bound && last_peak > bound / 2, "mem %zu: peak %zu", mems[i],
+              last_peak);
+  }
+  cr_assert_eq(round_trip(1000, 16u << 20, 20), 0);
+  cr_assert_lt(last_peak, 1u << 20, "1,000 entries in memory: peak %zu", last_peak);
+}
+
+/* The octets written to temporary files count against the bound: a spill past it stops with
+ * ZP_ETMPLIMIT, from then on, and gives its octets back when freed; merged runs are punched
+ * out, so that a sort of many levels holds about twice its entries, not once per level. */
+Test(spill, bound_on_temporary_files)
+{
+  zp_tmp_begin();
+  zp_tmp_set_limit(200 * 1024);
+  zp_spill *s;
+  cr_assert_eq(zp_spill_new(0, cmp, prefix, NULL, &s), ZP_OK);
+  uint8_t e[2 + 30 + 8] = {0, 30};
+  zp_status st = ZP_OK;
+  unsigned i = 0;
+  for (; i < 100000 && st == ZP_OK; i++) {
+    memcpy(e + 2, &i, sizeof i);
+    struct iovec part = {e, sizeof e};
+    st = zp_spill_add(s, &part, 1);
+  }
+  cr_assert_eq(st, ZP_ETMPLIMIT, "entry %u: %s", i, zp_errname(st));
+  /* 42 octets an entry in the file, which holds each once and, while runs merge, twice: it
+   * stopped between 200 KiB of entries over two and all of them (and a buffer of them in
+   * memory, 32 KiB at most) */
+  cr_assert(i > 200 * 1024 / 42 / 2 && i < (200 + 32) * 1024 / 42, "stopped at entry %u", i);
+  cr_assert(zp_tmp_reached());
+  cr_assert_leq(zp_tmp_used(), 200 * 1024);
+  const uint8_t *got;
+  size_t len;
+  cr_assert_eq(zp_spill_next(s, &got, &len), ZP_ETMPLIMIT, "the bound reached holds");
+  zp_spill_free(s);
+  cr_assert_eq(zp_tmp_used(), 0);
+
+  /* 2 MB of entries sorted in 32 KiB (a dozen levels of merges) under a bound of 5 MB */
+  zp_tmp_begin();
+  zp_tmp_set_limit(5u << 20);
+  cr_assert_eq(zp_spill_new(0, cmp, prefix, NULL, &s), ZP_OK);
+  for (i = 0; i < 50000; i++) {
+    memcpy(e + 2, &i, sizeof i);
+    struct iovec p = {e, sizeof e};
+    cr_assert_eq(zp_spill_add(s, &p, 1), ZP_OK, "entry %u", i);
+  }
+  for (i = 0; i < 50000; i++) {
+    cr_assert_eq(zp_spill_next(s, &got, &len), ZP_OK, "entry %u", i);
+    cr_assert_not_null(got);
+  }
+  zp_spill_free(s);
+  cr_assert_eq(zp_tmp_used(), 0);
+  cr_assert(!zp_tmp_reached());
+  zp_tmp_set_limit(0);
 }

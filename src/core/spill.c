@@ -3,8 +3,6 @@
 #include "spill.h"
 
 #include <errno.h>
-#include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,9 +10,11 @@
 #include "buf.h"
 #include "tmpfile.h"
 
-/* Runs merged at once: the final merge holds one read buffer per run. More runs than this
- * (a tiny buffer, a huge zone) are first merged FANIN at a time into longer runs. */
-enum { FANIN = 64, READ_BUF = 32 * 1024, WRITE_BUF = 64 * 1024, MEM_MIN = 64 * 1024 };
+/* Runs merged at once, at most: a merge holds one read buffer per run, each of BUF_MIN to
+ * READ_MAX octets as the memory allows (at least two). A buffer holds an entry and its length
+ * at the least: the smaller they are, the more runs a small spill merges at once. */
+enum { FANIN = 64, BUF_MIN = ZP_SPILL_ENTRY_MAX + 64, READ_MAX = 64 * 1024, WRITE_MAX = 64 * 1024,
+       MEM_MIN = 32 * 1024 };
 
 /* One entry in the buffer: where it is, and a window of its string as three integers whose
  * order is the octets' (big-endian), compared a word at a time. */
@@ -65,6 +65,7 @@ typedef struct run {
                             prefix is made again when an entry is read back) */
   size_t rank;           /* the first spilled run it holds: runs of lower rank hold earlier
                             entries, which come first among equal ones */
+  unsigned level;        /* 0: spilled from the buffer; n + 1: merged from runs of level n */
 } run;
 
 /* A run being read during a merge. */
@@ -78,27 +79,41 @@ typedef struct reader {
   size_t cur_len;
 } reader;
 
+/* Memory: the buffer (arena, slots and the sort's second half of them) and the write buffer
+ * while entries are added; the readers and the write buffer while runs are merged, the buffer
+ * let go first. Both stay within mem. */
 struct zp_spill {
   zp_spill_cmp cmp;
+  size_t peak;           /* the most memory held at once */
   uint8_t *arena;
   size_t arena_cap, arena_len, arena_max;   /* grown up to max, then spilled */
   slot *slots, *tmp;     /* tmp: the merge sort's second half of memory */
   size_t slot_cap, nslots, slot_max;
   int fd;                /* the temporary file, -1 until the first run is spilled */
-  uint64_t file_len;
-  run *runs;
-  size_t nruns, runs_cap;
+  uint64_t file_len, freed;   /* octets written to it, and those punched out again */
+  run *runs;             /* in the order of their ranks (sorted runs only) */
+  size_t nruns, runs_cap, spilled;
   uint8_t *wbuf;
-  size_t wlen;
+  size_t wlen, wcap;
+  size_t rcap, fanin;    /* a merge's read buffers, and how many it holds */
   bool reading;
+  zp_status err;         /* the first failure, which every later call returns */
   size_t next;           /* reading an unspilled buffer: the next slot */
-  size_t first;          /* runs before it were merged into later ones */
   reader *rd;
   size_t *tree, nrd;     /* tree[0] the reader ahead, tree[1..nrd) the losers of the matches */
   bool handed;           /* the leading reader's entry was handed out: it moves on next */
   zp_spill_prefix_fn prefix;
   void *ctx;
 };
+
+/* Octets held now, and the peak past it. */
+static void held_now(zp_spill *s)
+{
+  size_t n = s->arena_cap + 2 * s->slot_cap * sizeof(slot) + (s->wbuf ? s->wcap : 0) +
+             s->nrd * (s->rcap + sizeof(reader) + sizeof(size_t));
+  if (n > s->peak)
+    s->peak = n;
+}
 
 /* The slot of an entry, with its window `window`. */
 static slot make_slot(const zp_spill *s, const uint8_t *entry, uint32_t off, size_t len,
@@ -196,9 +211,14 @@ zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill_prefix_fn prefix, 
   s->prefix = prefix;
   s->ctx = ctx;
   s->fd = -1;
-  /* an entry is some 60 octets and costs two slots of 32: half the memory for slots */
-  s->slot_max = mem / 2 / (2 * sizeof(slot));
-  s->arena_max = mem - s->slot_max * 2 * sizeof(slot);
+  s->wcap = mem / 8 < BUF_MIN ? BUF_MIN : mem / 8 > WRITE_MAX ? WRITE_MAX : mem / 8;
+  size_t buf = mem - s->wcap, each = buf / FANIN;
+  s->rcap = each < BUF_MIN ? BUF_MIN : each > READ_MAX ? READ_MAX : each;
+  s->fanin = buf / (s->rcap + sizeof(reader) + sizeof(size_t));
+  s->fanin = s->fanin < 2 ? 2 : s->fanin > FANIN ? FANIN : s->fanin;
+  /* an entry is some 60 octets and costs two slots of 32: half the buffer for slots */
+  s->slot_max = buf / 2 / (2 * sizeof(slot));
+  s->arena_max = buf - s->slot_max * 2 * sizeof(slot);
   *out = s;
   return ZP_OK;
 }
@@ -223,6 +243,7 @@ static bool room(zp_spill *s, size_t len, zp_status *st)
     }
     s->tmp = t;
     s->slot_cap = cap;
+    held_now(s);
   }
   while (s->arena_cap - s->arena_len < len) {
     if (s->arena_cap == s->arena_max)
@@ -237,104 +258,55 @@ static bool room(zp_spill *s, size_t len, zp_status *st)
     }
     s->arena = a;
     s->arena_cap = cap;
+    held_now(s);
   }
   return true;
 }
 
-static bool write_all(int fd, const uint8_t *p, size_t n, uint64_t at)
+static zp_status flush(zp_spill *s)
 {
-  while (n > 0) {
-    ssize_t w = pwrite(fd, p, n, (off_t)at);
-    if (w < 0 && errno == EINTR)
-      continue;
-    if (w <= 0)
-      return false;
-    p += w;
-    n -= (size_t)w;
-    at += (uint64_t)w;
-  }
-  return true;
+  zp_status st = zp_tmp_write(s->fd, s->wbuf, s->wlen, s->file_len);
+  s->file_len += st == ZP_OK ? s->wlen : 0;
+  s->wlen = 0;
+  return st;
 }
 
 /* Appends an entry, its length first, to the run being written, through wbuf. */
-static bool put_entry(zp_spill *s, const uint8_t *p, size_t n)
+static zp_status put_entry(zp_spill *s, const uint8_t *p, size_t n)
 {
   uint16_t len = (uint16_t)n;
-  if (s->wlen + sizeof len + n > WRITE_BUF) {
-    if (!write_all(s->fd, s->wbuf, s->wlen, s->file_len))
-      return false;
-    s->file_len += s->wlen;
-    s->wlen = 0;
-  }
+  zp_status st;
+  if (s->wlen + sizeof len + n > s->wcap && (st = flush(s)) != ZP_OK)
+    return st;
   memcpy(s->wbuf + s->wlen, &len, sizeof len);
   memcpy(s->wbuf + s->wlen + sizeof len, p, n);
   s->wlen += sizeof len + n;
-  return true;
+  return ZP_OK;
 }
 
-static zp_status end_run(zp_spill *s, uint64_t start, size_t rank)
+/* The run from start to the end of the file, of rank and level, goes last. */
+static zp_status end_run(zp_spill *s, uint64_t start, size_t rank, unsigned level)
 {
-  if (!write_all(s->fd, s->wbuf, s->wlen, s->file_len))
-    return ZP_ETMPFILE;
-  s->file_len += s->wlen;
-  s->wlen = 0;
+  zp_status st = flush(s);
+  if (st != ZP_OK)
+    return st;
+  if (!s->prefix && s->nruns == 1) {   /* in the order of adding, the file is one run */
+    s->runs[0].end = s->file_len;
+    return ZP_OK;
+  }
   if (!zp_array_room(&s->runs, s->nruns, &s->runs_cap, sizeof *s->runs, 16))
     return ZP_ENOMEM;
-  s->runs[s->nruns++] = (run){start, s->file_len, rank};
+  s->runs[s->nruns++] = (run){start, s->file_len, rank, level};
   return ZP_OK;
 }
 
 static zp_status open_file(zp_spill *s)
 {
-  if (!(s->wbuf = malloc(WRITE_BUF)))
+  if (!(s->wbuf = malloc(s->wcap)))
     return ZP_ENOMEM;
+  held_now(s);
   s->fd = zp_tmpfile();
   return s->fd >= 0 ? ZP_OK : ZP_ETMPFILE;
-}
-
-/* The buffer is full: sorted and written as one run. */
-static zp_status spill(zp_spill *s)
-{
-  zp_status st;
-  if (s->fd < 0 && (st = open_file(s)) != ZP_OK)
-    return st;
-  sort_slots(s, s->slots, s->tmp, s->nslots);
-  uint64_t start = s->file_len;
-  for (size_t i = 0; i < s->nslots; i++) {
-    /* sorted, the entries are read all over the buffer: ask for the next ones early */
-    if (i + 8 < s->nslots)
-      __builtin_prefetch(s->arena + s->slots[i + 8].off);
-    if (!put_entry(s, s->arena + s->slots[i].off, s->slots[i].len))
-      return ZP_ETMPFILE;
-  }
-  s->nslots = 0;
-  s->arena_len = 0;
-  return end_run(s, start, s->nruns);
-}
-
-zp_status zp_spill_add(zp_spill *s, const struct iovec *parts, size_t nparts)
-{
-  size_t len = 0;
-  for (size_t i = 0; i < nparts; i++)
-    len += parts[i].iov_len;
-  if (len > ZP_SPILL_ENTRY_MAX)
-    return ZP_EBUFFER;
-  zp_status st;
-  if (!room(s, len, &st)) {
-    if (st != ZP_OK || (st = spill(s)) != ZP_OK)
-      return st;
-  }
-  for (size_t i = 0, at = s->arena_len; i < nparts; at += parts[i++].iov_len)
-    if (parts[i].iov_len)   /* (an empty part may have no base) */
-      memcpy(s->arena + at, parts[i].iov_base, parts[i].iov_len);
-  s->slots[s->nslots++] = make_slot(s, s->arena + s->arena_len, (uint32_t)s->arena_len, len, 0);
-  s->arena_len += len;
-  return ZP_OK;
-}
-
-size_t zp_spill_runs(const zp_spill *s)
-{
-  return s->nruns;
 }
 
 /* ---- merging ---- */
@@ -347,7 +319,7 @@ static bool fill(zp_spill *s, reader *r, size_t need)
   r->fill -= r->at;
   r->at = 0;
   while (r->fill < need && r->pos < r->end) {
-    size_t want = READ_BUF - r->fill;
+    size_t want = s->rcap - r->fill;
     if (want > r->end - r->pos)
       want = (size_t)(r->end - r->pos);
     ssize_t n = pread(s->fd, r->buf + r->fill, want, (off_t)r->pos);
@@ -420,21 +392,29 @@ static void free_readers(zp_spill *s, size_t n)
   s->nrd = 0;
 }
 
-/* Readers and their tree over runs[first..first+n). */
+/* Readers and their tree over runs[first..first+n). The buffer is let go for them first (it
+ * grows again from small if entries come). */
 static zp_status start_merge(zp_spill *s, size_t first, size_t n)
 {
+  free(s->arena);
+  free(s->slots);
+  free(s->tmp);
+  s->arena = NULL;
+  s->slots = s->tmp = NULL;
+  s->arena_cap = s->arena_len = s->slot_cap = s->nslots = 0;
   s->rd = calloc(n, sizeof *s->rd);
   s->tree = malloc(n * sizeof *s->tree);
   if (!s->rd || !s->tree)
     return ZP_ENOMEM;
   s->nrd = n;
+  held_now(s);
   bool err = false;
   for (size_t i = 0; i < n; i++) {
     reader *r = &s->rd[i];
     r->pos = s->runs[first + i].start;
     r->end = s->runs[first + i].end;
     r->rank = s->runs[first + i].rank;
-    r->buf = malloc(READ_BUF);
+    r->buf = malloc(s->rcap);
     if (!r->buf)
       return ZP_ENOMEM;
     if (!advance(s, r, &err) && err)
@@ -475,44 +455,110 @@ static zp_status merge_next(zp_spill *s, const uint8_t **entry, size_t *len)
   return ZP_OK;
 }
 
-/* Too many runs for one merge: the oldest FANIN become one run at the end of the file, until
- * FANIN are left. */
-static zp_status merge_passes(zp_spill *s)
+/* The newest n runs become one at the end of the file, in their place among the runs; the
+ * octets they held are given back. */
+static zp_status merge_tail(zp_spill *s, size_t n)
 {
-  while (s->nruns - s->first > FANIN) {
-    zp_status st = start_merge(s, s->first, FANIN);
-    uint64_t start = s->file_len;
-    const uint8_t *e;
-    size_t len;
-    while (st == ZP_OK && (st = merge_next(s, &e, &len)) == ZP_OK && e)
-      if (!put_entry(s, e, len))
-        st = ZP_ETMPFILE;
-    free_readers(s, FANIN);
-    s->handed = false;
-    if (st == ZP_OK)
-      st = end_run(s, start, s->runs[s->first].rank);
-    if (st != ZP_OK)
-      return st;
-    s->first += FANIN;
-  }
+  size_t first = s->nruns - n;
+  zp_status st = start_merge(s, first, n);
+  uint64_t start = s->file_len;
+  const uint8_t *e;
+  size_t len;
+  while (st == ZP_OK && (st = merge_next(s, &e, &len)) == ZP_OK && e)
+    st = put_entry(s, e, len);
+  free_readers(s, n);
+  s->handed = false;
+  if (st == ZP_OK)
+    st = flush(s);
+  if (st != ZP_OK)
+    return st;
+  for (size_t i = first; i < s->nruns; i++)
+    s->freed += zp_tmp_punch(s->fd, s->runs[i].start, s->runs[i].end - s->runs[i].start);
+  s->runs[first] = (run){start, s->file_len, s->runs[first].rank, s->runs[s->nruns - 1].level + 1};
+  s->nruns = first + 1;
   return ZP_OK;
+}
+
+/* ---- adding ---- */
+
+/* The buffer is full: sorted and written as one run. A sorted spill then merges its newest
+ * runs whenever `fanin` of them are of one level, so that the runs kept stay few (fanin - 1 a
+ * level) and each entry is merged once a level. */
+static zp_status spill(zp_spill *s)
+{
+  zp_status st;
+  if (s->fd < 0 && (st = open_file(s)) != ZP_OK)
+    return st;
+  sort_slots(s, s->slots, s->tmp, s->nslots);
+  uint64_t start = s->file_len;
+  for (size_t i = 0; i < s->nslots; i++) {
+    /* sorted, the entries are read all over the buffer: ask for the next ones early */
+    if (i + 8 < s->nslots)
+      __builtin_prefetch(s->arena + s->slots[i + 8].off);
+    if ((st = put_entry(s, s->arena + s->slots[i].off, s->slots[i].len)) != ZP_OK)
+      return st;
+  }
+  s->nslots = 0;
+  s->arena_len = 0;
+  if ((st = end_run(s, start, s->spilled++, 0)) != ZP_OK)
+    return st;
+  while (s->prefix && s->nruns >= s->fanin &&
+         s->runs[s->nruns - s->fanin].level == s->runs[s->nruns - 1].level)
+    if ((st = merge_tail(s, s->fanin)) != ZP_OK)
+      return st;
+  return ZP_OK;
+}
+
+zp_status zp_spill_add(zp_spill *s, const struct iovec *parts, size_t nparts)
+{
+  size_t len = 0;
+  for (size_t i = 0; i < nparts; i++)
+    len += parts[i].iov_len;
+  if (len > ZP_SPILL_ENTRY_MAX)
+    return ZP_EBUFFER;
+  zp_status st;
+  /* (a spill may let the buffer go for a merge: room again after it) */
+  if (s->err == ZP_OK && !room(s, len, &st) &&
+      (st != ZP_OK || (st = spill(s)) != ZP_OK || (!room(s, len, &st) && st == ZP_OK)))
+    s->err = st != ZP_OK ? st : ZP_ENOMEM;
+  if (s->err != ZP_OK)
+    return s->err;
+  for (size_t i = 0, at = s->arena_len; i < nparts; at += parts[i++].iov_len)
+    if (parts[i].iov_len)   /* (an empty part may have no base) */
+      memcpy(s->arena + at, parts[i].iov_base, parts[i].iov_len);
+  s->slots[s->nslots++] = make_slot(s, s->arena + s->arena_len, (uint32_t)s->arena_len, len, 0);
+  s->arena_len += len;
+  return ZP_OK;
+}
+
+size_t zp_spill_runs(const zp_spill *s)
+{
+  return s->spilled;
+}
+
+size_t zp_spill_peak(const zp_spill *s)
+{
+  return s->peak;
 }
 
 zp_status zp_spill_next(zp_spill *s, const uint8_t **entry, size_t *len)
 {
-  zp_status st;
-  if (!s->reading) {
+  *entry = NULL;
+  if (!s->reading && s->err == ZP_OK) {
     s->reading = true;
     if (s->nruns == 0) {
       sort_slots(s, s->slots, s->tmp, s->nslots);
     } else {
-      if ((s->nslots > 0 && (st = spill(s)) != ZP_OK) || (st = merge_passes(s)) != ZP_OK ||
-          (st = start_merge(s, s->first, s->nruns - s->first)) != ZP_OK)
-        return st;
+      zp_status st = s->nslots > 0 ? spill(s) : ZP_OK;
+      /* sorted, the newest runs are merged until one merge takes them all */
+      while (st == ZP_OK && s->nruns > s->fanin)
+        st = merge_tail(s, s->fanin);
+      s->err = st != ZP_OK ? st : start_merge(s, 0, s->nruns);
     }
   }
+  if (s->err != ZP_OK)
+    return s->err;
   if (s->nruns == 0) {
-    *entry = NULL;
     if (s->next < s->nslots) {
       const slot *sl = &s->slots[s->next++];
       *entry = s->arena + sl->off;
@@ -520,16 +566,18 @@ zp_status zp_spill_next(zp_spill *s, const uint8_t **entry, size_t *len)
     }
     return ZP_OK;
   }
-  return merge_next(s, entry, len);
+  return s->err = merge_next(s, entry, len);
 }
 
 void zp_spill_free(zp_spill *s)
 {
   if (!s)
     return;
-  free_readers(s, s->nruns - s->first);
-  if (s->fd >= 0)
+  free_readers(s, s->nrd);
+  if (s->fd >= 0) {
     close(s->fd);
+    zp_tmp_give(s->file_len - s->freed);
+  }
   free(s->arena);
   free(s->slots);
   free(s->tmp);

@@ -29,24 +29,28 @@ typedef bool (*zp_spill_prefix_fn)(const uint8_t *entry, size_t len, size_t wind
 
 typedef struct zp_spill zp_spill;
 
-/* mem: octets for the buffer (entries and their index); at least 64 KiB are used whatever is
- * asked, as the merge needs a buffer per run. The temporary file goes to $TMPDIR (else /tmp)
- * and is unlinked as soon as it is made, so it is gone on every exit, signals included.
+/* mem: the octets the spill may hold (its buffer of entries and their index, and the buffers of
+ * writing and merging runs), at least 32 KiB whatever is asked. The temporary file goes to
+ * $TMPDIR (else /tmp), is unlinked as soon as it is made, so it is gone on every exit, signals
+ * included, and counts against the bound of core/tmpfile.h.
  * Without prefix (and cmp), entries come back in the order they were added. cmp may be NULL
  * where every window is complete. */
 ZP_NODISCARD zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill_prefix_fn prefix,
                                     void *ctx, zp_spill **s);
 
 /* Adds the entry made of parts[0..nparts) end to end, at most ZP_SPILL_ENTRY_MAX octets.
- * ZP_ENOMEM, ZP_ETMPFILE (errno set) when the temporary file cannot be made or written. */
+ * ZP_ENOMEM, ZP_ETMPFILE (errno set) when the temporary file cannot be made or written,
+ * ZP_ETMPLIMIT when it would pass the bound on temporary files. */
 ZP_NODISCARD zp_status zp_spill_add(zp_spill *s, const struct iovec *parts, size_t nparts);
 
 /* The entries in order, one per call: *entry is NULL after the last. An entry stays valid until
- * the next call. The first call ends adding. ZP_ETMPFILE, ZP_ENOMEM. */
+ * the next call. The first call ends adding. ZP_ETMPFILE, ZP_ETMPLIMIT, ZP_ENOMEM. */
 ZP_NODISCARD zp_status zp_spill_next(zp_spill *s, const uint8_t **entry, size_t *len);
 
 /* Runs written to the temporary file so far (0: everything fitted in memory). */
 size_t zp_spill_runs(const zp_spill *s);
+/* The most octets of memory the spill held at once (for tests of its bound). */
+size_t zp_spill_peak(const zp_spill *s);
 
 void zp_spill_free(zp_spill *s);
 

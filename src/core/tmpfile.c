@@ -1,5 +1,6 @@
-/* tmpfile.c -- an unlinked temporary file in $TMPDIR (the C library's tmpfile ignores TMPDIR) */
-#define _GNU_SOURCE   /* O_TMPFILE */
+/* tmpfile.c -- an unlinked temporary file in $TMPDIR (the C library's tmpfile ignores TMPDIR), and
+ * the bound on the octets such files hold */
+#define _GNU_SOURCE   /* O_TMPFILE, fallocate */
 #include "tmpfile.h"
 
 #include <errno.h>
@@ -43,4 +44,93 @@ int zp_tmpfile(void)
   free(path);
   errno = e;
   return fd;
+}
+
+/* One process, one zone at a time: the bound is the process's. */
+static struct {
+  uint64_t limit;        /* 0: the default, from input */
+  uint64_t input, used;
+  bool reached;
+} budget;
+
+void zp_tmp_set_limit(uint64_t limit)
+{
+  budget.limit = limit;
+}
+
+void zp_tmp_begin(void)
+{
+  budget.input = 0;
+  budget.reached = false;
+}
+
+void zp_tmp_input(uint64_t n)
+{
+  budget.input += n;
+}
+
+uint64_t zp_tmp_limit(void)
+{
+  if (budget.limit)
+    return budget.limit;
+  uint64_t scaled = budget.input > UINT64_MAX / ZP_TMP_FACTOR ? UINT64_MAX
+                                                               : budget.input * ZP_TMP_FACTOR;
+  return scaled > ZP_TMP_FLOOR ? scaled : ZP_TMP_FLOOR;
+}
+
+bool zp_tmp_take(uint64_t n)
+{
+  uint64_t limit = zp_tmp_limit();
+  if (budget.reached || budget.used > limit || n > limit - budget.used) {
+    budget.reached = true;
+    errno = EFBIG;
+    return false;
+  }
+  budget.used += n;
+  return true;
+}
+
+void zp_tmp_give(uint64_t n)
+{
+  budget.used -= n < budget.used ? n : budget.used;
+}
+
+uint64_t zp_tmp_used(void)
+{
+  return budget.used;
+}
+
+bool zp_tmp_reached(void)
+{
+  return budget.reached;
+}
+
+bool zp_tmp_default(void)
+{
+  return budget.limit == 0;
+}
+
+zp_status zp_tmp_write(int fd, const void *p, size_t n, uint64_t at)
+{
+  if (!zp_tmp_take(n))
+    return ZP_ETMPLIMIT;
+  for (const char *q = p; n > 0;) {
+    ssize_t w = pwrite(fd, q, n, (off_t)at);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      return ZP_ETMPFILE;
+    q += w;
+    n -= (size_t)w;
+    at += (uint64_t)w;
+  }
+  return ZP_OK;
+}
+
+uint64_t zp_tmp_punch(int fd, uint64_t at, uint64_t n)
+{
+  if (n == 0 || fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)at, (off_t)n))
+    return 0;
+  zp_tmp_give(n);
+  return n;
 }
