@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/rrtype.h"
+#include "core/tmpfile.h"
 #include "label/convert.h"
 #include "read/zone.h"
 #include "write/emit.h"
@@ -84,6 +85,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   bool soa_refused = false;
   zo.soa_refused = &soa_refused;
   uint8_t zone[ZP_NAME_MAX];
+  zp_tmp_begin();
   zp_status st = zp_check_new(&opt->checks, zone_name(opt, zone), diag, &c.ck);
   if (st == ZP_OK)
     st = zp_emit_new(&eo, out, diag, &c.em);
@@ -102,9 +104,12 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     zp_check_soa_refused(c.ck);
   if (st == ZP_OK && !zp_diag_stop(diag))
     st = zp_check_finish(c.ck);
-  /* a failed write stops the parse with ZP_EIO too: finish tells the two apart */
+  /* a failed write stops the parse with ZP_EIO too: finish tells the two apart; a spool of
+   * the output, or a spill, past the bound on temporary files is that bound's doing */
   if (zp_emit_finish(c.em) != ZP_OK)
     st = ZP_EWRITE;
+  if (st != ZP_OK && zp_tmp_reached())
+    st = ZP_ETMPLIMIT;
   zp_emit_free(c.em);
   zp_check_free(c.ck);
   free(cache);

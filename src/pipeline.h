@@ -43,7 +43,8 @@ typedef struct zp_input {
  * ZP_OK; out may then hold part of the zone (the caller throws it away). *records (may be NULL) counts the records read. ZP_EIO when the
  * zone cannot be read, ZP_EWRITE when writing to out failed, ZP_ETMPFILE when the checks'
  * temporary file in $TMPDIR cannot be made or used (errno tells why, for all three),
- * ZP_ENOMEM. */
+ * ZP_ETMPLIMIT when temporary files (the checks', out's spool) reached their bound
+ * (core/tmpfile.h, which counts the zone's octets read from zp_tmp_begin here on), ZP_ENOMEM. */
 ZP_NODISCARD zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt,
                                        zp_diag *diag, FILE *out, unsigned long *records);
 

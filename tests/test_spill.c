@@ -293,3 +293,28 @@ Test(spill, bound_on_temporary_files)
   cr_assert(!zp_tmp_reached());
   zp_tmp_set_limit(0);
 }
+
+/* The default bound follows the zone's octets read: 64 times them, 1 GiB at the least; a bound
+ * given holds whatever is read, and UINT64_MAX is none. */
+Test(spill, default_bound_follows_the_input)
+{
+  zp_tmp_set_limit(0);
+  zp_tmp_begin();
+  cr_assert_eq(zp_tmp_limit(), (uint64_t)1 << 30);
+  zp_tmp_input(10u << 20);   /* 640 MiB: under the floor */
+  cr_assert_eq(zp_tmp_limit(), (uint64_t)1 << 30);
+  cr_assert(zp_tmp_default());
+  zp_tmp_input(90u << 20);   /* 100 MiB read */
+  cr_assert_eq(zp_tmp_limit(), (uint64_t)6400 << 20);
+  zp_tmp_begin();            /* a new zone */
+  cr_assert_eq(zp_tmp_limit(), (uint64_t)1 << 30);
+  zp_tmp_set_limit(5000);
+  zp_tmp_input(1u << 30);
+  cr_assert_eq(zp_tmp_limit(), 5000);
+  cr_assert(!zp_tmp_default());
+  zp_tmp_set_limit(UINT64_MAX);
+  cr_assert(zp_tmp_take(UINT64_MAX / 2));
+  zp_tmp_give(UINT64_MAX / 2);
+  cr_assert_eq(zp_tmp_used(), 0);
+  zp_tmp_set_limit(0);
+}

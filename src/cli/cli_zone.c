@@ -1,5 +1,6 @@
 /* cli_zone.c -- the zone half of the command: convert one zone, or --check many */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,11 +110,26 @@ static void write_error(zp_diag *d, const char *output)
     zp_diag_report(d, NULL, ZP_ERROR, "writing standard output: %s", strerror(errno));
 }
 
+/* Temporary files reached their bound (--tmp-limit): said with the bound and where it is. */
+static void tmp_limit_error(zp_diag *d)
+{
+  const char *env = getenv("TMPDIR");
+  char how[96] = "";
+  if (zp_tmp_default())
+    snprintf(how, sizeof how, ": by default %u times the bytes of the zone read, at least %" PRIu64
+             "G", ZP_TMP_FACTOR, ZP_TMP_FLOOR >> 30);
+  zp_diag_report(d, NULL, ZP_ERROR, "temporary files in %s%s%s reached %" PRIu64 " bytes, their "
+                 "limit (--tmp-limit%s)", env && *env ? "TMPDIR=" : "", zp_tmpdir(),
+                 env && *env ? "" : " (TMPDIR unset)", zp_tmp_limit(), how);
+}
+
 /* Says what a failed run of the pipeline over path means; false when it failed. */
 static bool ran(zp_diag *d, zp_status st, const char *path, const char *output)
 {
   if (st == ZP_ETMPFILE)
     tmpdir_error(d);
+  else if (st == ZP_ETMPLIMIT)
+    tmp_limit_error(d);
   else if (st == ZP_EWRITE)
     write_error(d, output);
   else if (st == ZP_EIO)

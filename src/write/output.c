@@ -34,6 +34,52 @@ struct zp_output {
 
 /* ---- written through ---- */
 
+/* The spool: an unlinked file in $TMPDIR whose octets count against the bound on temporary
+ * files (a zone held back from a pipe is as large as the zone). */
+typedef struct spool {
+  int fd;
+  off64_t pos, len;
+} spool;
+
+static ssize_t spool_write(void *cookie, const char *p, size_t n)
+{
+  spool *sp = cookie;
+  if (zp_tmp_write(sp->fd, p, n, (uint64_t)sp->pos) != ZP_OK)
+    return -1;   /* (errno: EFBIG past the bound) */
+  sp->pos += (off64_t)n;
+  sp->len = sp->pos > sp->len ? sp->pos : sp->len;
+  return (ssize_t)n;
+}
+
+static ssize_t spool_read(void *cookie, char *p, size_t n)
+{
+  spool *sp = cookie;
+  ssize_t r = pread(sp->fd, p, n, sp->pos);
+  sp->pos += r > 0 ? r : 0;
+  return r;
+}
+
+static int spool_seek(void *cookie, off64_t *at, int whence)
+{
+  spool *sp = cookie;
+  off64_t to = *at + (whence == SEEK_CUR ? sp->pos : whence == SEEK_END ? sp->len : 0);
+  if (to < 0) {
+    errno = EINVAL;
+    return -1;
+  }
+  *at = sp->pos = to;
+  return 0;
+}
+
+static int spool_close(void *cookie)
+{
+  spool *sp = cookie;
+  int r = close(sp->fd);
+  zp_tmp_give((uint64_t)sp->len);
+  free(sp);
+  return r;
+}
+
 /* dest written through: a character device (a terminal, /dev/null) as the zone comes, since
  * nothing there could be taken for a whole zone; a regular file (standard output) as it
  * comes, cut back on abort; anything else (a pipe, a FIFO) only on commit, the zone held until
@@ -60,11 +106,18 @@ static zp_status through(zp_output *o, FILE *dest, const char *name, char *why, 
       return ZP_OK;
     }
   }
-  int spool = zp_tmpfile();
-  if (spool < 0 || !(o->fp = fdopen(spool, "w+"))) {
+  int tmp = zp_tmpfile();
+  spool *sp = tmp >= 0 ? calloc(1, sizeof *sp) : NULL;
+  if (sp) {
+    sp->fd = tmp;
+    o->fp = fopencookie(sp, "w+", (cookie_io_functions_t){spool_read, spool_write, spool_seek,
+                                                           spool_close});
+  }
+  if (!o->fp) {
     int e = errno;
-    if (spool >= 0)
-      close(spool);
+    free(sp);
+    if (tmp >= 0)
+      close(tmp);
     errno = e;
     return ZP_ETMPFILE;
   }

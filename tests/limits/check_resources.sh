@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # check_resources.sh -- the bounds on what a zone may make zonepuny use (README "Limits"): the
-# records $GENERATE may make in one zone (--max-generate). Each bound reached is an error that
-# names its option, comes promptly, and leaves nothing behind.
+# records $GENERATE may make in one zone (--max-generate) and the octets temporary files in
+# $TMPDIR may hold (--tmp-limit). Each bound reached is an error that names its option, comes
+# promptly, and leaves nothing behind: no output, -o as it was, an empty TMPDIR.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}" "${PYTHON:=/usr/bin/python3}"
@@ -71,6 +72,51 @@ for arg in -1 x 10K '' 99999999999999999999; do
   rc=$?
   [ "$rc" -eq 2 ] && grep -qF -- "--max-generate takes a number of records, not '$arg'" "$tmp/err" &&
     ok || bad "--max-generate '$arg': exit $rc, $(head -1 "$tmp/err")"
+done
+
+# ---- temporary files: --tmp-limit ----
+
+# 200,000 records (some 8.5 MB) with the checks' runs of a 64 KiB memory: their tuples alone
+# are some 14 MB in TMPDIR, so a bound of 1 MiB is reached while the zone is read
+"$PYTHON" "$repo_dir/tools/genzone.py" --records 200000 --seed 7 "$tmp/big.zone"
+run_limited() {  # run_limited NAME WANT_RC ARGS...: zonepuny ARGS with TMPDIR=$tmp/tmpdir
+  local name=$1 want=$2
+  shift 2
+  TMPDIR=$tmp/tmpdir timeout 60 "$ZONEPUNY" "$@" 2> "$tmp/err" | cat > "$tmp/out"
+  local rc=${PIPESTATUS[0]}
+  [ "$rc" -eq "$want" ] && ok || bad "$name: exit $rc, want $want"
+  [ -z "$(ls -A "$tmp/tmpdir")" ] && ok || bad "$name: left in TMPDIR: $(ls -A "$tmp/tmpdir")"
+}
+reached="zonepuny: error: temporary files in TMPDIR=$tmp/tmpdir reached 1048576 bytes, their limit (--tmp-limit)"
+echo 'the zone as it was' > "$tmp/kept.zone"
+cp "$tmp/kept.zone" "$tmp/want.zone"
+run_limited "-o, --tmp-limit 1M" 2 --check-memory 64K --tmp-limit 1M -o "$tmp/kept.zone" "$tmp/big.zone"
+grep -qxF "$reached" "$tmp/err" && ok || { bad "-o, --tmp-limit 1M: message"; tail -3 "$tmp/err"; }
+cmp -s "$tmp/kept.zone" "$tmp/want.zone" && ok || bad "-o, --tmp-limit 1M: the -o file changed"
+[ ! -s "$tmp/out" ] && ok || bad "-o, --tmp-limit 1M: standard output written"
+run_limited "a pipe, --tmp-limit 1M" 2 --check-memory 64K --tmp-limit 1M "$tmp/big.zone"
+grep -qxF "$reached" "$tmp/err" && ok || bad "a pipe, --tmp-limit 1M: $(tail -1 "$tmp/err")"
+[ ! -s "$tmp/out" ] && ok || bad "a pipe, --tmp-limit 1M: $(wc -c < "$tmp/out") bytes written"
+run_limited "--check, --tmp-limit 1M" 2 --check --check-memory 64K --tmp-limit 1M "$tmp/big.zone"
+grep -qxF "$reached" "$tmp/err" && ok || bad "--check, --tmp-limit 1M: message"
+# a zone held back from a pipe counts too: 8.5 MB of zone, no checks, a bound of 4 MiB
+run_limited "the output held back, --tmp-limit 4M" 2 --fragment --tmp-limit 4M "$tmp/big.zone"
+grep -qxF "${reached/1048576/4194304}" "$tmp/err" && ok || bad "output held back: $(tail -1 "$tmp/err")"
+[ ! -s "$tmp/out" ] && ok || bad "output held back, --tmp-limit 4M: $(wc -c < "$tmp/out") bytes written"
+# what fits: the same zone converted to a pipe as without a bound, 64 MiB or none (0)
+"$ZONEPUNY" --check-memory 64K "$tmp/big.zone" 2> "$tmp/err.free" > "$tmp/out.free"
+for limit in 64M 0; do
+  run_limited "--tmp-limit $limit" 0 --check-memory 64K --tmp-limit "$limit" "$tmp/big.zone"
+  cmp -s "$tmp/out" "$tmp/out.free" && cmp -s "$tmp/err" "$tmp/err.free" && ok ||
+    bad "--tmp-limit $limit: not what an unbounded run writes"
+done
+# the default bound (64 times the zone's octets read, at least 1 GiB) is far above all of it
+run_limited "the default bound" 0 --check-memory 64K "$tmp/big.zone"
+for arg in -1 1T x 10KB ''; do
+  "$ZONEPUNY" --check --tmp-limit "$arg" "$tmp/gen10.zone" 2> "$tmp/err"
+  rc=$?
+  [ "$rc" -eq 2 ] && grep -qF -- "--tmp-limit takes a size in bytes (suffix K, M or G), not '$arg'" "$tmp/err" &&
+    ok || bad "--tmp-limit '$arg': exit $rc, $(head -1 "$tmp/err")"
 done
 
 finish
