@@ -55,7 +55,8 @@ typedef enum zp_check_id { ZP_CHECKS(ZP_CHECK_ID) ZP_CK_COUNT } zp_check_id;
 typedef struct zp_check_options {
   uint8_t level[ZP_CK_COUNT];  /* zp_check_level of each check; zp_check_defaults sets them */
   bool off;                    /* no whole-zone checks at all (a fragment, --no-zone-checks) */
-  size_t run_bytes;            /* memory for one sorted run; 0: the default, 16 MiB */
+  size_t run_bytes;            /* memory the checks may hold (--check-memory), their parts
+                                  shared out of it (check_int.h); 0: the default, 16 MiB */
   bool idna2008;               /* names were converted with IDNA2008 (for messages) */
 } zp_check_options;
 
@@ -75,15 +76,15 @@ ZP_NODISCARD zp_status zp_check_new(const zp_check_options *opt, const uint8_t *
                                     zp_diag *diag, zp_checker **c);
 /* Takes one record (after conversion) into the checks: those of the record alone (check-names,
  * a target written as an address) are reported at once. ZP_ENOMEM, ZP_ETMPFILE (the
- * temporary file). */
+ * temporary file), ZP_ETMPLIMIT (its bound), ZP_ECHECKMEM (the zone's wildcard names need
+ * more than their share of run_bytes). */
 ZP_NODISCARD zp_status zp_check_record(zp_checker *c, const zp_record *rec);
 /* An SOA record of the zone was refused (its error told): what the checks would say of a zone
  * without one follows from it, and is not said. */
 void zp_check_soa_refused(zp_checker *c);
-/* Runs the checks of the whole zone over everything recorded and reports to diag. */
+/* Runs the checks of the whole zone over everything recorded and reports to diag. The same
+ * statuses. */
 ZP_NODISCARD zp_status zp_check_finish(zp_checker *c);
-/* Runs spilled to the temporary file (for tests of the memory bound). */
-size_t zp_check_runs(const zp_checker *c);
 void zp_check_free(zp_checker *c);
 
 #endif

@@ -11,6 +11,13 @@
  * The engine: intake.c takes records in, tuple.c files them and orders them, pass.c walks the
  * sorted tuples a name at a time, message.c words and orders what is found, nameset.c holds the
  * names known before the pass.
+ *
+ * Memory: --check-memory N (opt.run_bytes) is shared out, each part bounded on its own (intake.c
+ * sets them): the tuples' sort a half, the wildcards three sixteenths, the targets, the CNAME
+ * links, the references' log and the held messages a sixteenth each, the references waiting for
+ * a wildcard and the records never served a thirty-second each. A spill takes 32 KiB at the
+ * least. Past the pass, the tuples' sort and the log are let go, and the links that did not fit
+ * in memory take their share for sorting (loop.c).
  * The rules, by subject: hostname.c (check-names), rrset.c (TTLs, singletons, CNAME and other
  * data, null MX), collision.c (IDNA spellings), apex.c (the zone's apex and bounds),
  * delegation.c (cuts, DS, DNAME, occlusion), target.c (NS, MX, SRV targets, glue), loop.c
@@ -43,6 +50,7 @@ enum {
   F_NULL_MX = 1,         /* an MX "0 ." (RFC 7505) */
   F_KEY_REL = 2,         /* the key is stored without the first record's zone (skip), which */
   F_EXTRA_REL = 4,       /* nearly every key starts with; the same for a reference's extra */
+  F_SERVED_ONLY = 8,     /* (a message's place) told only if the record is ever served */
 };
 
 /* Stored unaligned in spill's buffer, then the key, then (a record) its spelling, (a reference)
@@ -97,23 +105,23 @@ typedef struct target {
 
 /* ---- names known before the pass (nameset.c) ---- */
 
-/* By the hash of their sort key, with flags: small (delegations, DNAMEs, wildcards), so kept
- * in memory. Open addressing over one word per name: the flags in its top four bits, 60 bits of
- * hash below them (one cache line per lookup); 0 is an empty slot. */
+/* By the hash of their sort key, with flags: small (wildcards), so kept in memory. Open
+ * addressing over one word per name: the flags in its top four bits, 60 bits of hash below
+ * them (one cache line per lookup); 0 is an empty slot. */
 typedef struct nameset {
   uint64_t *e;
   size_t cap, n;
+  size_t max;            /* octets it may take, growing included; 0: no bound of its own */
 } nameset;
 
 enum {
-  N_NS = 1, N_DNAME = 2,             /* (cuts) the owners of NS and DNAME records */
-  N_WILD = 1,                        /* (wild) *.NAME exists: it has records, or names below it */
-  N_ADDR = 4, N_CNAME = 8,           /* (wild) *.NAME holds A/AAAA, CNAME */
+  N_WILD = 1,                        /* *.NAME exists: it has records, or names below it */
+  N_ADDR = 4, N_CNAME = 8,           /* *.NAME holds A/AAAA, CNAME */
 };
 #define ZP_CK_SET_HASH (UINT64_MAX >> 4)
 
-/* Adds flags to the name with hash h; false when out of memory. */
-bool zp_ck_set_add(nameset *s, uint64_t h, uint8_t flags);
+/* Adds flags to the name with hash h: ZP_ENOMEM, ZP_ECHECKMEM past max. */
+zp_status zp_ck_set_add(nameset *s, uint64_t h, uint8_t flags);
 
 /* The slot of the name with hash h (a nonzero ZP_CK_SET_HASH part), or of where it would go. */
 static inline uint64_t *zp_ck_set_slot(const nameset *s, uint64_t h)
@@ -184,14 +192,16 @@ struct zp_checker {
   source **srcs;
   size_t nsrcs;
   size_t fds;            /* sources with a descriptor kept */
-  link *links;
-  size_t nlinks, links_cap;
+  link *links;           /* in memory, within links_max octets (with what finding loops takes) */
+  size_t nlinks, links_cap, links_max;
   zp_buf link_names;
+  zp_spill *chain;       /* past links_max: every link, to be sorted (NULL: none) */
+  zp_status chain_err;   /* what adding to it failed with */
   frame stack[ZP_CK_DEPTH_MAX];
   size_t depth;
   /* targets by number, found by the hash of their sort key (tmap holds number + 1, 0 empty) */
   target *targets;
-  size_t ntargets, targets_cap, targets_max;
+  size_t ntargets, targets_cap, targets_max;   /* max: octets, the waiting ones' included */
   uint32_t *tmap;
   size_t tmap_cap;
   zp_buf target_keys;
@@ -201,8 +211,9 @@ struct zp_checker {
   bool holding;
   nameset rdatas;        /* the RDATA digests of the RRset being looked at, past its first
                             record: a record twice is one (kept small: see rrset.c) */
-  nameset cuts;          /* N_NS, N_DNAME: to tell a record that is never served */
   nameset wild;          /* N_WILD, N_ADDR, N_CNAME of *.NAME under NAME's hash */
+  zp_spill *unserved;    /* the NS, MX and SRV records the pass finds never served, by input
+                            order: their references' messages are not told */
   /* A name without records is answered by the wildcard of its closest encloser (RFC 4592
    * section 3.3.1), its deepest ancestor that exists: in canonical order that is the deepest
    * ancestor it shares with the name with records before it or the one after it (an empty
@@ -215,6 +226,12 @@ struct zp_checker {
   zp_spill *deferred;    /* references (past the bound on targets kept) waiting; NULL: none */
   group g;
 };
+
+/* --check-memory: the memory the checks share out. */
+static inline size_t zp_ck_mem(const zp_checker *c)
+{
+  return c->opt.run_bytes ? c->opt.run_bytes : (size_t)16 << 20;
+}
 
 static inline bool zp_ck_on(const zp_checker *c, zp_check_id id)
 {
@@ -279,7 +296,10 @@ ZP_PRINTF(4, 5) void zp_ck_error(zp_checker *c, zp_check_id id, const tuple *at,
 /* The held messages' order (a zp_spill_prefix_fn): record, then message. */
 bool zp_ck_held_order(const uint8_t *entry, size_t len, size_t window,
                       uint8_t out[ZP_SPILL_PREFIX], void *ctx);
-/* The held messages, told in order. */
+/* The order of entries that start with a record's number (uint32_t seq): input order. */
+bool zp_ck_seq_order(const uint8_t *entry, size_t len, size_t window,
+                     uint8_t out[ZP_SPILL_PREFIX], void *ctx);
+/* The held messages, told in order, but those F_SERVED_ONLY about a record never served. */
 zp_status zp_ck_tell_held(zp_checker *c);
 /* Texts for messages, NUL-terminated, in a few rotating buffers each (a message names up to
  * three names): a wire name; the name whose sort key is key[0..len); the name being looked at;
@@ -324,13 +344,13 @@ void zp_ck_apex_end(zp_checker *c);
 
 /* delegation.c: the stack of delegations and DNAMEs above the name that begins; the name that
  * ends goes on it when it is one. What a delegation point holds (DS, wildcard NS, DNAME beside
- * NS); data below a cut or a DNAME. Whether a record of the given type at the name whose sort
- * key is from[0..len) is never served. */
+ * NS); data below a cut or a DNAME. An NS, MX or SRV record t of the name being looked at, filed
+ * in c->unserved when it is never served (its references are no matter then). */
 void zp_ck_cuts_enter(zp_checker *c);
 void zp_ck_cuts_leave(zp_checker *c);
 void zp_ck_delegation(zp_checker *c);
 void zp_ck_occlusion(zp_checker *c);
-bool zp_ck_never_served(const zp_checker *c, const uint8_t *from, size_t len, uint16_t type);
+ZP_NODISCARD zp_status zp_ck_served(zp_checker *c, const tuple *t);
 
 /* target.c: a reference from rec (placed at its target field) at the owner whose sort key is
  * from[0..from_len) to the name to; an NS, MX or SRV target written as an IPv4 address; the name
@@ -351,9 +371,9 @@ zp_status zp_ck_ref_wait(zp_checker *c, const tuple *t, const uint8_t *from);
 zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_len);
 zp_status zp_ck_refs_end(zp_checker *c);
 
-/* loop.c: a CNAME at t (owner's sort key from) to a target that holds a CNAME; the loops among
- * them, once the references are judged. */
+/* loop.c: a CNAME at t (owner's sort key from) to a target that holds a CNAME (a failure to
+ * keep it is c->chain_err); the loops among them, once the references are judged. */
 void zp_ck_chain_link(zp_checker *c, const tuple *t, const uint8_t *from, uint64_t to);
-void zp_ck_find_loops(zp_checker *c);
+ZP_NODISCARD zp_status zp_ck_find_loops(zp_checker *c);
 
 #endif

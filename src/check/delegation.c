@@ -78,19 +78,14 @@ void zp_ck_occlusion(zp_checker *c)
                  zp_ck_type_text(g->occ.t.rtype), zp_ck_owner_text(g));
 }
 
-bool zp_ck_never_served(const zp_checker *c, const uint8_t *from, size_t len, uint16_t type)
+/* As named serves it: a record below a delegation or a DNAME (an ancestor on the stack), or at
+ * a delegation point but for its NS. A zone holds one class (the reader refuses a second), in
+ * which a name's NS records sort before its MX and SRV: has_ns is known by then. */
+zp_status zp_ck_served(zp_checker *c, const tuple *t)
 {
-  if (!c->cuts.n)
-    return false;
-  for (size_t i = c->apex_len ? c->apex_len - 1 : 0; i < len; i++) {
-    if (from[i] != 0)
-      continue;
-    uint8_t f = zp_ck_set_get(&c->cuts, zp_hash(from, i + 1));
-    bool below = i + 1 < len, apex = i + 1 == c->apex_len;
-    if ((f & N_DNAME) && below)
-      return true;
-    if ((f & N_NS) && !apex && (below || type != T_NS))
-      return true;
-  }
-  return false;
+  const group *g = &c->g;
+  if (!g->in_zone || (c->depth == 0 && (t->rtype == T_NS || !g->has_ns || g->apex)))
+    return ZP_OK;
+  struct iovec part = {(void *)&t->seq, sizeof t->seq};
+  return zp_spill_add(c->unserved, &part, 1);
 }

@@ -20,15 +20,18 @@ zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag
     c->skip_len = c->apex_len;
     c->have_skip = true;
   }
-  /* the references' log and the targets take a quarter of the run size each, at most (a target:
-   * itself, its key, its slots in tmap, its number while it waits for a wildcard's answer) */
-  size_t run = opt->run_bytes ? opt->run_bytes : 16u << 20;
-  c->targets_max = run / 4 / (sizeof(target) + 4 * sizeof(uint32_t) + 24);
-  zp_status st = zp_spill_new(run, zp_ck_tuple_cmp, zp_ck_key_prefix, c, &c->sp);
+  /* the shares of check_int.h */
+  size_t mem = zp_ck_mem(c);
+  c->targets_max = mem / 16;
+  c->links_max = mem / 16;
+  c->wild.max = mem / 16 * 3;
+  zp_status st = zp_spill_new(mem / 2, zp_ck_tuple_cmp, zp_ck_key_prefix, c, &c->sp);
   if (st == ZP_OK)
-    st = zp_spill_new(run / 4, NULL, NULL, NULL, &c->log);
+    st = zp_spill_new(mem / 16, NULL, NULL, NULL, &c->log);
   if (st == ZP_OK)
-    st = zp_spill_new(run / 4, NULL, zp_ck_held_order, NULL, &c->held);
+    st = zp_spill_new(mem / 16, NULL, zp_ck_held_order, NULL, &c->held);
+  if (st == ZP_OK)
+    st = zp_spill_new(mem / 32, NULL, zp_ck_seq_order, NULL, &c->unserved);
   if (st != ZP_OK) {
     zp_check_free(c);
     return st;
@@ -77,9 +80,6 @@ static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *inde
   return ZP_OK;
 }
 
-/* The wildcards an owner (sort key key[0..len)) shows to exist: *.NAME for each label "*" in
- * it (one not its first makes *.NAME an empty non-terminal, RFC 4592 section 2.2.2), with what
- * the owner's record of type ty adds where it is *.NAME itself. false: out of memory. */
 /* Whether a label of the name is "*" (a wildcard's, at any depth: RFC 4592 section 2.1.1). */
 static bool star_label(const uint8_t *wire)
 {
@@ -89,7 +89,10 @@ static bool star_label(const uint8_t *wire)
   return false;
 }
 
-static bool note_wildcards(zp_checker *c, const uint8_t *key, size_t len, uint16_t ty)
+/* The wildcards an owner (sort key key[0..len)) shows to exist: *.NAME for each label "*" in
+ * it (one not its first makes *.NAME an empty non-terminal, RFC 4592 section 2.2.2), with what
+ * the owner's record of type ty adds where it is *.NAME itself. */
+static zp_status note_wildcards(zp_checker *c, const uint8_t *key, size_t len, uint16_t ty)
 {
   for (size_t at = 0; at + 2 <= len; at++) {
     if (key[at] != '*' || key[at + 1] != 0 || (at > 0 && key[at - 1] != 0))
@@ -97,10 +100,11 @@ static bool note_wildcards(zp_checker *c, const uint8_t *key, size_t len, uint16
     uint8_t f = N_WILD;
     if (at + 2 == len)
       f |= ty == T_A || ty == T_AAAA ? N_ADDR : ty == T_CNAME ? N_CNAME : 0;
-    if (!zp_ck_set_add(&c->wild, zp_hash(key, at), f))
-      return false;
+    zp_status st = zp_ck_set_add(&c->wild, zp_hash(key, at), f);
+    if (st != ZP_OK)
+      return st;
   }
-  return true;
+  return ZP_OK;
 }
 
 zp_status zp_check_record(zp_checker *c, const zp_record *r)
@@ -145,11 +149,8 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   }
   const uint8_t *spell = r->spelling;
   t.extra_len = spell ? (uint16_t)zp_name_wire_len(spell) : 0;
-  if ((r->rtype == T_NS || r->rtype == T_DNAME) &&
-      !zp_ck_set_add(&c->cuts, zp_hash(key, t.key_len), r->rtype == T_NS ? N_NS : N_DNAME))
-    return ZP_ENOMEM;
-  if (star_label(r->owner) && !note_wildcards(c, key, t.key_len, r->rtype))
-    return ZP_ENOMEM;
+  if (star_label(r->owner) && (st = note_wildcards(c, key, t.key_len, r->rtype)) != ZP_OK)
+    return st;
   bool parsed = r->rdata && !r->generic;
   const uint8_t *to = NULL;
   size_t to_field = 0;
@@ -183,11 +184,6 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   return ZP_OK;
 }
 
-size_t zp_check_runs(const zp_checker *c)
-{
-  return zp_spill_runs(c->sp);
-}
-
 void zp_check_free(zp_checker *c)
 {
   if (!c)
@@ -195,6 +191,8 @@ void zp_check_free(zp_checker *c)
   zp_spill_free(c->sp);
   zp_spill_free(c->log);
   zp_spill_free(c->held);
+  zp_spill_free(c->unserved);
+  zp_spill_free(c->chain);
   free(c->targets);
   free(c->tmap);
   zp_buf_free(&c->target_keys);
@@ -207,7 +205,6 @@ void zp_check_free(zp_checker *c)
   free(c->links);
   zp_buf_free(&c->link_names);
   free(c->rdatas.e);
-  free(c->cuts.e);
   free(c->wild.e);
   free(c->pending);
   zp_spill_free(c->deferred);

@@ -25,6 +25,7 @@ typedef struct held {
   uint16_t col;
   uint8_t id, placed;    /* the check; whether it has a place */
   uint8_t sev;           /* its zp_severity */
+  uint8_t served_only;   /* told only if the record is ever served (F_SERVED_ONLY) */
 } held;
 
 static void tell(zp_checker *c, zp_check_id id, zp_severity sev, const tuple *at, const char *msg)
@@ -51,6 +52,7 @@ ZP_PRINTF(5, 0) static void report(zp_checker *c, zp_check_id id, zp_severity se
     h.line = at->line;
     h.line_off = at->line_off;
     h.col = at->col;
+    h.served_only = (at->flags & F_SERVED_ONLY) != 0;
   }
   struct iovec parts[2] = {{&h, sizeof h}, {msg, n < 0 ? 0 : (size_t)n < sizeof msg ? (size_t)n + 1
                                                                                     : sizeof msg}};
@@ -94,15 +96,38 @@ bool zp_ck_held_order(const uint8_t *entry, size_t len, size_t window,
   return true;
 }
 
-/* The held messages, told in order. */
+bool zp_ck_seq_order(const uint8_t *entry, size_t len, size_t window,
+                     uint8_t out[ZP_SPILL_PREFIX], void *ctx)
+{
+  (void)len;
+  (void)ctx;
+  uint32_t seq;
+  memcpy(&seq, entry, sizeof seq);
+  memset(out, 0, ZP_SPILL_PREFIX);
+  for (unsigned i = 0; window == 0 && i < 4; i++)
+    out[i] = (uint8_t)(seq >> (24 - 8 * i));
+  return true;
+}
+
+/* The held messages, told in order; the records never served come in order beside them. */
 zp_status zp_ck_tell_held(zp_checker *c)
 {
-  const uint8_t *e;
+  const uint8_t *e, *u = NULL;
   size_t len;
-  zp_status st;
-  while ((st = zp_spill_next(c->held, &e, &len)) == ZP_OK && e) {
+  uint32_t useq = 0;
+  zp_status st = ZP_OK;
+  bool more = true;   /* records never served may follow u */
+  while (st == ZP_OK && (st = zp_spill_next(c->held, &e, &len)) == ZP_OK && e) {
     held h;
     memcpy(&h, e, sizeof h);
+    while (more && (!u || useq < h.seq) && h.served_only &&
+           (st = zp_spill_next(c->unserved, &u, &len)) == ZP_OK) {
+      more = u != NULL;
+      if (u)
+        memcpy(&useq, u, sizeof useq);
+    }
+    if (h.served_only && u && useq == h.seq)
+      continue;
     tuple t = {.src = h.src, .line = h.line, .col = h.col, .line_off = h.line_off};
     tell(c, (zp_check_id)h.id, (zp_severity)h.sev, h.placed ? &t : NULL,
          (const char *)e + sizeof h);

@@ -1,5 +1,5 @@
-/* nameset.c -- the names known before the pass (delegations, DNAMEs, wildcards): a set of
- * hashes with flags, grown by doubling */
+/* nameset.c -- the names known before the pass (wildcards), and the RDATA of one RRset: a set
+ * of hashes with flags, grown by doubling up to its share of --check-memory */
 #include <stdlib.h>
 
 #include "check_int.h"
@@ -24,15 +24,17 @@ static bool set_grow(nameset *s)
   return true;
 }
 
-/* Adds flags to the name with hash h; false when out of memory. */
-bool zp_ck_set_add(nameset *s, uint64_t h, uint8_t flags)
+zp_status zp_ck_set_add(nameset *s, uint64_t h, uint8_t flags)
 {
   h &= ZP_CK_SET_HASH;
   h |= !h;   /* (0 is the empty slot) */
+  /* growing holds the old table and the new, twice its size, at once */
+  if (2 * (s->n + 1) > s->cap && s->max && (s->cap ? 3 * s->cap : 256) * sizeof *s->e > s->max)
+    return ZP_ECHECKMEM;
   if (2 * (s->n + 1) > s->cap && !set_grow(s))
-    return false;
+    return ZP_ENOMEM;
   uint64_t *e = zp_ck_set_slot(s, h);
   s->n += !*e;
   *e = h | (*e & ~ZP_CK_SET_HASH) | (uint64_t)flags << 60;
-  return true;
+  return ZP_OK;
 }

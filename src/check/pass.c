@@ -32,7 +32,7 @@ static void group_begin(zp_checker *c, const uint8_t *key, size_t len)
   zp_ck_cuts_enter(c);
 }
 
-static void record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
+static zp_status record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
 {
   group *g = &c->g;
   /* an RRset: the tuples of one class and type (and type covered: RRSIG, SIG), in input order */
@@ -75,6 +75,7 @@ static void record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
     keep(&g->occ, t, spell);
   if (t->rtype != T_A && t->rtype != T_AAAA && (!g->glue_other.set || t->seq < g->glue_other.t.seq))
     keep(&g->glue_other, t, spell);
+  return t->rtype == T_NS || t->rtype == T_MX || t->rtype == T_SRV ? zp_ck_served(c, t) : ZP_OK;
 }
 
 
@@ -144,7 +145,8 @@ zp_status zp_check_finish(zp_checker *c)
     }
     bool wait;
     if (t.kind == K_RECORD) {
-      record_in(c, &t, extra);
+      if ((st = record_in(c, &t, extra)) != ZP_OK)
+        return st;
     } else if (t.kind == K_TARGET) {
       uint32_t id;
       memcpy(&id, extra, sizeof id);
@@ -178,7 +180,11 @@ zp_status zp_check_finish(zp_checker *c)
   if ((st = zp_ck_refs_end(c)) != ZP_OK)
     return st;
   zp_ck_apex_end(c);
-  if (zp_ck_on(c, ZP_CK_CNAME_LOOP))
-    zp_ck_find_loops(c);
+  /* what the loops may sort takes the memory of the sort and the log, done with */
+  zp_spill_free(c->sp);
+  zp_spill_free(c->log);
+  c->sp = c->log = NULL;
+  if (zp_ck_on(c, ZP_CK_CNAME_LOOP) && (st = zp_ck_find_loops(c)) != ZP_OK)
+    return st;
   return zp_ck_tell_held(c);
 }

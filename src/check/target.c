@@ -36,6 +36,31 @@ static bool tmap_grow(zp_checker *c)
   return true;
 }
 
+/* A growing array: the capacity it would have for n, the first `first`, doubling. */
+static size_t grown(size_t cap, size_t n, size_t first)
+{
+  cap = cap ? cap : first;
+  while (cap < n)
+    cap *= 2;
+  return cap;
+}
+
+/* Whether one more target, its key of len octets, fits in targets_max: the arrays as they would
+ * grow, each old one beside its new while it is copied, and room for each target's number
+ * while it waits for a wildcard (the pass's pending, doubling too). */
+static bool target_room(const zp_checker *c, size_t len)
+{
+  size_t n = c->ntargets + 1, t = grown(c->targets_cap, n, 256);
+  size_t m = grown(c->tmap_cap, 2 * n, 1024);
+  size_t k = grown(c->target_keys.cap, c->target_keys.len + 2 + len, 256);
+  size_t bytes = t * sizeof(target) + m * sizeof *c->tmap + k +
+                 3 * grown(0, n, 64) * sizeof *c->pending;
+  bytes += (t > c->targets_cap ? c->targets_cap * sizeof(target) : 0) +
+           (m > c->tmap_cap ? c->tmap_cap * sizeof *c->tmap : 0) +
+           (k > c->target_keys.cap ? c->target_keys.cap : 0);
+  return bytes <= c->targets_max;
+}
+
 /* The number of the target whose sort key is key[0..len), made on first sight with its marker
  * (rec's place); UINT32_MAX past the bound on targets kept. */
 static zp_status target_of(zp_checker *c, const tuple *rec, const uint8_t *key, size_t len,
@@ -53,7 +78,7 @@ static zp_status target_of(zp_checker *c, const tuple *rec, const uint8_t *key, 
     }
   }
   *id = UINT32_MAX;
-  if (c->ntargets == c->targets_max)
+  if (!target_room(c, len))
     return ZP_OK;
   if (!zp_array_room(&c->targets, c->ntargets, &c->targets_cap, sizeof *c->targets, 256))
     return ZP_ENOMEM;
@@ -221,8 +246,7 @@ zp_status zp_ck_ref_wait(zp_checker *c, const tuple *t, const uint8_t *from)
   zp_status st;
   if (!c->deferred) {
     /* (rare: a reference past the bound to a name a wildcard may answer; a spill, as the log) */
-    size_t run = c->opt.run_bytes ? c->opt.run_bytes : 16u << 20;
-    if ((st = zp_spill_new(run / 16, NULL, NULL, NULL, &c->deferred)) != ZP_OK)
+    if ((st = zp_spill_new(zp_ck_mem(c) / 32, NULL, NULL, NULL, &c->deferred)) != ZP_OK)
       return st;
   }
   tuple w = *t;
@@ -265,10 +289,14 @@ zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_l
 
 /* A record at the name whose sort key is from (t->extra_len octets) points to the target f,
  * whose sort key is key[0..key_len). Names are made text only for a message: most references
- * are fine. */
+ * are fine. A message is told only if the record is ever served (a record never served is told
+ * as occluded or below a DNAME), which the pass knows by the time messages are told. */
 void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t key_len,
-                     const tuple *t, const uint8_t *from)
+                     const tuple *ref, const uint8_t *from)
 {
+  tuple at = *ref;
+  at.flags |= F_SERVED_ONLY;
+  const tuple *t = &at;
   size_t from_len = t->extra_len;
   if (t->rtype == T_CNAME) {
     if (f->own_cname && zp_ck_on(c, ZP_CK_CNAME_LOOP))
@@ -280,11 +308,9 @@ void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t 
   if (!zp_ck_is_prefix(c->apex_key, c->apex_len, from, from_len))
     return;   /* the referring record is out of the zone, and told as such */
   bool glue_zone = f->glue_zone;
-  /* A target with an address, no alias (or glue below a cut), is fine for every rule below; the
-   * referring record's own standing, a lookup per ancestor, is asked only of the others. */
-  bool fine = !f->below_dname && f->has_a && (glue_zone || !f->has_cname);
-  if (fine || zp_ck_never_served(c, from, from_len, t->rtype))
-    return;   /* (a record never served is told as occluded or below a DNAME) */
+  /* a target with an address, no alias (or glue below a cut), is fine for every rule below */
+  if (!f->below_dname && f->has_a && (glue_zone || !f->has_cname))
+    return;
 #define TARGET zp_ck_key_text(key, key_len)
 #define FROM zp_ck_key_text(from, from_len)
   if (t->rtype == T_NS) {

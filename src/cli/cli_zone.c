@@ -136,6 +136,12 @@ static bool ran(zp_diag *d, zp_status st, const char *path, const char *output)
     file_error(d, path, "cannot read");
   else if (st == ZP_ENOMEM)
     zp_diag_report(d, NULL, ZP_ERROR, "out of memory");
+  else if (st == ZP_ECHECKMEM) {
+    zp_source src = {.path = path};
+    zp_loc loc = {.src = &src};
+    zp_diag_report(d, &loc, ZP_ERROR, "%s: the zone's wildcard names need more than their 3/16 "
+                   "of --check-memory: raise it", path);
+  }
   return st == ZP_OK;
 }
 

@@ -27,6 +27,7 @@
   X(ZP_EOWNER,              -7,   "cannot give the new file the owner and group of the one it replaces") \
   X(ZP_ETMPFILE,            -8,   "cannot make or use a temporary file in $TMPDIR") \
   X(ZP_ETMPLIMIT,           -9,   "temporary files reached their limit (--tmp-limit)") \
+  X(ZP_ECHECKMEM,          -10,   "the whole-zone checks need more memory than --check-memory gives") \
   X(ZP_UTF8_TRUNCATED,     -20,   "truncated UTF-8 sequence") \
   X(ZP_UTF8_BAD_BYTE,      -21,   "invalid UTF-8 byte") \
   X(ZP_UTF8_OVERLONG,      -22,   "overlong UTF-8 encoding") \
