@@ -41,22 +41,13 @@ static void tell_loop(zp_checker *c, const link *l, const uint8_t *key, size_t l
 
 /* ---- in memory ---- */
 
-/* A growing array: the capacity it would have for n, the first `first`, doubling. */
-static size_t grown(size_t cap, size_t n, size_t first)
-{
-  cap = cap ? cap : first;
-  while (cap < n)
-    cap *= 2;
-  return cap;
-}
-
 /* Whether one more link, its owner's key of len octets, fits in links_max: the arrays as they
  * would grow, each old one beside its new while it is copied, and what following them takes
  * (a state and an entry of the walks' order a link). */
 static bool link_room(const zp_checker *c, size_t len)
 {
-  size_t n = c->nlinks + 1, l = grown(c->links_cap, n, 64);
-  size_t k = grown(c->link_names.cap, c->link_names.len + 2 + len, 256);
+  size_t n = c->nlinks + 1, l = zp_grown_cap(c->links_cap, n, 64);
+  size_t k = zp_grown_cap(c->link_names.cap, c->link_names.len + 2 + len, ZP_BUF_FIRST_CAP);
   size_t bytes = l * sizeof(link) + k + n * (1 + 2 * sizeof(uint32_t)) +
                  (l > c->links_cap ? c->links_cap * sizeof(link) : 0) +
                  (k > c->link_names.cap ? c->link_names.cap : 0);

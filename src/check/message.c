@@ -78,6 +78,13 @@ ZP_PRINTF(4, 5) void zp_ck_error(zp_checker *c, zp_check_id id, const tuple *at,
   va_end(ap);
 }
 
+/* v as four octets, most significant first: the order the spill compares them in. */
+static void be32(uint8_t *out, uint32_t v)
+{
+  for (unsigned i = 0; i < 4; i++)
+    out[i] = (uint8_t)(v >> (24 - 8 * i));
+}
+
 /* The held messages' order: record, then message. */
 bool zp_ck_held_order(const uint8_t *entry, size_t len, size_t window,
                       uint8_t out[ZP_SPILL_PREFIX], void *ctx)
@@ -88,10 +95,8 @@ bool zp_ck_held_order(const uint8_t *entry, size_t len, size_t window,
   memcpy(&h, entry, sizeof h);
   memset(out, 0, ZP_SPILL_PREFIX);
   if (window == 0) {
-    for (unsigned i = 0; i < 4; i++) {
-      out[i] = (uint8_t)(h.seq >> (24 - 8 * i));
-      out[4 + i] = (uint8_t)(h.n >> (24 - 8 * i));
-    }
+    be32(out, h.seq);
+    be32(out + 4, h.n);
   }
   return true;
 }
@@ -104,8 +109,8 @@ bool zp_ck_seq_order(const uint8_t *entry, size_t len, size_t window,
   uint32_t seq;
   memcpy(&seq, entry, sizeof seq);
   memset(out, 0, ZP_SPILL_PREFIX);
-  for (unsigned i = 0; window == 0 && i < 4; i++)
-    out[i] = (uint8_t)(seq >> (24 - 8 * i));
+  if (window == 0)
+    be32(out, seq);
   return true;
 }
 

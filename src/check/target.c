@@ -36,25 +36,16 @@ static bool tmap_grow(zp_checker *c)
   return true;
 }
 
-/* A growing array: the capacity it would have for n, the first `first`, doubling. */
-static size_t grown(size_t cap, size_t n, size_t first)
-{
-  cap = cap ? cap : first;
-  while (cap < n)
-    cap *= 2;
-  return cap;
-}
-
 /* Whether one more target, its key of len octets, fits in targets_max: the arrays as they would
  * grow, each old one beside its new while it is copied, and room for each target's number
  * while it waits for a wildcard (the pass's pending, doubling too). */
 static bool target_room(const zp_checker *c, size_t len)
 {
-  size_t n = c->ntargets + 1, t = grown(c->targets_cap, n, 256);
-  size_t m = grown(c->tmap_cap, 2 * n, 1024);
-  size_t k = grown(c->target_keys.cap, c->target_keys.len + 2 + len, 256);
+  size_t n = c->ntargets + 1, t = zp_grown_cap(c->targets_cap, n, 256);
+  size_t m = zp_grown_cap(c->tmap_cap, 2 * n, 1024);
+  size_t k = zp_grown_cap(c->target_keys.cap, c->target_keys.len + 2 + len, ZP_BUF_FIRST_CAP);
   size_t bytes = t * sizeof(target) + m * sizeof *c->tmap + k +
-                 3 * grown(0, n, 64) * sizeof *c->pending;
+                 3 * zp_grown_cap(0, n, 64) * sizeof *c->pending;
   bytes += (t > c->targets_cap ? c->targets_cap * sizeof(target) : 0) +
            (m > c->tmap_cap ? c->tmap_cap * sizeof *c->tmap : 0) +
            (k > c->target_keys.cap ? c->target_keys.cap : 0);

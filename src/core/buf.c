@@ -5,15 +5,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { FIRST_CAP = 256 };
+size_t zp_grown_cap(size_t cap, size_t n, size_t first)
+{
+  cap = cap ? cap : first;
+  while (cap < n)
+    cap *= 2;
+  return cap;
+}
 
 bool zp_buf_grow(zp_buf *b, size_t more)
 {
   if (more > SIZE_MAX / 2 - b->len)
     return false;
-  size_t cap = b->cap ? b->cap : FIRST_CAP;
-  while (cap < b->len + more)
-    cap *= 2;
+  size_t cap = zp_grown_cap(b->cap, b->len + more, ZP_BUF_FIRST_CAP);
   char *p = realloc(b->p, cap);
   if (!p)
     return false;

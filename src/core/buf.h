@@ -11,6 +11,12 @@ typedef struct zp_buf {
   size_t len, cap;
 } zp_buf;
 
+enum { ZP_BUF_FIRST_CAP = 256 };   /* a buffer's capacity when it is first reserved */
+
+/* The capacity, cap doubled (from first when 0) as often as needed, that holds n: how buffers
+ * and arrays here grow, for those that budget their memory before they grow. */
+size_t zp_grown_cap(size_t cap, size_t n, size_t first);
+
 /* Room for one more element in the array *items of *cap elements of size octets holding n:
  * doubled (first to first) when full; false when out of memory (the array as it was). */
 bool zp_array_room(void *items, size_t n, size_t *cap, size_t size, size_t first);
