@@ -33,7 +33,7 @@ static const uint8_t *zone_name(const zp_pipeline_options *opt, uint8_t *wire)
   zp_convert c = {.std3 = opt->std3, .idna2008 = opt->idna2008};
   zp_label_conv conv = zp_convert_policy(&c);
   size_t len;
-  if (!opt->origin || zp_name_parse(opt->origin, strlen(opt->origin), (const uint8_t *)"", &conv,
+  if (!opt->origin || opt->origin_file || zp_name_parse(opt->origin, strlen(opt->origin), (const uint8_t *)"", &conv,
                                     wire, &len, NULL) != ZP_OK)
     return NULL;
   return wire;
@@ -46,6 +46,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
              keep = {.std3 = opt->std3, .idna2008 = opt->idna2008, .keep_case = true};
   zp_zone_options zo = {
     .origin = opt->origin,
+    .origin_file = opt->origin_file,
     .default_ttl = opt->default_ttl,
     .have_default_ttl = opt->have_default_ttl,
     .no_include = opt->no_include,

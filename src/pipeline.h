@@ -13,6 +13,9 @@
 
 typedef struct zp_pipeline_options {
   const char *origin;       /* -z: initial origin as text, NULL for none */
+  const char *origin_file;  /* the file whose name gave origin, or NULL (-z): such an origin is
+                               only the initial one, the zone's name (for the checks) is then
+                               its SOA's owner */
   uint32_t default_ttl;     /* -t: TTL before any $TTL, when have_default_ttl */
   bool have_default_ttl;
   bool std3;                /* --std3 on ASCII labels */

@@ -15,6 +15,7 @@
 #include "write/output.h"
 
 #include "version.h"
+#include "walk.h"
 
 /* The diagnostics of a run, begun: a machine's format goes to stdout under --check, which
  * writes nothing else there; a conversion's stdout is the zone. */
@@ -196,7 +197,22 @@ static int convert(const zp_cli *cli, const char *path)
   return rc;
 }
 
-static int check(const zp_cli *cli, char **files, int n)
+/* The summary of a --check run, on stderr whatever the format (stdout may be a log). */
+static void summary(const zp_cli *cli, const zp_diag *diag, size_t zones, size_t fragments,
+                    unsigned long records)
+{
+  if (cli->silent)
+    return;
+  char through[96] = "";
+  if (fragments)
+    snprintf(through, sizeof through, " (and %zu file%s they include, read through them)",
+             fragments, fragments == 1 ? "" : "s");
+  fprintf(stderr, "zonepuny: %zu file%s%s, %lu record%s, %u error%s, %u warning%s\n", zones,
+          zones == 1 ? "" : "s", through, records, records == 1 ? "" : "s", diag->errors,
+          diag->errors == 1 ? "" : "s", diag->warnings, diag->warnings == 1 ? "" : "s");
+}
+
+static int check(const zp_cli *cli, char **args, int n)
 {
   zp_pipeline_options po;
   zp_diag diag;
@@ -205,22 +221,38 @@ static int check(const zp_cli *cli, char **files, int n)
   if (!init_options(cli, &po))
     return ZP_EXIT_USAGE;
   init_diag(&diag, cli);
-  for (int i = 0; i < n && !zp_diag_stop(&diag); i++) {
-    zp_input in = {.path = files[i]};
+  zp_walk w;
+  /* (a piece of a zone takes its origin from the zone that includes it, not from its name) */
+  bool by_name = !cli->origin && !cli->no_origin_from_name && !cli->checks.off;
+  zp_status st = zp_walk_args(args, n, by_name, &diag, &w);
+  /* a directory unread, or with no zone, is an I/O error: a gate that checked nothing passed */
+  io_error = diag.errors > 0 || !ran(&diag, st, NULL, NULL);
+  size_t zones = 0;
+  for (size_t i = 0; st == ZP_OK && i < w.n && !zp_diag_stop(&diag); i++) {
+    const zp_zone_file *f = &w.files[i];
+    if (f->fragment || f->again)
+      continue;
+    zp_input in = {.path = f->path};
     unsigned long count = 0;
-    zp_status st = zp_pipeline_run(&in, &po, &diag, NULL, &count);
-    records += count;
-    if (!ran(&diag, st, files[i], NULL) && st == ZP_ENOMEM) {
-      zp_diag_end(&diag);
-      return ZP_EXIT_USAGE;
+    if (f->origin) {
+      po.origin = f->origin;
+      po.origin_file = f->path;
+    } else {
+      po.origin = cli->origin;
+      po.origin_file = NULL;
     }
-    io_error |= st != ZP_OK;
+    st = zp_pipeline_run(&in, &po, &diag, NULL, &count);
+    records += count;
+    zones++;
+    if (!ran(&diag, st, f->path, NULL)) {
+      io_error = true;
+      if (st != ZP_ENOMEM)   /* (the next zone may well be read) */
+        st = ZP_OK;
+    }
   }
   zp_diag_end(&diag);
-  if (!cli->silent)
-    fprintf(stderr, "zonepuny: %d file%s, %lu record%s, %u error%s, %u warning%s\n", n,
-            n == 1 ? "" : "s", records, records == 1 ? "" : "s", diag.errors,
-            diag.errors == 1 ? "" : "s", diag.warnings, diag.warnings == 1 ? "" : "s");
+  summary(cli, &diag, zones, w.fragments, records);
+  zp_walk_free(&w);
   if (io_error)
     return ZP_EXIT_USAGE;
   return diag.errors > 0 ? ZP_EXIT_ERRORS : ZP_EXIT_OK;

@@ -16,7 +16,8 @@
 
 static const char usage_text[] =
     "usage: zonepuny [OPTIONS] [ZONEFILE|-]          convert one zone to stdout (or -o)\n"
-    "       zonepuny --check [OPTIONS] ZONEFILE...   validate zones, write nothing\n"
+    "       zonepuny --check [OPTIONS] PATH...       validate zones, write nothing: files, and\n"
+    "                                                directories' *.zone, *.db and db.* files\n"
     "       zonepuny --to-ascii [NAME...]            convert names (arguments, or stdin)\n"
     "       zonepuny --to-unicode [NAME...]\n"
     "\n"
@@ -28,6 +29,8 @@ static const char usage_text[] =
     "      --break-hard-links  let -o replace a FILE that has other hard links, which keep\n"
     "                       the old contents (refused otherwise, exit 2)\n"
     "  -z, --origin NAME    initial origin; the zone's name for the whole-zone checks\n"
+    "      --no-origin-from-name  --check without -z: no initial origin from a file's name\n"
+    "                       (example.com.zone, example.com.db, db.example.com: example.com.)\n"
     "  -t, --ttl TTL        default TTL before any $TTL\n"
     "      --idna=2003      IDNA2003 ToASCII (the default)\n"
     "      --std3           letters, digits and hyphen only in ASCII labels\n"
@@ -69,7 +72,7 @@ static const char usage_text[] =
 enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SORT, OPT_UNICODE,
        OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC, OPT_ANY_OWNER,
        OPT_BREAK_LINKS, OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY, OPT_FORMAT, OPT_COLOR,
-       OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT };
+       OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT, OPT_NO_BY_NAME };
 
 /* The index of arg in words[0..n), or -1. */
 static int word_index(const char *arg, const char *const *words, int n)
@@ -103,6 +106,7 @@ static const struct option longopts[] = {
   {"allow-owner-change", no_argument, NULL, OPT_ANY_OWNER},
   {"break-hard-links", no_argument, NULL, OPT_BREAK_LINKS},
   {"origin", required_argument, NULL, 'z'},
+  {"no-origin-from-name", no_argument, NULL, OPT_NO_BY_NAME},
   {"ttl", required_argument, NULL, 't'},
   {"check", no_argument, NULL, OPT_CHECK},
   {"to-ascii", no_argument, NULL, OPT_TO_ASCII},
@@ -177,6 +181,7 @@ int main(int argc, char **argv)
     case OPT_ANY_OWNER: cli.any_owner = true; break;
     case OPT_BREAK_LINKS: cli.break_links = true; break;
     case 'z': cli.origin = optarg; break;
+    case OPT_NO_BY_NAME: cli.no_origin_from_name = true; break;
     case 't': cli.ttl = optarg; break;
     case 'W':
       if (strcmp(optarg, "error") == 0)
@@ -308,7 +313,7 @@ int main(int argc, char **argv)
     return zp_cli_names(&cli, rest, nrest);
   case ZP_MODE_CHECK:
     if (nrest == 0)
-      return usage_error("%s needs at least one zone file", "--check");
+      return usage_error("%s needs at least one zone file or directory", "--check");
     return zp_cli_zone(&cli, rest, nrest);
   case ZP_MODE_CONVERT:
     if (nrest > 1)

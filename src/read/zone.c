@@ -56,13 +56,24 @@ static void label_warning(zp_zone *z, const zp_loc *at, const char *msg)
   zp_zone_warn(z, at, z->opt->label_warnings_fatal, "%s", msg);
 }
 
+/* A problem with the initial origin, said as where it came from: -z, or a file's name. */
+static void origin_report(zp_diag *d, const zp_zone_options *opt, zp_severity sev, const char *msg)
+{
+  zp_source src = {.path = opt->origin_file};
+  zp_loc loc = {.src = &src};
+  if (opt->origin_file)
+    zp_diag_report(d, &loc, sev, "%s: the origin its name gives, %s: %s", opt->origin_file,
+                   opt->origin, msg);
+  else
+    zp_diag_report(d, NULL, sev, "-z %s: %s", opt->origin, msg);
+}
+
 /* A warning of the label policy about -z, which is in no file. */
 static void origin_warning(void *user, size_t offset, const char *msg)
 {
   zp_zone *z = user;
   (void)offset;
-  zp_diag_report(z->diag, NULL, z->opt->label_warnings_fatal ? ZP_ERROR : ZP_WARNING, "-z %s: %s",
-                 z->opt->origin, msg);
+  origin_report(z->diag, z->opt, z->opt->label_warnings_fatal ? ZP_ERROR : ZP_WARNING, msg);
 }
 
 typedef struct name_at {
@@ -467,7 +478,7 @@ zp_status zp_zone_open(const zp_zone_options *opt, zp_diag *diag, zp_record_fn c
     if (zp_name_parse(opt->origin, strlen(opt->origin), root, &opt->conv, z->sc.origin, &wlen,
                       &err) != ZP_OK) {
       /* an error in the input, not a failure: reported, and no file is read against it */
-      zp_diag_report(diag, NULL, ZP_ERROR, "-z %s: %s", opt->origin, err.msg);
+      origin_report(diag, opt, ZP_ERROR, err.msg);
       zp_zone_close(z);
       return ZP_OK;
     }

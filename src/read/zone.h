@@ -48,6 +48,8 @@ typedef zp_status (*zp_record_fn)(void *user, const zp_record *rec);
 
 typedef struct zp_zone_options {
   const char *origin;       /* -z: initial origin as text, NULL for none */
+  const char *origin_file;  /* the file whose name gave origin, or NULL: -z gave it (messages
+                               about origin say which) */
   uint32_t default_ttl;     /* -t: TTL before any $TTL, when have_default_ttl */
   bool have_default_ttl;
   zp_label_conv conv;       /* label policy for every name the front end parses */

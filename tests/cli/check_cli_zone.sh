@@ -238,7 +238,11 @@ expect_rc 2 "--to-ascii -o" -- "$ZONEPUNY" --to-ascii -o "$tmp/d/c.zone" münche
 expect_rc 2 "a directory" -- "$ZONEPUNY" "$tmp/d"
 grep -q "^zonepuny: error: cannot read $tmp/d: Is a directory$" "$tmp/err" && ok ||
   bad "a directory: message: $(cat "$tmp/err")"
-expect_rc 2 "--check a directory" -- "$ZONEPUNY" --check idn.zone "$tmp/d"
+# --check walks a directory for zone files; one with none is a gate that checked nothing
+mkdir "$tmp/nozones" && touch "$tmp/nozones/notes.txt"
+expect_rc 2 "--check a directory with no zone file" -- "$ZONEPUNY" --check idn.zone "$tmp/nozones"
+grep -q "^zonepuny: error: $tmp/nozones: no zone file below it" "$tmp/err" && ok ||
+  bad "--check a directory with no zone file: message: $(cat "$tmp/err")"
 
 # -V and -h
 expect_rc 0 "-V" -- "$ZONEPUNY" -V

@@ -7,7 +7,7 @@
 #       zone that includes it checked; `pre-commit run --all-files` and a real `git commit` are
 #       refused with zonepuny's message shown;
 #  6    `args` reach zonepuny untouched: -W error (a warning fails the commit), --check-names
-#       warn, --max-errors 1; --no-origin-from-name is the hook's own;
+#       warn, --max-errors 1, --no-origin-from-name;
 #  7    the origin from a UTF-8 file name (bäckerei.example.zone, db.münchen.example), and from
 #       the name of a zone whose $ORIGIN comes after its first records;
 #  8    included files named by their path in the repository (../, absolute, nested $INCLUDE);

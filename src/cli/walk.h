@@ -1,0 +1,38 @@
+/* walk.h -- the zone files of --check's arguments: directories walked, each file's origin from
+ * its name, and the fragments other zones $INCLUDE */
+#ifndef ZP_WALK_H
+#define ZP_WALK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/diag.h"
+#include "idna/status.h"
+
+typedef struct zp_zone_file {
+  char *path;
+  char *origin;    /* the initial origin its name gives ("example.com."), or NULL */
+  bool fragment;   /* read through a zone of the list that $INCLUDEs it: not checked alone */
+  bool again;      /* the same file as one before it in the list: checked once */
+} zp_zone_file;
+
+typedef struct zp_walk {
+  zp_zone_file *files;
+  size_t n, cap;
+  size_t fragments;   /* how many of files are fragments */
+} zp_walk;
+
+/* The files of args[0..n): a file as given ("-" is standard input), a directory walked below
+ * for the regular files named *.zone, *.db or db.* (hidden entries skipped, symlinked
+ * directories not followed, names in byte order). by_name: each file so named gets the origin
+ * its name gives. A directory that cannot be read, or holds no zone file, is reported to diag
+ * as an error and the walk goes on; ZP_ENOMEM. zp_walk_free frees w's files. */
+ZP_NODISCARD zp_status zp_walk_args(char **args, int n, bool by_name, zp_diag *diag, zp_walk *w);
+void zp_walk_free(zp_walk *w);
+
+/* The origin a zone file's name gives, as kzonecheck takes it: the name less a ".zone" or
+ * ".db" suffix, or a "db." prefix, with a dot added; NULL when it gives none (no such suffix or
+ * prefix, or what is left is not a plausible name). The caller frees it. */
+char *zp_origin_from_name(const char *path);
+
+#endif
