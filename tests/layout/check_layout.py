@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""check_layout.py -- the code keeps the shape the README draws.
+"""check_layout.py -- the code keeps the shape doc/design.md draws.
 
 - Calls go one way: among the files of src/, no circle of files calls back into one another.
   The call graph comes from the built objects (nm): an edge A -> B when A uses a symbol B
@@ -9,8 +9,8 @@
   check/registry.c, the table of -W names, may be named from anywhere.
 - No hand-written C file (src/, grammar/) over 600 lines; generated tables say "do not edit".
 - Object names are unique across src/ (ar keeps one member per name).
-- The README's code map names every file of src/ (a header with its .c), and every src/ path
-  it names exists.
+- The code map (doc/design.md) names every file of src/ (a header with its .c), and every src/
+  path it names exists.
 """
 import glob
 import os
@@ -115,7 +115,7 @@ for comp in sccs:
 for u in sorted(edges):
     f = folder(u)
     if f not in LAYERS:
-        t.bad("src/%s is in no layer: add its folder to LAYERS and the README" % u, show=True)
+        t.bad("src/%s is in no layer: add its folder to LAYERS and doc/design.md" % u, show=True)
         continue
     for v in sorted(edges[u]):
         if folder(v) == f or folder(v) in LAYERS[f] or v in ANYONE:
@@ -146,25 +146,26 @@ for u in units:
         seen[b] = u
         t.ok()
 
-# ---- the README's code map ----
-with open("README.md", encoding="utf-8") as fh:
-    readme = fh.read()
+# ---- the code map ----
+CODE_MAP = "doc/design.md"
+with open(CODE_MAP, encoding="utf-8") as fh:
+    codemap = fh.read()
 # (a header beside its .c is named with it; a row may name its folder once: `read/a.c`, `b.c`)
-lines = readme.splitlines()
+lines = codemap.splitlines()
 for p in sources + [h for h in headers if h[:-2] + ".c" not in sources]:
     rel = p[len("src/"):]
     d, base = os.path.dirname(rel), os.path.basename(rel)
-    if rel in readme or any("`%s/" % d in ln and "`%s`" % base in ln for ln in lines):
+    if rel in codemap or any("`%s/" % d in ln and "`%s`" % base in ln for ln in lines):
         t.ok()
     else:
-        t.bad("README's code map does not name %s" % p, show=True)
-named = set(re.findall(r"\bsrc/[a-z0-9_/]+\.[ch]\b", readme))
+        t.bad("%s's code map does not name %s" % (CODE_MAP, p), show=True)
+named = set(re.findall(r"\bsrc/[a-z0-9_/]+\.[ch]\b", codemap))
 folders = "|".join(f for f in LAYERS if f)
-named |= {"src/" + m for m in re.findall(r"`((?:%s)/[a-z0-9_]+\.[ch])`" % folders, readme)}
+named |= {"src/" + m for m in re.findall(r"`((?:%s)/[a-z0-9_]+\.[ch])`" % folders, codemap)}
 for p in sorted(named):
     if os.path.exists(p):
         t.ok()
     else:
-        t.bad("README names %s, which does not exist" % p, show=True)
+        t.bad("%s names %s, which does not exist" % (CODE_MAP, p), show=True)
 t.need_pass("layout")
 t.finish()
