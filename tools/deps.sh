@@ -16,6 +16,7 @@ test=(
   libicu-dev python3-idna            # oracles: ICU 72 (UTS #46), python3-idna (IDNA2008)
   python3 python3-dnspython          # oracles: encodings.idna, dnspython; table generator
   python3-jsonschema                 # validates --format=sarif against the SARIF schema
+  python3-yaml                       # parses the README's CI snippets
   bind9-utils nsd                    # peers: named-checkzone, nsd-checkzone, dnssec-*
   bind9 bind9-dnsutils               # named, rndc, named-rrchecker; dig (the reload test)
   knot-dnssecutils libknot-dev       # peers: kzonecheck, libzscanner (Knot DNS)
