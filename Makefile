@@ -77,6 +77,13 @@ $(BUILD)/gen/version.h: FORCE
 
 $(BUILD)/obj/cli/main.o $(BUILD)/obj/cli/cli_zone.o: $(BUILD)/gen/version.h
 
+# The man pages as installed: @VERSION@ in their footer is the version zonepuny --version says,
+# so that the two cannot drift apart (tests/cli/check_install.sh).
+MAN_PAGES = $(BUILD)/man/zonepuny.1 $(BUILD)/man/zonepuny-reload.1
+$(BUILD)/man/%.1: man/%.1 $(BUILD)/gen/version.h
+	@mkdir -p $(@D)
+	sed -e 's|@VERSION@|$(VERSION)|g' $< > $@
+
 FORCE:
 
 $(BIN): $(BUILD)/obj/cli/main.o $(LIB)
@@ -184,13 +191,12 @@ deps:
 deps-test:
 	bash tools/deps.sh test
 
-install: $(BIN) $(IDNA_LIB)
+install: $(BIN) $(IDNA_LIB) $(MAN_PAGES)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/zonepuny
 	install -m 755 $(INSTALL_STRIP) $(BIN) $(DESTDIR)$(PREFIX)/bin/zonepuny
 	install -m 755 tools/zonepuny-reload $(DESTDIR)$(PREFIX)/bin/zonepuny-reload
-	install -m 644 man/zonepuny.1 $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny.1
-	install -m 644 man/zonepuny-reload.1 $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny-reload.1
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 $(IDNA_LIB) $(DESTDIR)$(PREFIX)/lib/libzonepuny-idna.a
 	install -m 644 $(IDNA_HDR:%=src/idna/%) $(DESTDIR)$(PREFIX)/include/zonepuny/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' tools/zonepuny-idna.pc.in \

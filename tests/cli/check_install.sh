@@ -25,6 +25,18 @@ if command -v man >/dev/null; then
     fi
   done
 else skip "man not installed, the man pages are not rendered"; fi
+# the installed pages say the version the installed binary says (the Makefile writes it into
+# their @VERSION@, which the source pages keep: no number kept by hand); before the first release
+# tag that is the file VERSION
+version=$("$dest/opt/zp/bin/zonepuny" --version | cut -d' ' -f2)
+for page in zonepuny zonepuny-reload; do
+  th=$(grep -m1 '^\.TH ' "$dest/opt/zp/share/man/man1/$page.1")
+  check test -n "$version" -a "$(cut -d'"' -f4 <<< "$th")" = "zonepuny $version"
+  check grep -q '^\.TH .*"zonepuny @VERSION@"' "man/$page.1"
+done
+if ! git describe --tags --match 'v[0-9]*' >/dev/null 2>&1; then
+  check test "$version" = "$(cat VERSION)"
+fi
 check test -f "$dest/opt/zp/include/zonepuny/idna.h"
 check test -f "$dest/opt/zp/lib/libzonepuny-idna.a"
 check grep -q '^prefix=/opt/zp$' "$dest/opt/zp/lib/pkgconfig/zonepuny-idna.pc"
