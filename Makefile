@@ -11,7 +11,7 @@ WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wfo
 # flex and bison output is not ours to fix; it still gets -Wall -Werror minus what it trips.
 GEN_WARN := -Wall -Werror -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter
 BASE_CFLAGS   = -std=c11 $(OPT) $(SAN) -MMD -MP $(CFLAGS)
-# one folder per pipeline stage (README "How the code is laid out")
+# one folder per pipeline stage (doc/design.md)
 SRC_DIRS = idna core read label check write cli
 BASE_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc -I$(BUILD)/gen $(CPPFLAGS)
 LIBS       = -lldns $(LDLIBS)

@@ -292,7 +292,7 @@ Test(zone, include_is_relative_scoped_and_loops_are_caught, .fini = cleanup)
   free(err);
 }
 
-/* Each limit of README "Limits", reached by a zone generated here (nothing big is committed). */
+/* Each limit of doc/limits.md, reached by a zone generated here (nothing big is committed). */
 Test(zone, limits_are_errors, .timeout = 60)
 {
   static const char head[] = "$ORIGIN ex.\n$TTL 60\n";

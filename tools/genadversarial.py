@@ -5,7 +5,7 @@ usage: genadversarial.py KIND SIZE OUT.zone
 
 KIND and what SIZE means:
   paren     one parenthesised TXT record of SIZE bytes, 100 quoted strings per line; zonepuny
-            refuses it at 1 MiB (README "Limits") and must skip the rest in linear time
+            refuses it at 1 MiB (doc/limits.md) and must skip the rest in linear time
   escapes   SIZE bytes of records whose every octet is a \\DDD escape: owners of UTF-8 written as
             escapes (each label goes through ToASCII), TXT strings of escaped ASCII
   punycode  SIZE bytes of records whose owners are three 63-octet "xn--" labels (the ACE check

@@ -15,7 +15,7 @@
 #define ZP_IDNA_USE_STD3         0x2u
 /* Step 3 as draft-ietf-idn-idna-04 has it for labels that hold a non-ASCII code point: the host
  * restrictions apply to them (after Nameprep) even without ZP_IDNA_USE_STD3. zonepuny passes
- * this always and adds ZP_IDNA_USE_STD3 for --std3 (README "Zone dialect"). */
+ * this always and adds ZP_IDNA_USE_STD3 for --std3 (doc/dialect.md). */
 #define ZP_IDNA_STD3_NON_ASCII   0x4u
 /* zonepuny's rule for ASCII labels that start with "xn--" (any case): the to_ascii functions
  * run zp_idna_ace_check on them and fail with its status. Plain ToASCII passes them through. */

@@ -263,7 +263,7 @@ bool zp_zone_field(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
   return true;
 }
 
-/* The TTL of a record that states none (README "Zone dialect"): $TTL or -t; else, as BIND,
+/* The TTL of a record that states none (doc/dialect.md): $TTL or -t; else, as BIND,
  * the last TTL stated (RFC 1035 section 5.1), and for a first SOA its MINIMUM with a warning. */
 static bool default_ttl(zp_zone *z, uint32_t *ttl)
 {

@@ -73,7 +73,7 @@ typedef struct zp_zone_options {
 } zp_zone_options;
 
 /* The records $GENERATE may make in one zone unless told otherwise: a few lines must not
- * expand into hours of work and gigabytes of temporary files (README "Limits"). */
+ * expand into hours of work and gigabytes of temporary files (doc/limits.md). */
 #define ZP_GENERATE_DEFAULT 4000000u
 
 /* TTL syntax of master files and -t: a decimal number, or numbers each followed by a unit s, m,

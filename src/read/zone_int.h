@@ -15,7 +15,7 @@
 #include "rdata.h"
 #include "zone.h"
 
-/* Limits (README "Zone dialect", "Limits"); each one reached is an error at its location. */
+/* Limits (doc/dialect.md, doc/limits.md); each one reached is an error at its location. */
 enum {
   ZP_LINE_MAX = 3 << 18,        /* bytes in one physical line (768 KiB): more than the longest
                                    text of a record (a type list of every type, some 645,000
@@ -109,7 +109,7 @@ typedef struct zp_zone {
 
 /* One open file: the parse parameter of its parser. src comes first so that a zp_source of the
  * include chain leads back to its file (loop detection). */
-/* What messages about a file show (README "Safety"). A file that a zone names ($INCLUDE), or
+/* What messages about a file show (doc/safety.md). A file that a zone names ($INCLUDE), or
  * that a symlink leads to, shows its text (its lines, and tokens in messages) only once it
  * reads as a zone: its first record or directive read without an error. Until then messages
  * wait (warnings) or give the location alone (an error, which also ends the file). The top

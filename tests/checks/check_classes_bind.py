@@ -5,7 +5,7 @@ only in RFC 3597 form as types it does not know, and reads A as a Chaosnet addre
 asks a name server's records of it (an address, no alias) only in class IN. For one record of
 every type zonepuny reads (zones/every-type.zone), in its text and in its RFC 3597 form, in class
 CH and in class HS: named-rrchecker takes it or refuses it, and zonepuny must do the same, but for
-the one deliberate difference (README "Zone dialect"): an A record of class CH, which zonepuny
+the one deliberate difference (doc/dialect.md): an A record of class CH, which zonepuny
 refuses in either form. Then whole zones of class CH and HS, named-checkzone -c against zonepuny:
 the same exit status.
 """

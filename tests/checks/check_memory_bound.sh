@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_memory_bound.sh -- what --check-memory N promises (README "Limits"): the whole-zone
+# check_memory_bound.sh -- what --check-memory N promises (doc/limits.md): the whole-zone
 # checks hold at most N and a fixed 512 KiB (the 32 KiB each sorted stream takes at the least,
 # the checker's own state), whatever the zone holds; past what fits, the same report comes from
 # sorted runs. Peak RSS less that of --fragment (no checks) is what the checks held.

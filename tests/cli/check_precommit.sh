@@ -19,7 +19,7 @@
 #       its batches of files at once: one build, every batch checked, no failure;
 #  13   a failed build shows the build's own error; `make deps` is advised only when a tool is
 #       missing (bison off PATH), not for a compiler error;
-#  14   the README's forms: `rev:` a full commit hash (every run above), and `repo: local`.
+#  14   the forms of doc/pre-commit.md: `rev:` a full commit hash (every run above), and `repo: local`.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 for c in pre-commit git make; do
@@ -79,7 +79,7 @@ git rm -q --cached bad.zone && rm bad.zone
 
 # 3. a fragment changed alone: the zone that includes it is checked, and the commit refused.
 # An error in an included file's first record shows its location only (it might be no zone at
-# all: README "Safety"); one after a good record shows in full.
+# all: doc/safety.md); one after a good record shows in full.
 printf 'xn--www- A 192.0.2.2\n' > frag.inc
 git add frag.inc
 git commit -m frag > "$tmp/out" 2>&1 && bad "a bad fragment was committed" || ok

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # check_safety.sh -- data safety of -o beyond tests/cli/check_cli_zone.sh: a full file system, a
 # file size limit, stdout closed, -o reaching the input through links or an $INCLUDE. What must
-# hold (README "Safety"): exit 2 on a write error, the old -o file byte for byte intact, no
+# hold (doc/safety.md): exit 2 on a write error, the old -o file byte for byte intact, no
 # temporary file left, the input never replaced.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"

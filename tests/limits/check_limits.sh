@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_limits.sh -- every front-end limit of the README's "Limits" table: the worst case is made
+# check_limits.sh -- every front-end limit of doc/limits.md's table: the worst case is made
 # here at test time (nothing big is committed); each must give its error, exit 1 and finish
 # promptly (the timeout only guards against a hang; speed is measured in bench/run.sh).
 set -u

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_resources.sh -- the bounds on what a zone may make zonepuny use (README "Limits"): the
+# check_resources.sh -- the bounds on what a zone may make zonepuny use (doc/limits.md): the
 # records $GENERATE may make in one zone (--max-generate) and the octets temporary files in
 # $TMPDIR may hold (--tmp-limit). Each bound reached is an error that names its option, comes
 # promptly, and leaves nothing behind: no output, -o as it was, an empty TMPDIR.

@@ -211,7 +211,7 @@ FIXED = [
     ("A6", "64 ::1 a_b.example."), ("DSYNC", "CDS NOTIFY 1 *.example."),
 ]
 
-# What BIND takes and zonepuny refuses on purpose (README "Output"), by zonepuny's message: a
+# What BIND takes and zonepuny refuses on purpose (doc/output.md), by zonepuny's message: a
 # PRIVATEDNS key (DNSKEY, CDNSKEY, RKEY) that does not begin with a name, which BIND refuses in
 # RFC 3597 form, the form RKEY is written in.
 STRICTER = {"(PRIVATEDNS) without": "a PRIVATEDNS key without its name"}

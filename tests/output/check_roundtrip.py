@@ -4,7 +4,7 @@ octets zonepuny took, record for record; and converting its output again changes
 The records: for every type zonepuny knows, random octets in RFC 3597 form (check_wire_peers.py's
 generator: the wire form of a random valid text, a record of every-type.zone or random bytes,
 mutated or not), drawn here from every byte, capitals and the high bit included; and the widest
-records: 65,510 octets of RDATA (the most named loads, README "Whole-zone checks") as unknown
+records: 65,510 octets of RDATA (the most named loads, doc/checks.md) as unknown
 types, NULL, TXT strings of every byte, OPENPGPKEY, DHCID, TLSA, CAA and URI; NSEC and CSYNC with
 every type in every window; names of 255 octets of every ASCII byte. zonepuny refuses some (its
 own rules are tested elsewhere); what it takes is the reference, as its RFC 3597 form of them

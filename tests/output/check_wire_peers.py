@@ -43,7 +43,7 @@ MORE = {"KEY": 25, "SIG": 24, "WKS": 11, "NSAP": 22, "GPOS": 27, "EID": 31, "NIM
         "GID": 102, "UNSPEC": 103, "AVC": 258, "DOA": 259, "RESINFO": 261, "WALLET": 262,
         "TA": 32768}
 PER_TYPE = 150
-# What zonepuny refuses on purpose where BIND takes the octets (README "Output").
+# What zonepuny refuses on purpose where BIND takes the octets (doc/output.md).
 STRICTER = {
     "label": "a name with a label the label policy refuses",
     "AliasMode": "SVCB parameters in AliasMode (RFC 9460 section 2.4.2)",

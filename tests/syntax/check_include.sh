@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_include.sh -- $INCLUDE safety (README "Safety"): the fence (the zone file's directory
+# check_include.sh -- $INCLUDE safety (doc/safety.md): the fence (the zone file's directory
 # by default, --include-root DIR, --include-root /, --no-include) against symlinks, ../ escapes
 # and absolute paths; one refusal for a file outside the root and for one that does not exist;
 # regular files only; nothing shown of a file that does not read as a zone (a key file, an

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# check_include_race.sh -- $INCLUDE against a tree that changes while zonepuny reads it (README
-# "Safety"): a symlink swapped in, between a file below the include root and one outside it,
+# check_include_race.sh -- $INCLUDE against a tree that changes while zonepuny reads it
+# (doc/safety.md): a symlink swapped in, between a file below the include root and one outside it,
 # and a directory of the root swapped for a symlink that leads outside; all the time during a
 # loop of runs, and once, at a known moment, during a large zone; and the top file replaced
 # while it is read. Not a byte of an outside file may reach standard output or error: none of

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_scanner_backup.sh -- the scanner never backs up (README "Performance (front end alone)"):
+# check_scanner_backup.sh -- the scanner never backs up (doc/performance.md, "Front end alone"):
 # flex -b writes its report of backing-up states to lex.backup, which must say there are none.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
