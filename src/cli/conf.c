@@ -1,0 +1,568 @@
+/* conf.c -- what a named.conf means for --check --named-conf: the zones named-checkconf -z
+ * (BIND 9.18) loads, their files, and the options that change its verdict on each. The facts
+ * it follows, found by running named-checkconf, are tabled in tests/test_conf.c. */
+#include "conf.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "conf_int.h"
+#include "core/buf.h"
+#include "core/hash.h"
+#include "core/rrtype.h"
+#include "read/name.h"
+
+struct zp_conf {
+  conf_tree tree;
+  zp_conf_zone *zones;
+  size_t n, cap;
+};
+
+/* The clauses read in zone, view and options blocks; the rest are read for their structure
+ * only, since whether and how named loads a zone does not hang on them. */
+typedef enum opt_id {
+  O_TYPE, O_FILE, O_IN_VIEW, O_DATABASE, O_DLZ, O_PRIMARIES, O_MASTERS,
+  O_CHECK_NAMES, O_CHECK_MX, O_MX_CNAME, O_SRV_CNAME, O_DUP_RECORDS, O_INTEGRITY, O_SIBLING,
+  O_WILDCARD, O_SPF, O_FORMAT, O_MAX_TTL, O_COUNT
+} opt_id;
+
+typedef enum arg { A_WORD, A_STRING, A_NAME, A_ANY } arg;
+
+static const char *const types[] = {"primary", "master", "secondary", "slave", "mirror", "hint",
+                                    "stub", "static-stub", "forward", "redirect",
+                                    "delegation-only", NULL};
+static const char *const levels[] = {"ignore", "warn", "fail", NULL};  /* zp_check_level's order */
+static const char *const warn_ignore[] = {"warn", "ignore", NULL};
+static const char *const booleans[] = {"yes", "no", "true", "false", "1", "0", NULL};
+static const char *const formats[] = {"text", "raw", NULL};
+
+/* refused: the value with which named's verdict on a zone is one zonepuny cannot give ("*":
+ * any but 0 and unlimited), and why. The options whose every value leaves the verdict alone
+ * (named warns, or does not) are read and let be. */
+static const struct opt {
+  const char *name;
+  arg arg;
+  const char *const *values;
+  const char *refused, *why;
+} opts[O_COUNT] = {
+  [O_TYPE] = {"type", A_WORD, types, NULL, NULL},
+  [O_FILE] = {"file", A_STRING, NULL, NULL, NULL},
+  [O_IN_VIEW] = {"in-view", A_NAME, NULL, NULL, NULL},
+  [O_DATABASE] = {"database", A_NAME, NULL, NULL, NULL},
+  [O_DLZ] = {"dlz", A_NAME, NULL, NULL, NULL},
+  [O_PRIMARIES] = {"primaries", A_ANY, NULL, NULL, NULL},
+  [O_MASTERS] = {"masters", A_ANY, NULL, NULL, NULL},
+  [O_CHECK_NAMES] = {"check-names", A_WORD, levels, NULL, NULL},
+  [O_CHECK_MX] = {"check-mx", A_WORD, levels, "fail", "named then refuses a zone for an MX "
+                  "record written as an address, or naming a host of the zone with no address, "
+                  "which no check of zonepuny singles out"},
+  [O_MX_CNAME] = {"check-mx-cname", A_WORD, levels, "fail", "named then refuses a zone for an "
+                  "MX record naming an alias, which no check of zonepuny singles out"},
+  [O_SRV_CNAME] = {"check-srv-cname", A_WORD, levels, "fail", "named then refuses a zone for an "
+                   "SRV record naming an alias, which no check of zonepuny singles out"},
+  [O_DUP_RECORDS] = {"check-dup-records", A_WORD, levels, "fail", "named then refuses a zone "
+                     "for two records that DNSSEC tells apart and plain DNS holds equal, which "
+                     "zonepuny does not check"},
+  [O_INTEGRITY] = {"check-integrity", A_WORD, booleans, NULL, NULL},
+  [O_SIBLING] = {"check-sibling", A_WORD, booleans, NULL, NULL},
+  [O_WILDCARD] = {"check-wildcard", A_WORD, booleans, NULL, NULL},
+  [O_SPF] = {"check-spf", A_WORD, warn_ignore, NULL, NULL},
+  [O_FORMAT] = {"masterfile-format", A_WORD, formats, "raw", "named then reads zone files in "
+                "their binary form, zonepuny the text form only"},
+  [O_MAX_TTL] = {"max-zone-ttl", A_WORD, NULL, "*", "named then refuses a zone for a record "
+                 "whose TTL is above it, which zonepuny does not check"},
+};
+
+/* The top-level statements of BIND 9.18 (include is the parser's). */
+static const char *const statements[] = {
+  "acl", "controls", "dlz", "dnssec-policy", "dyndb", "http", "key", "logging", "managed-keys",
+  "masters", "options", "parental-agents", "plugin", "primaries", "server",
+  "statistics-channels", "tls", "trust-anchors", "trusted-keys", "view", "zone", NULL};
+
+typedef enum level { L_ZONE, L_VIEW, L_OPTIONS } level;
+
+typedef struct settings {
+  conf_stmt *at[O_COUNT];   /* the clause of each option, NULL when the block has none */
+} settings;
+
+typedef struct view {
+  const char *name;
+  uint16_t rclass;
+  const conf_stmt *st;
+  conf_stmt *body;
+  settings set;
+} view;
+
+/* A zone by (view, name), to find the same zone twice and in-view's target. */
+typedef struct slot {
+  const uint8_t *key;
+  size_t len, view;
+  const conf_stmt *st;
+} slot;
+
+typedef struct reader {
+  zp_conf *conf;
+  zp_diag *diag;
+  const zp_check_options *checks;
+  zp_status st;             /* ZP_OK, or ZP_ENOMEM */
+  bool failed;              /* an error was reported */
+  settings options;
+  view *views;              /* [0] stands for the top level */
+  size_t nviews, views_cap;
+  slot *slots;
+  size_t nslots, slots_cap;
+} reader;
+
+ZP_PRINTF(3, 4) static void report(reader *r, const zp_loc *loc, const char *fmt, ...)
+{
+  char msg[768];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  zp_diag_report(r->diag, loc, ZP_ERROR, "%s", msg);
+  r->failed = true;
+}
+
+static bool is(const char *a, const char *b)
+{
+  return strcasecmp(a, b) == 0;
+}
+
+static int word_in(const char *w, const char *const *list)
+{
+  for (int i = 0; list[i]; i++)
+    if (is(w, list[i]))
+      return i;
+  return -1;
+}
+
+static const char *last_text(const conf_stmt *s)
+{
+  const conf_val *v = s->vals;
+  while (v->next)
+    v = v->next;
+  return v->text;
+}
+
+/* "FILE:LINE:COL" of a statement, for "first at". */
+static const char *where(const conf_stmt *s, char *buf, size_t cap)
+{
+  snprintf(buf, cap, "%s:%u:%u", s->vals->loc.src->path, s->vals->loc.line, s->vals->loc.col);
+  return buf;
+}
+
+/* IN, CH, HS, NONE, ANY, CLASSnnn, and the long names named also takes. */
+static bool class_of(const char *w, uint16_t *c)
+{
+  if (is(w, "chaos") || is(w, "hesiod")) {
+    *c = is(w, "chaos") ? 3 : 4;
+    return true;
+  }
+  return zp_rrclass_from_text(w, strlen(w), c);
+}
+
+/* The values of s after its name: n of them, each a word (A_WORD), a quoted string (A_STRING)
+ * or either (A_NAME). false when reported. */
+static bool shape(reader *r, const conf_stmt *s, arg a, int n)
+{
+  const conf_val *v = s->vals->next;
+  for (int i = 0; i < n; i++, v = v->next) {
+    if (!v) {
+      report(r, &s->end, "'%s' needs %s value before ';'", s->vals->text, i ? "another" : "a");
+      return false;
+    }
+    if (v->kind == CONF_BLOCK || (a == A_WORD && v->kind != CONF_WORD) ||
+        (a == A_STRING && v->kind != CONF_STRING)) {
+      report(r, &v->loc, "'%s' takes %s, not %s%s%s", s->vals->text,
+             a == A_WORD ? "a word (unquoted)" : a == A_STRING ? "a quoted string" : "a name",
+             v->kind == CONF_BLOCK ? "a block" : v->kind == CONF_WORD ? "the word '" : "\"",
+             v->kind == CONF_BLOCK ? "" : v->text,
+             v->kind == CONF_BLOCK ? "" : v->kind == CONF_WORD ? "'" : "\"");
+      return false;
+    }
+  }
+  if (v) {
+    report(r, &v->loc, "missing ';' before '%s'", v->text);
+    return false;
+  }
+  return true;
+}
+
+/* One clause named knows the value of (opts[id]); false when reported. In views and options
+ * check-names names the kind of zone first: primary (or master) is the one for loaded zones. */
+static bool clause(reader *r, conf_stmt *s, opt_id id, level lv, settings *set)
+{
+  static const char *const kinds[] = {"primary", "master", "secondary", "slave", "response",
+                                      NULL};
+  const struct opt *o = &opts[id];
+  bool by_kind = id == O_CHECK_NAMES && lv != L_ZONE;
+  const conf_val *v = s->vals->next;
+  int k = by_kind && v && v->kind == CONF_WORD ? word_in(v->text, kinds) : 0;
+  if (k < 0) {
+    report(r, &v->loc, "'check-names %s': the kind of zone comes first (primary, secondary or "
+           "response)", v->text);
+    return false;
+  }
+  if (o->arg != A_ANY && !shape(r, s, o->arg, by_kind ? 2 : 1))
+    return false;
+  if (by_kind) {
+    v = v->next;
+    if (k > 1)
+      return word_in(v->text, levels) >= 0 ||
+             (report(r, &v->loc, "'%s' is not a check-names level", v->text), false);
+  }
+  if (o->values && word_in(v->text, o->values) < 0) {
+    report(r, &v->loc, "'%s' is not a value of '%s'", v->text, o->name);
+    return false;
+  }
+  char buf[256];
+  if (set->at[id]) {
+    report(r, &s->vals->loc, "'%s' %s (first at %s)", o->name,
+           by_kind ? "given twice for primary zones (master is primary)" : "redefined",
+           where(set->at[id], buf, sizeof buf));
+    return false;
+  }
+  set->at[id] = s;
+  return true;
+}
+
+/* The clauses of a zone, view or options block that decide how named loads a zone. */
+static void scan(reader *r, conf_stmt *body, level lv, settings *set)
+{
+  for (conf_stmt *s = body; s && !zp_diag_stop(r->diag); s = s->next) {
+    const char *name = s->vals->text;
+    int id = -1;
+    for (int i = 0; i < O_COUNT && id < 0; i++)
+      if (is(name, opts[i].name))
+        id = i;
+    if (id >= O_CHECK_NAMES || (id >= 0 && lv == L_ZONE))
+      clause(r, s, (opt_id)id, lv, set);
+    else if (id < 0 && strncasecmp(name, "check-", 6) == 0)
+      report(r, &s->vals->loc, "unknown option '%s': BIND 9.18 has no such check", name);
+    else if (id < 0 && lv != L_OPTIONS && is(name, "directory"))
+      report(r, &s->vals->loc, "directory is an option of the options block only");
+  }
+}
+
+/* name [class] { ... } -- the block, or NULL when reported. */
+static conf_val *named_block(reader *r, const conf_stmt *s, uint16_t *rclass)
+{
+  const conf_val *name = s->vals->next, *v = name ? name->next : NULL;
+  if (!name || name->kind == CONF_BLOCK) {
+    report(r, name ? &name->loc : &s->end, "%s needs a name before its block", s->vals->text);
+    return NULL;
+  }
+  if (v && v->kind == CONF_WORD) {
+    if (!class_of(v->text, rclass)) {
+      report(r, &v->loc, "%s '%s': invalid class '%s'", s->vals->text, name->text, v->text);
+      return NULL;
+    }
+    v = v->next;
+  }
+  if (!v || v->kind != CONF_BLOCK) {
+    report(r, v ? &v->loc : &s->end, "expected '{' before '%s'", v ? v->text : ";");
+    return NULL;
+  }
+  return (conf_val *)v;
+}
+
+static slot *find(reader *r, const uint8_t *key, size_t len, size_t vi)
+{
+  size_t mask = r->slots_cap - 1, i = (size_t)(zp_hash(key, len) ^ vi) & mask;
+  for (;; i = (i + 1) & mask) {
+    slot *s = &r->slots[i];
+    if (!s->key || (s->len == len && s->view == vi && memcmp(s->key, key, len) == 0))
+      return s;
+  }
+}
+
+/* The slot of (view, key), its st NULL when the zone is new; NULL when out of memory. */
+static slot *claim(reader *r, const uint8_t *key, size_t len, size_t vi)
+{
+  if (2 * (r->nslots + 1) > r->slots_cap) {
+    size_t cap = r->slots_cap ? 2 * r->slots_cap : 64;
+    slot *old = r->slots, *fresh = calloc(cap, sizeof *fresh);
+    if (!fresh)
+      return NULL;
+    size_t old_cap = r->slots_cap;
+    r->slots = fresh;
+    r->slots_cap = cap;
+    for (size_t i = 0; i < old_cap; i++)
+      if (old[i].key)
+        *find(r, old[i].key, old[i].len, old[i].view) = old[i];
+    free(old);
+  }
+  slot *s = find(r, key, len, vi);
+  if (!s->key) {
+    uint8_t *k = zp_conf_alloc(&r->conf->tree, len);
+    if (!k)
+      return NULL;
+    memcpy(k, key, len);
+    *s = (slot){.key = k, .len = len, .view = vi};
+    r->nslots++;
+  }
+  return s;
+}
+
+/* The check options of a loaded zone: its own clauses over its view's over options'. */
+static void lay_checks(reader *r, const settings *zs, const view *v, zp_check_options *checks)
+{
+  for (int id = O_CHECK_NAMES; id < O_COUNT; id++) {
+    conf_stmt *s = zs->at[id] ? zs->at[id] : v->set.at[id] ? v->set.at[id] : r->options.at[id];
+    if (!s)
+      continue;
+    const char *val = last_text(s);
+    const char *refused = opts[id].refused;
+    if (id == O_CHECK_NAMES)
+      checks->level[ZP_CK_CHECK_NAMES] = (uint8_t)word_in(val, levels);
+    else if (refused && (strcmp(refused, "*") == 0 ? !is(val, "0") && !is(val, "unlimited")
+                                                    : is(val, refused))) {
+      if (!s->told)
+        report(r, &s->vals->loc, "'%s %s' is not supported: %s", opts[id].name, val,
+               opts[id].why);
+      s->told = true;
+      r->failed = true;
+    }
+  }
+}
+
+/* Whether named-checkconf -z loads the zone: primary zones, redirect zones that are not
+ * secondaries, and root hints; not those another database serves. */
+static bool loads(const settings *zs, const char *type)
+{
+  bool redirect = is(type, "redirect") && !zs->at[O_PRIMARIES] && !zs->at[O_MASTERS];
+  if (is(type, "hint"))
+    return true;
+  if (!is(type, "primary") && !is(type, "master") && !redirect)
+    return false;
+  const conf_stmt *db = zs->at[O_DATABASE];
+  return !zs->at[O_DLZ] && (!db || is(last_text(db), "rbt") || is(last_text(db), "rbt64"));
+}
+
+/* in-view "v": the zone of an earlier view, not loaded again; named lets forward and
+ * forwarders stand beside it, no other clause. */
+static void in_view(reader *r, const conf_stmt *zst, const conf_val *name, const conf_val *blk,
+                    const uint8_t *key, size_t len, size_t vi, const settings *zs)
+{
+  const char *target = last_text(zs->at[O_IN_VIEW]);
+  for (const conf_stmt *s = blk->body; s; s = s->next)
+    if (s != zs->at[O_IN_VIEW] && !is(s->vals->text, "forward") &&
+        !is(s->vals->text, "forwarders")) {
+      report(r, &s->vals->loc, "zone '%s' is in-view: named takes no '%s' beside it (forward "
+             "and forwarders only)", name->text, s->vals->text);
+      return;
+    }
+  size_t t = 1;
+  while (t < vi && strcmp(r->views[t].name, target) != 0)
+    t++;
+  const slot *s = t < vi ? find(r, key, len, t) : NULL;
+  if (!s || !s->key)
+    report(r, &zst->vals->loc, "zone '%s': in-view '%s' names no view before this one that "
+           "has the zone", name->text, target);
+}
+
+static void add(reader *r, const zp_conf_zone *z)
+{
+  zp_conf *c = r->conf;
+  if (!zp_array_room(&c->zones, c->n, &c->cap, sizeof *c->zones, 16))
+    r->st = ZP_ENOMEM;
+  else
+    c->zones[c->n++] = *z;
+}
+
+/* zone "name" [class] { ... }; in view vi (0: the top level). */
+static void zone(reader *r, conf_stmt *zst, size_t vi)
+{
+  static const uint8_t root[1] = {0};
+  const view *v = &r->views[vi];
+  uint16_t rclass = v->rclass;
+  const conf_val *blk = named_block(r, zst, &rclass), *name = zst->vals->next;
+  if (!blk)
+    return;
+  if (rclass != v->rclass) {
+    char a[ZP_RRTYPE_TEXT_MAX], b[ZP_RRTYPE_TEXT_MAX];
+    report(r, &name->next->loc, "zone '%s' is of class %s, %s of class %s", name->text,
+           zp_rrclass_name(rclass, a), vi ? "its view" : "named's default view",
+           zp_rrclass_name(v->rclass, b));
+    return;
+  }
+  uint8_t wire[ZP_NAME_MAX], key[ZP_NAME_KEY_MAX];
+  size_t wlen;
+  zp_name_error err = {0};
+  if (zp_name_parse(name->text, strlen(name->text), root, NULL, wire, &wlen, &err) != ZP_OK) {
+    report(r, &name->loc, "zone '%s' is not a valid name: %s", name->text, err.msg);
+    return;
+  }
+  size_t klen = zp_name_sort_key(wire, key);
+  settings zs = {0};
+  unsigned errors = r->diag->errors;
+  scan(r, blk->body, L_ZONE, &zs);
+  if (r->diag->errors != errors)
+    return;   /* (a clause named refuses says all: no "has no type" after a bad type) */
+  slot *s = claim(r, key, klen, vi);
+  if (!s) {
+    r->st = ZP_ENOMEM;
+    return;
+  }
+  char buf[256];
+  if (s->st) {
+    report(r, &zst->vals->loc, "zone '%s' redefined%s%s%s (first at %s)", name->text,
+           vi ? " in view '" : "", vi ? v->name : "", vi ? "'" : "", where(s->st, buf, sizeof buf));
+    return;
+  }
+  s->st = zst;
+  if (zs.at[O_IN_VIEW]) {
+    in_view(r, zst, name, blk, key, klen, vi, &zs);
+    return;
+  }
+  if (!zs.at[O_TYPE]) {
+    report(r, &zst->vals->loc, "zone '%s' has no type", name->text);
+    return;
+  }
+  const char *type = last_text(zs.at[O_TYPE]);
+  if (is(type, "redirect") && wlen != 1) {
+    report(r, &name->loc, "a redirect zone is named '.', not '%s'", name->text);
+    return;
+  }
+  if (!loads(&zs, type))
+    return;
+  if (!zs.at[O_FILE]) {
+    report(r, &zst->vals->loc, "zone '%s' (type %s) has no file", name->text, type);
+    return;
+  }
+  if (rclass != 1) {
+    char a[ZP_RRTYPE_TEXT_MAX];
+    report(r, &zst->vals->loc, "zone '%s' is of class %s: zonepuny checks zones of class IN "
+           "only", name->text, zp_rrclass_name(rclass, a));
+    return;
+  }
+  const conf_val *file = zs.at[O_FILE]->vals->next;
+  zp_conf_zone z = {.name = name->text, .view = vi ? v->name : NULL,
+                    .file = zp_conf_join(&r->conf->tree, r->conf->tree.dir, file->text),
+                    .loc = zst->vals->loc, .file_loc = file->loc, .hint = is(type, "hint"),
+                    .checks = *r->checks};
+  if (!z.file) {
+    r->st = ZP_ENOMEM;
+    return;
+  }
+  z.checks.off |= z.hint;
+  if (!z.hint)
+    lay_checks(r, &zs, v, &z.checks);
+  add(r, &z);
+}
+
+/* view "name" [class] { ... }; -- its clauses read, its zones left for later. */
+static void add_view(reader *r, conf_stmt *s)
+{
+  view v = {.name = s->vals->next ? s->vals->next->text : "", .rclass = 1, .st = s};
+  const conf_val *blk = named_block(r, s, &v.rclass);
+  if (!blk)
+    return;
+  v.body = blk->body;
+  char buf[256];
+  for (size_t i = 1; i < r->nviews; i++)
+    if (strcmp(r->views[i].name, v.name) == 0 && r->views[i].rclass == v.rclass) {
+      report(r, &s->vals->loc, "view '%s' redefined (first at %s)", v.name,
+             where(r->views[i].st, buf, sizeof buf));
+      return;
+    }
+  scan(r, blk->body, L_VIEW, &v.set);
+  if (!zp_array_room(&r->views, r->nviews, &r->views_cap, sizeof *r->views, 8))
+    r->st = ZP_ENOMEM;
+  else
+    r->views[r->nviews++] = v;
+}
+
+/* The top level: what each statement is, options and the views; then the zones, view by view
+ * (named's order), or those of the top level when there is no view. */
+static void top(reader *r, conf_stmt *first)
+{
+  const conf_stmt *options = NULL, *lone = NULL;
+  char buf[256];
+  for (conf_stmt *s = first; s && r->st == ZP_OK && !zp_diag_stop(r->diag); s = s->next) {
+    const char *name = s->vals->text;
+    const conf_val *last = s->vals;
+    while (last->next)
+      last = last->next;
+    if (word_in(name, statements) < 0)
+      report(r, &s->vals->loc, "unknown statement '%s'", name);
+    else if (last->kind != CONF_BLOCK && !is(name, "plugin"))
+      report(r, &s->end, "'%s' takes a block { ... } before ';'", name);
+    else if (is(name, "view"))
+      add_view(r, s);
+    else if (is(name, "zone"))
+      lone = lone ? lone : s;
+    else if (is(name, "options") && options)
+      report(r, &s->vals->loc, "'options' redefined (first at %s)", where(options, buf,
+             sizeof buf));
+    else if (is(name, "options") && s->vals->next != last)
+      report(r, &s->vals->next->loc, "expected '{' before '%s'", s->vals->next->text);
+    else if (is(name, "options")) {
+      options = s;
+      scan(r, last->body, L_OPTIONS, &r->options);
+    }
+  }
+  if (lone && r->nviews > 1) {
+    report(r, &lone->vals->loc, "a zone outside every view, and the conf has views: named "
+           "wants every zone in one");
+    return;
+  }
+  for (size_t vi = 1; vi < r->nviews; vi++)
+    for (conf_stmt *s = r->views[vi].body; s && r->st == ZP_OK && !zp_diag_stop(r->diag);
+         s = s->next)
+      if (is(s->vals->text, "zone"))
+        zone(r, s, vi);
+  for (conf_stmt *s = first; s && r->st == ZP_OK && !zp_diag_stop(r->diag); s = s->next)
+    if (r->nviews == 1 && is(s->vals->text, "zone"))
+      zone(r, s, 0);
+}
+
+zp_status zp_conf_read(const char *path, const zp_check_options *checks, zp_diag *diag,
+                       zp_conf **conf)
+{
+  *conf = NULL;
+  zp_conf *c = calloc(1, sizeof *c);
+  if (!c)
+    return ZP_ENOMEM;
+  zp_status st = zp_conf_parse(path, diag, &c->tree);
+  reader r = {.conf = c, .diag = diag, .checks = checks};
+  if (st == ZP_OK && !zp_array_room(&r.views, 0, &r.views_cap, sizeof *r.views, 8))
+    st = ZP_ENOMEM;
+  if (st == ZP_OK) {
+    r.views[r.nviews++] = (view){.name = NULL, .rclass = 1};   /* the top level */
+    top(&r, c->tree.top);
+    st = r.st;
+  }
+  free(r.views);
+  free(r.slots);
+  if (st == ZP_OK && !r.failed) {
+    *conf = c;
+    return ZP_OK;
+  }
+  zp_conf_free(c);
+  return st == ZP_ZONE_SYNTAX ? ZP_OK : st;
+}
+
+size_t zp_conf_count(const zp_conf *conf)
+{
+  return conf->n;
+}
+
+const zp_conf_zone *zp_conf_zone_at(const zp_conf *conf, size_t i)
+{
+  return &conf->zones[i];
+}
+
+void zp_conf_free(zp_conf *conf)
+{
+  if (!conf)
+    return;
+  zp_conf_tree_free(&conf->tree);
+  free(conf->zones);
+  free(conf);
+}

@@ -1,0 +1,34 @@
+/* conf.h -- the zones a named.conf loads, for --check --named-conf: what named-checkconf -z
+ * loads, each with its name, file and the check options that change its verdict */
+#ifndef ZP_CONF_H
+#define ZP_CONF_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "check/check.h"
+#include "core/diag.h"
+#include "idna/status.h"
+typedef struct zp_conf_zone {
+  const char *name;        /* the zone's name as the statement writes it */
+  const char *view;        /* the view it is in, or NULL */
+  const char *file;        /* its file, joined to the directory option when relative */
+  zp_loc loc;              /* the zone statement, for messages about the zone as a whole */
+  zp_loc file_loc;         /* its file clause's string, for messages about the file (one that
+                              cannot be read: named-checkconf -z calls the zone not loaded) */
+  bool hint;               /* root hints (type hint): named reads the file as a piece of the
+                              root zone, whatever the zone's name, with no check of the zone;
+                              checks.off is set, and the origin to read it with is "." */
+  zp_check_options checks; /* the caller's, with the zone's check-* options applied */
+} zp_conf_zone;
+typedef struct zp_conf zp_conf;
+/* Reads the named.conf at path and the files it includes. The zones are those
+ * named-checkconf -z loads, in its order; checks is the caller's options, onto which each
+ * zone's options, views' and options' check-* settings are laid. What the file says wrongly
+ * or what this reader does not understand is reported to diag at its place (the conf is then
+ * NULL and the status ZP_OK), an include that cannot be read too; ZP_EIO (errno) when path
+ * itself cannot be read, ZP_ENOMEM. The conf owns every string and location it hands out. */
+ZP_NODISCARD zp_status zp_conf_read(const char *path, const zp_check_options *checks,
+                                    zp_diag *diag, zp_conf **conf);
+size_t zp_conf_count(const zp_conf *conf);
+const zp_conf_zone *zp_conf_zone_at(const zp_conf *conf, size_t i);
+void zp_conf_free(zp_conf *conf);
+#endif
