@@ -1,0 +1,45 @@
+/* conf_driver.c -- zp_conf_read over one named.conf, for tests/cli/check_named_conf_zones.sh */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check/check.h"
+#include "cli/conf.h"
+
+/* Usage: conf_driver NAMED.CONF
+ * One line per zone, in the reader's order:
+ *   VIEW<TAB>NAME<TAB>FILE<TAB>CHECK-NAMES<TAB>KIND
+ * VIEW "-" outside views; CHECK-NAMES ignore, warn or fail (the caller's default: fail);
+ * KIND zone, or hint (read as a piece of the root zone, no checks). The conf's errors go to
+ * stderr as zonepuny writes them. Exit 0 when the conf is read, 1 when it has errors, 2 when
+ * it cannot be read. */
+int main(int argc, char **argv)
+{
+  static const char *const levels[] = {"ignore", "warn", "fail"};
+  if (argc != 2) {
+    fputs("usage: conf_driver NAMED.CONF\n", stderr);
+    return 2;
+  }
+  zp_check_options checks;
+  zp_check_defaults(&checks);
+  zp_diag diag;
+  zp_diag_init(&diag, stderr);
+  zp_diag_begin(&diag, NULL, 0, "test");
+  zp_conf *conf;
+  zp_status st = zp_conf_read(argv[1], &checks, &diag, &conf);
+  zp_diag_end(&diag);
+  if (st != ZP_OK) {
+    fprintf(stderr, "conf_driver: %s: %s\n", argv[1],
+            st == ZP_EIO ? strerror(errno) : zp_strerror(st));
+    return 2;
+  }
+  if (!conf)
+    return 1;
+  for (size_t i = 0; i < zp_conf_count(conf); i++) {
+    const zp_conf_zone *z = zp_conf_zone_at(conf, i);
+    printf("%s\t%s\t%s\t%s\t%s\n", z->view ? z->view : "-", z->name, z->file,
+           levels[z->checks.level[ZP_CK_CHECK_NAMES]], z->hint ? "hint" : "zone");
+  }
+  zp_conf_free(conf);
+  return fflush(stdout) == 0 ? 0 : 2;
+}
