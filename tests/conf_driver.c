@@ -8,11 +8,11 @@
 
 /* Usage: conf_driver NAMED.CONF
  * One line per zone, in the reader's order:
- *   VIEW<TAB>NAME<TAB>FILE<TAB>CHECK-NAMES<TAB>KIND
+ *   VIEW<TAB>NAME<TAB>FILE<TAB>CHECK-NAMES<TAB>KIND<TAB>DIR
  * VIEW "-" outside views; CHECK-NAMES ignore, warn or fail (the caller's default: fail);
- * KIND zone, or hint (read as a piece of the root zone, no checks). The conf's errors go to
- * stderr as zonepuny writes them. Exit 0 when the conf is read, 1 when it has errors, 2 when
- * it cannot be read. */
+ * KIND zone, or hint (read as a piece of the root zone, no checks); DIR what a relative
+ * $INCLUDE in FILE is relative to. The conf's errors go to stderr as zonepuny writes them.
+ * Exit 0 when the conf is read, 1 when it has errors, 2 when it cannot be read. */
 int main(int argc, char **argv)
 {
   static const char *const levels[] = {"ignore", "warn", "fail"};
@@ -37,8 +37,8 @@ int main(int argc, char **argv)
     return 1;
   for (size_t i = 0; i < zp_conf_count(conf); i++) {
     const zp_conf_zone *z = zp_conf_zone_at(conf, i);
-    printf("%s\t%s\t%s\t%s\t%s\n", z->view ? z->view : "-", z->name, z->file,
-           levels[z->checks.level[ZP_CK_CHECK_NAMES]], z->hint ? "hint" : "zone");
+    printf("%s\t%s\t%s\t%s\t%s\t%s\n", z->view ? z->view : "-", z->name, z->file,
+           levels[z->checks.level[ZP_CK_CHECK_NAMES]], z->hint ? "hint" : "zone", z->dir);
   }
   zp_conf_free(conf);
   return fflush(stdout) == 0 ? 0 : 2;

@@ -150,9 +150,9 @@ static void put(const char *path, const char *text)
   fclose(f);
 }
 
-/* Reads path with check-names at level; *out gets one line per zone (view name file level
- * kind, the zone statement's line:col and its file string's), the return the diagnostics (no
- * source lines). Both caller-freed. */
+/* Reads path with check-names at level; *out gets one line per zone (the directory option
+ * when there is one, view name file level kind, the zone statement's line:col and its file
+ * string's), the return the diagnostics (no source lines). Both caller-freed. */
 static char *read_at(const char *path, zp_check_level level, char **out)
 {
   static const char *const levels[] = {"ignore", "warn", "fail"};
@@ -171,6 +171,8 @@ static char *read_at(const char *path, zp_check_level level, char **out)
   for (size_t i = 0; conf && i < zp_conf_count(conf); i++) {
     const zp_conf_zone *z = zp_conf_zone_at(conf, i);
     cr_assert_eq(z->checks.off, z->hint);
+    if (strcmp(z->dir, ".") != 0)
+      fprintf(zf, "dir %s: ", z->dir);
     fprintf(zf, "%s %s %s %s %s %u:%u %u:%u\n", z->view ? z->view : "-", z->name, z->file,
             levels[z->checks.level[ZP_CK_CHECK_NAMES]], z->hint ? "hint" : "zone", z->loc.line,
             z->loc.col, z->file_loc.line, z->file_loc.col);
@@ -423,9 +425,11 @@ Test(conf, include_and_directory)
   put("zones/inc/open", "zone c {\n  type primary;\n");
   char *zones, *err = read_at("etc/named.conf", ZP_LEVEL_ERROR, &zones);
   cr_expect_str_eq(err, "");
-  cr_expect_str_eq(zones, "- a zones/a ignore zone 1:1 1:29\n- g2 zones/g2 ignore zone 1:1 1:30\n"
-                          "- g1 /abs/g1 ignore zone 1:1 1:30\n- b zones/b ignore zone 4:1 1:20\n"
-                          "- c zones/c ignore zone 1:1 5:26\n");
+  cr_expect_str_eq(zones, "dir zones: - a zones/a ignore zone 1:1 1:29\n"
+                          "dir zones: - g2 zones/g2 ignore zone 1:1 1:30\n"
+                          "dir zones: - g1 /abs/g1 ignore zone 1:1 1:30\n"
+                          "dir zones: - b zones/b ignore zone 4:1 1:20\n"
+                          "dir zones: - c zones/c ignore zone 1:1 5:26\n");
   free(err);
   free(zones);
 }

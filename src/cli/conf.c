@@ -444,6 +444,7 @@ static void zone(reader *r, conf_stmt *zst, size_t vi)
   const conf_val *file = zs.at[O_FILE]->vals->next;
   zp_conf_zone z = {.name = name->text, .view = vi ? v->name : NULL,
                     .file = zp_conf_join(&r->conf->tree, r->conf->tree.dir, file->text),
+                    .dir = *r->conf->tree.dir ? r->conf->tree.dir : ".",
                     .loc = zst->vals->loc, .file_loc = file->loc, .hint = is(type, "hint"),
                     .checks = *r->checks};
   if (!z.file) {

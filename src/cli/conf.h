@@ -11,6 +11,9 @@ typedef struct zp_conf_zone {
   const char *name;        /* the zone's name as the statement writes it */
   const char *view;        /* the view it is in, or NULL */
   const char *file;        /* its file, joined to the directory option when relative */
+  const char *dir;         /* the directory option ("." when none): named resolves a relative
+                              $INCLUDE in the file against it, not against the file's own
+                              directory */
   zp_loc loc;              /* the zone statement, for messages about the zone as a whole */
   zp_loc file_loc;         /* its file clause's string, for messages about the file (one that
                               cannot be read: named-checkconf -z calls the zone not loaded) */

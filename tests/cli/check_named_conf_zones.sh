@@ -12,6 +12,9 @@
 # - check-names: each listed zone in turn given an owner name check-names refuses; named
 #   refuses the zone where the driver says fail, loads it with a warning for warn, silently
 #   for ignore (options, view and zone levels, primary and master spelled);
+# - $INCLUDE: each listed zone in turn includes a file that only the driver's DIR holds;
+#   named loads it (one zone file stands outside the directory: named resolves a relative
+#   $INCLUDE against the directory option, not against the zone file's directory);
 # - syntax and meaning: confs named-checkconf (without -z) refuses, the driver must refuse
 #   (exit 1 and a located error); confs it takes, the driver must take.
 set -u
@@ -59,7 +62,9 @@ zone "empty.test" { type primary; file "emptydb.db"; database "_builtin empty"; 
 zone "cls.test" IN { type primary; file "cls.db"; check-names ignore; };
 zone "q.test" { type primary; file "q\\"t.db"; };
 zone "bs.test" { type primary; file "b\\\\s.db"; };
+zone "out.test" { type primary; file "../etc/out.db"; };
 EOF
+zone_text > etc/out.db
 echo 'zone "before.test" { type primary; file "before.db"; };' > etc/before.conf
 echo 'zone "after.test" { include "../etc/after-body.conf"; };' > etc/after.conf
 echo 'type primary; file "after.db";' > etc/after-body.conf
@@ -108,7 +113,7 @@ for conf in etc/a.conf etc/b.conf; do
   # each file of the tree broken in turn: named fails exactly for the files the driver lists
   cut -f3 "$tmp/rows" | while read -r f; do realpath -m "$f"; done | sort > "$tmp/listed"
   [ -s "$tmp/listed" ] && ok || bad "$conf: the driver lists no file"
-  for f in zones/*; do
+  for f in zones/* etc/out.db; do
     cp "$f" "$tmp/saved"
     echo 'not a zone (' > "$f"
     named-checkconf -z "$conf" > /dev/null 2>&1 && fails=0 || fails=1
@@ -119,7 +124,7 @@ for conf in etc/a.conf etc/b.conf; do
   done
 
   # check-names: each zone given a name the check refuses
-  while IFS=$'\t' read -r view name file level kind; do
+  while IFS=$'\t' read -r view name file level kind dir; do
     [ "$kind" = zone ] || continue
     cp "$file" "$tmp/saved"
     zone_text $'bad_name A 192.0.2.2\n' > "$file"
@@ -130,6 +135,14 @@ for conf in etc/a.conf etc/b.conf; do
       fail:1:1 | warn:0:1 | ignore:0:0) ok ;;
       *) bad "$conf: view $view zone $name: driver says $level; named: exit $rc, told=$said" ;;
     esac
+    # the same zone, its name server's address in a file $INCLUDE names, in DIR only
+    zone_text | sed '/^ns A /d' > "$file"
+    printf '$INCLUDE "probe.inc"\n' >> "$file"
+    printf 'ns A 192.0.2.1\n' > "$dir/probe.inc"
+    named-checkconf -z "$conf" > "$tmp/named.out" 2>&1 && ok ||
+      bad "$conf: view $view zone $name: an \$INCLUDE relative to $dir: $(head -2 "$tmp/named.out")"
+    rm -f "$dir/probe.inc"
+    cp "$tmp/saved" "$file"
   done < "$tmp/rows"
 done
 
