@@ -308,9 +308,9 @@ bench_hook() {
     done
   fi
   files=$(cd "$byname" && git ls-files '*.zone')
-  zp=$(cd "$byname" && wall_best 3 bash -c 'for f; do o=${f##*/}; "$0" --check --include-root "$PWD" -z "${o%.zone}." "$f" || exit; done' "$ZONEPUNY" $files) ||
+  zp=$(cd "$byname" && wall_best "$runs" "$ZONEPUNY" --check --include-root "$PWD" $files) ||
     { echo "zonepuny failed (origin by name)"; return 1; }
-  hk=$(cd "$byname" && wall_best 3 bash "$hook" $files) || { echo "the hook failed (origin by name)"; return 1; }
+  hk=$(cd "$byname" && wall_best "$runs" bash "$hook" $files) || { echo "the hook failed (origin by name)"; return 1; }
   row "origin by name" "$n" "$zp" "$hk"
   if [ -n "$pc" ]; then
     echo "pre-commit itself (entry: true, the same $n files): ${pc% *} s wall, ${pc#* } s CPU"
@@ -319,7 +319,47 @@ bench_hook() {
   fi
 }
 
-: "${SECTIONS:=bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones bench_hook}"
+# ---- a tree of zones in one process: --check DIR and --named-conf against named-checkconf -z ----
+# The hook's tree of zones whose origins come from their names (2,000 by default), and a
+# named.conf of them; named gets the same tree in ACE form (the four UTF-8 labels replaced by
+# their ACE, from RFC 3492's algorithm as Python's encodings.idna has it) with `directory` at
+# z00/ so that BIND, which takes $INCLUDE paths from there, finds ../common.inc as zonepuny does.
+bench_tree() {
+  local n=${HOOK_ZONES:-2000} runs=${HOOK_RUNS:-7} hook_dir tree ace
+  section "a tree of $n zones in one process against named-checkconf -z (seconds, best of $runs)"
+  mkdir -p "$BUILD/bench"
+  hook_dir=$(cd "$BUILD/bench" && pwd) tree=$hook_dir/hook-byname ace=$hook_dir/tree-ace
+  hook_repo "$tree" "$n" no || { echo "hook_repo failed"; return 1; }
+  if [ ! -f "$ace/.done" ]; then
+    rm -rf "$ace" && cp -r "$tree" "$ace" && rm -rf "$ace/.git" || return 1
+    local words
+    words=$("$PYTHON" -c 'import sys
+for w in ("bücher", "münchen", "zürich", "köln"):
+    print("s/%s/%s/g" % (w, w.encode("idna").decode()))')
+    find "$ace" -name '*.zone' -o -name '*.inc' | xargs sed -i "$words" || return 1
+    touch "$ace/.done"
+  fi
+  conf() {   # conf TREE: a named.conf of TREE's zones, directory TREE/z00
+    { printf 'options { directory "%s/z00"; };\n' "$1"
+      (cd "$1" && find . -name '*.zone' | sort) | while read -r f; do
+        f=${f#./} z=${f##*/}
+        printf 'zone "%s" { type primary; file "../%s"; };\n' "${z%.zone}" "$f"
+      done; } > "$1.conf"
+  }
+  conf "$tree" && conf "$ace" || return 1
+  local zp zc nc
+  zp=$(wall_best "$runs" "$ZONEPUNY" --check "$tree") || { echo "zonepuny --check DIR failed"; return 1; }
+  zc=$(wall_best "$runs" "$ZONEPUNY" --named-conf "$tree.conf") || { echo "zonepuny --named-conf failed"; return 1; }
+  nc=$(wall_best "$runs" named-checkconf -z "$ace.conf") || { echo "named-checkconf -z failed"; return 1; }
+  printf '%-32s %9s %9s %9s\n' case wall CPU "ratio (named ÷ this, wall)"
+  local r
+  for r in "zonepuny --check DIR|$zp" "zonepuny --named-conf|$zc" "named-checkconf -z|$nc"; do
+    awk -v c="${r%%|*}" -v t="${r#*|}" -v p="$nc" 'BEGIN { split(t, a, " "); split(p, b, " ")
+      printf "%-32s %9.3f %9.3f %9.2f\n", c, a[1], a[2], b[1] / a[1] }'
+  done
+}
+
+: "${SECTIONS:=bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones bench_hook bench_tree}"
 status=0
 for s in $SECTIONS; do
   "$s" || { echo "FAILED: $s"; status=1; }

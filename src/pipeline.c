@@ -51,6 +51,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     .have_default_ttl = opt->have_default_ttl,
     .no_include = opt->no_include,
     .include_root = opt->include_root,
+    .include_dir = opt->include_dir,
     .output = opt->output,
     .max_generate = opt->max_generate,
   };

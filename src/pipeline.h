@@ -24,6 +24,7 @@ typedef struct zp_pipeline_options {
   bool unicode;             /* --unicode */
   bool no_include;          /* --no-include */
   const char *include_root; /* --include-root DIR, or NULL */
+  const char *include_dir;  /* where relative $INCLUDE paths start (zp_zone_options), or NULL */
   const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is refused */
   uint64_t max_generate;    /* --max-generate, as zp_zone_options has it */
   const uint8_t *generic;   /* --generic: a bit per type written in RFC 3597 form (as

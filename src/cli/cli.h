@@ -20,6 +20,7 @@ typedef struct zp_cli {
   bool break_links;        /* --break-hard-links: -o may replace a FILE with other links */
   const char *origin;      /* -z NAME */
   bool no_origin_from_name; /* --no-origin-from-name: --check takes no origin from file names */
+  const char *named_conf;   /* --named-conf FILE: --check the zones it loads */
   const char *ttl;         /* -t TTL, as written (the zone module parses TTL syntax) */
   int idna;                /* 2003 or 2008: the standard labels are converted with */
   bool std3, sort, unicode, werror, quiet, silent;

@@ -18,6 +18,8 @@ static const char usage_text[] =
     "usage: zonepuny [OPTIONS] [ZONEFILE|-]          convert one zone to stdout (or -o)\n"
     "       zonepuny --check [OPTIONS] PATH...       validate zones, write nothing: files, and\n"
     "                                                directories' *.zone, *.db and db.* files\n"
+    "       zonepuny --named-conf FILE [OPTIONS]     validate the zones a named.conf loads, as\n"
+    "                                                named-checkconf -z\n"
     "       zonepuny --to-ascii [NAME...]            convert names (arguments, or stdin)\n"
     "       zonepuny --to-unicode [NAME...]\n"
     "\n"
@@ -31,6 +33,8 @@ static const char usage_text[] =
     "  -z, --origin NAME    initial origin; the zone's name for the whole-zone checks\n"
     "      --no-origin-from-name  --check without -z: no initial origin from a file's name\n"
     "                       (example.com.zone, example.com.db, db.example.com: example.com.)\n"
+    "      --named-conf FILE  check the zones named-checkconf -z loads from FILE, each under\n"
+    "                       its own name and the check options its conf sets\n"
     "  -t, --ttl TTL        default TTL before any $TTL\n"
     "      --idna=2003|2008 IDNA2003 ToASCII (the default), or IDNA2008 (RFC 5890-5893) with\n"
     "                       UTS #46 non-transitional mapping\n"
@@ -73,7 +77,8 @@ static const char usage_text[] =
 enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SORT, OPT_UNICODE,
        OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC, OPT_ANY_OWNER,
        OPT_BREAK_LINKS, OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY, OPT_FORMAT, OPT_COLOR,
-       OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT, OPT_NO_BY_NAME };
+       OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT, OPT_NO_BY_NAME,
+       OPT_NAMED_CONF };
 
 /* The index of arg in words[0..n), or -1. */
 static int word_index(const char *arg, const char *const *words, int n)
@@ -108,6 +113,7 @@ static const struct option longopts[] = {
   {"break-hard-links", no_argument, NULL, OPT_BREAK_LINKS},
   {"origin", required_argument, NULL, 'z'},
   {"no-origin-from-name", no_argument, NULL, OPT_NO_BY_NAME},
+  {"named-conf", required_argument, NULL, OPT_NAMED_CONF},
   {"ttl", required_argument, NULL, 't'},
   {"check", no_argument, NULL, OPT_CHECK},
   {"to-ascii", no_argument, NULL, OPT_TO_ASCII},
@@ -183,6 +189,11 @@ int main(int argc, char **argv)
     case OPT_BREAK_LINKS: cli.break_links = true; break;
     case 'z': cli.origin = optarg; break;
     case OPT_NO_BY_NAME: cli.no_origin_from_name = true; break;
+    case OPT_NAMED_CONF:
+      if ((rc = set_mode(&cli, ZP_MODE_CHECK, "--named-conf")) != ZP_EXIT_OK)
+        return rc;
+      cli.named_conf = optarg;
+      break;
     case 't': cli.ttl = optarg; break;
     case 'W':
       if (strcmp(optarg, "error") == 0)
@@ -313,6 +324,12 @@ int main(int argc, char **argv)
       return usage_error("--format is for zones; name conversion writes its own lines");
     return zp_cli_names(&cli, rest, nrest);
   case ZP_MODE_CHECK:
+    if (cli.named_conf && (nrest > 0 || cli.origin || cli.checks.off))
+      return usage_error("--named-conf names the zones, their files and origins: no %s",
+                         nrest > 0 ? "zone file or directory beside it" : cli.origin ? "-z" :
+                         "--fragment");
+    if (cli.named_conf)
+      return zp_cli_zone(&cli, rest, nrest);
     if (nrest == 0)
       return usage_error("%s needs at least one zone file or directory", "--check");
     return zp_cli_zone(&cli, rest, nrest);

@@ -303,13 +303,15 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
   if (origin && !zp_zone_origin(f, origin, origin_loc))
     return;
   zp_zone_reads(f);
-  /* relative to the including file's directory */
-  const char *name = zp_zone_text(f, file);
+  /* relative to the including file's directory, or to include_dir (then made absolute) */
+  const char *name = zp_zone_text(f, file), *dir = z->opt->include_dir;
   const char *slash = strrchr(f->src.path, '/');
   char path[PATH_CAP], *rel = NULL;
   int n, fd = -1;
   bool refused = false;
-  if (name[0] == '/' || !slash)
+  if (name[0] != '/' && dir)
+    n = snprintf(path, sizeof path, "%s/%s", strcmp(dir, "/") ? dir : "", name);
+  else if (name[0] == '/' || !slash)
     n = snprintf(path, sizeof path, "%s", name);
   else
     n = snprintf(path, sizeof path, "%.*s/%s", (int)(slash - f->src.path), f->src.path, name);
@@ -333,7 +335,7 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
   }
   /* Outside the root, missing, or a symlink that leaves the root: one message, which says
    * neither whether a file outside exists nor where a path leads. */
-  if ((rel = below(z, f, name)) == NULL)
+  if ((rel = below(z, f, name[0] != '/' && dir ? path : name)) == NULL)
     errno = ENOENT;
   else
     fd = open_include(z, rel, &refused);

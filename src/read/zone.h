@@ -64,6 +64,8 @@ typedef struct zp_zone_options {
                                  convert apart) are errors: -W error=idna-divergence */
   bool no_include;          /* --no-include: every $INCLUDE is an error */
   const char *include_root; /* --include-root: an $INCLUDE must resolve inside it, or NULL */
+  const char *include_dir;  /* an absolute directory where a relative $INCLUDE path starts, as
+                               named's directory option is; NULL: the including file's */
   const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is an error (it would be
                                replaced by the output) */
   bool *soa_refused;        /* set when an SOA record's RDATA is in error; NULL: not asked */

@@ -11,7 +11,14 @@ at once: one named.conf with a zone statement each (`type primary`, named's defa
 `named-checkconf -z`, which loads every zone as `rndc reload` would. zonepuny checks each with
 `--check -z NAME`. The verdicts must agree: zonepuny exits 1 exactly where named does not load
 the zone. No deliberate difference from named is met by these zones: none is exempted.
+
+The same zones are then checked twice more in one process each, and must give the same verdict
+per zone: `zonepuny --named-conf named.conf` (the zones of the conf named-checkconf read) and
+`zonepuny --check DIR` (the directory, each zone's origin from its file name, z1.example.zone:
+z1.example.; the $INCLUDEd *.inc files are no zone files). A zone is refused there when a
+diagnostic of --format=json is an error in it or in a file it includes.
 """
+import json
 import os
 import random
 import re
@@ -151,5 +158,30 @@ with tempfile.TemporaryDirectory() as d:
                 " | ".join(ln for ln in p.stderr.splitlines() if "error:" in ln)[:400],
                 open(os.path.join(d, n + ".zone")).read().replace("\n", "\n    ")))
     print("named verdicts: %d zones, %d agree (%d refused by both)" % (ZONES, agree, both_refuse))
+    for how, args in (("--named-conf", ["--named-conf", os.path.join(d, "named.conf")]),
+                      ("--check DIR", ["--check", d])):
+        p = subprocess.run([zonepuny, "--format=json", "--max-errors=0"] + args,
+                           capture_output=True, text=True)
+        if p.returncode not in (0, 1):
+            t.bad("%s: zonepuny exits %d: %s" % (how, p.returncode, p.stderr.strip()[-300:]),
+                  show=True)
+            continue
+        ours = set()
+        for line in p.stdout.splitlines():
+            diag = json.loads(line)
+            if diag["severity"] == "error":
+                top = diag["include_chain"][-1]["file"] if diag["include_chain"] else diag["file"]
+                ours.add(os.path.basename(top)[:-len(".zone")])
+        same = 0
+        for n in names:
+            if n in loaded or n in refused:
+                if (n in ours) == (n in refused):
+                    t.ok()
+                    same += 1
+                else:
+                    t.bad("%s: %s: named %s it, zonepuny %s" % (
+                        how, n, "refuses" if n in refused else "loads",
+                        "refuses" if n in ours else "passes"))
+        print("%s: %d of %d zones agree, in one process" % (how, same, len(loaded) + len(refused)))
 t.need_pass("named verdicts")
 t.finish()

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# check_named_conf.sh -- `zonepuny --named-conf FILE` end to end, against named-checkconf -z on
+# the same named.conf: per zone the same verdict (named prints "zone NAME/IN: loaded serial" or
+# "not loaded due to errors"), with a relative $INCLUDE taken from the directory option as named
+# takes it, a zone file that cannot be read as that zone's error at its file clause (exit 1),
+# a view, and the usage errors of the option. (Which zones a conf loads, and its grammar, are
+# tests/cli/check_named_conf_zones.sh's; verdicts over many zones, check_named_verdicts.py's.)
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+: "${ZONEPUNY:=$repo_dir/build/zonepuny}"
+export PATH=$PATH:/usr/sbin:/sbin
+command -v named-checkconf > /dev/null || { skip "named-checkconf not installed (make deps-test)"; finish; }
+make_tmp
+d=$tmp/etc
+mkdir -p "$d/zones" "$d/other"
+soa='$TTL 300\n@ SOA ns h 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n'
+# zones/good.db includes common.inc, which stands in the directory option's folder: named takes
+# the path from there; zonepuny alone would take it from zones/ (where there is another file,
+# with an error, to tell the two apart)
+printf "$soa"'$INCLUDE common.inc\n' > "$d/zones/good.db"
+printf 'www A 192.0.2.2\n' > "$d/common.inc"
+printf 'www A 192.0.2.300\n' > "$d/zones/common.inc"
+printf "$soa"'bad CNAME www\nbad A 192.0.2.3\nwww A 192.0.2.4\n' > "$d/zones/bad.db"
+printf "$soa"'münchen A 192.0.2.5\n' > "$d/other/idn.db"
+cat > "$d/named.conf" <<EOF
+options { directory "$d"; };   // the zones' paths start here
+view "inside" {
+  zone "example.com" { type primary; file "zones/good.db"; };
+  zone "example.org" { type primary; file "zones/bad.db"; };
+  zone "example.net" { type primary; file "zones/missing.db"; };
+  zone "example.info" { type secondary; primaries { 192.0.2.1; }; file "zones/sec.db"; };
+};
+view "outside" {
+  zone "example.com" { type primary; file "zones/good.db"; };
+};
+EOF
+
+named=$(named-checkconf -z "$d/named.conf" 2>/dev/null)
+"$ZONEPUNY" --named-conf "$d/named.conf" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && ok || bad "exit $rc, expected 1: $(cat "$tmp/err")"
+for z in example.com example.org example.net; do
+  theirs=loads
+  grep -q "^zone $z/IN: not loaded due to errors" <<< "$named" && theirs=refuses
+  ours=loads
+  case $z in
+    example.com) grep -q "error" <<< "$(grep -v 'zones/bad.db\|missing.db\|^ \|^zonepuny:' "$tmp/err")" && ours=refuses ;;
+    example.org) grep -q "zones/bad.db:[0-9]*:[0-9]*: error:" "$tmp/err" && ours=refuses ;;
+    # (the file clause's opening quote: column 43)
+    example.net) grep -q "named.conf:5:43: error: zone example.net in view inside: cannot read $d/zones/missing.db: No such file or directory" "$tmp/err" && ours=refuses ;;
+  esac
+  [ "$theirs" = "$ours" ] && ok || bad "$z: named $theirs it, zonepuny $ours: $(cat "$tmp/err")"
+done
+grep -q "^zonepuny: 4 zones of $d/named.conf, 14 records, 2 errors, 0 warnings$" "$tmp/err" &&
+  ok || bad "summary: $(tail -1 "$tmp/err")"   # good.db 3+1 (twice), bad.db 3+3
+
+# the UTF-8 zone named cannot read, which zonepuny converts: the conf's name is the origin
+printf 'options { directory "%s"; };\nzone "example.edu" { type primary; file "other/idn.db"; };\n' \
+  "$d" > "$tmp/idn.conf"
+"$ZONEPUNY" --check --named-conf "$tmp/idn.conf" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 0 ] && grep -q '^zonepuny: 1 zone of .*, 4 records, 0 errors' "$tmp/err" && ok ||
+  bad "an IDN zone: $(cat "$tmp/err")"
+
+# a conf that cannot be read: exit 2; one with a syntax error: exit 1, at its place
+"$ZONEPUNY" --named-conf "$tmp/none.conf" > /dev/null 2> "$tmp/err"
+[ $? -eq 2 ] && ok || bad "a missing conf: not exit 2: $(cat "$tmp/err")"
+printf 'zone "example.com" { type primary; file "x.db" };\n' > "$tmp/syntax.conf"
+named-checkconf "$tmp/syntax.conf" > /dev/null 2>&1 && bad "named-checkconf took the broken conf"
+"$ZONEPUNY" --named-conf "$tmp/syntax.conf" > /dev/null 2> "$tmp/err"
+[ $? -eq 1 ] && grep -q "^$tmp/syntax.conf:1:[0-9]*: error: " "$tmp/err" && ok ||
+  bad "a syntax error: $(cat "$tmp/err")"
+
+# what does not go with it
+for args in "--named-conf $d/named.conf $d/zones/good.db" "--named-conf $d/named.conf -z example.com" \
+            "--named-conf $d/named.conf --fragment" "--named-conf $d/named.conf --to-ascii"; do
+  # shellcheck disable=SC2086
+  "$ZONEPUNY" $args > /dev/null 2> "$tmp/err"
+  [ $? -eq 2 ] && grep -q "^zonepuny: error: " "$tmp/err" && ok || bad "usage '$args': $(cat "$tmp/err")"
+done
+finish
