@@ -56,7 +56,7 @@ static bool zone_named(const char *name)
          (strncmp(name, "db.", 3) == 0 && name[3]);
 }
 
-static zp_status add_file(zp_walk *w, char *path, bool by_name)
+static zp_status add_file(zp_walk *w, char *path, const char *tree, bool by_name)
 {
   if (w->n == w->cap) {
     size_t cap = zp_grown_cap(w->cap, w->n + 1, 16);
@@ -74,7 +74,7 @@ static zp_status add_file(zp_walk *w, char *path, bool by_name)
     free(path);
     return ZP_ENOMEM;
   }
-  w->files[w->n++] = (zp_zone_file){.path = path, .origin = origin};
+  w->files[w->n++] = (zp_zone_file){.path = path, .origin = origin, .tree = tree};
   return ZP_OK;
 }
 
@@ -92,7 +92,8 @@ static void dir_error(zp_diag *d, const char *path, const char *what, int err)
 
 /* The zone files below the directory at path, in byte order of their names level by level
  * (the order a sorted listing shows, so messages come in an order a reader can follow). */
-static zp_status walk_dir(zp_walk *w, const char *path, bool by_name, zp_diag *d, unsigned depth)
+static zp_status walk_dir(zp_walk *w, const char *tree, const char *path, bool by_name,
+                          zp_diag *d, unsigned depth)
 {
   DIR *dir = opendir(path);
   if (!dir) {
@@ -141,10 +142,10 @@ static zp_status walk_dir(zp_walk *w, const char *path, bool by_name, zp_diag *d
           sprintf(sub, "%s%s%s", path, lp && path[lp - 1] == '/' ? "" : "/", names[i]);
       }
       if (sub && dir_here) {
-        st = walk_dir(w, sub, by_name, d, depth + 1);
+        st = walk_dir(w, tree, sub, by_name, d, depth + 1);
         free(sub);
       } else if (sub) {
-        st = add_file(w, sub, by_name);
+        st = add_file(w, sub, tree, by_name);
       }
     }
     free(names[i]);
@@ -375,7 +376,7 @@ zp_status zp_walk_args(char **args, int n, bool by_name, zp_diag *diag, zp_walk 
     struct stat sb;
     if (strcmp(args[i], "-") != 0 && stat(args[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
       size_t before = w->n;
-      st = walk_dir(w, args[i], by_name, diag, 0);
+      st = walk_dir(w, args[i], args[i], by_name, diag, 0);
       if (st == ZP_OK && w->n == before) {
         zp_source src = {.path = args[i]};
         zp_loc loc = {.src = &src};
@@ -384,7 +385,7 @@ zp_status zp_walk_args(char **args, int n, bool by_name, zp_diag *diag, zp_walk 
       }
     } else {
       char *p = strdup(args[i]);
-      st = p ? add_file(w, p, by_name) : ZP_ENOMEM;
+      st = p ? add_file(w, p, NULL, by_name) : ZP_ENOMEM;
     }
   }
   if (st == ZP_OK)

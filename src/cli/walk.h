@@ -12,6 +12,8 @@
 typedef struct zp_zone_file {
   char *path;
   char *origin;    /* the initial origin its name gives ("example.com."), or NULL */
+  const char *tree; /* the directory argument it was found below (its $INCLUDEs' fence by
+                       default: a tree's zones share files), or NULL: given itself */
   bool fragment;   /* read through a zone of the list that $INCLUDEs it: not checked alone */
   bool again;      /* the same file as one before it in the list: checked once */
 } zp_zone_file;
@@ -24,8 +26,8 @@ typedef struct zp_walk {
 
 /* The files of args[0..n): a file as given ("-" is standard input), a directory walked below
  * for the regular files named *.zone, *.db or db.* (hidden entries skipped, symlinked
- * directories not followed, names in byte order). by_name: each file so named gets the origin
- * its name gives. A directory that cannot be read, or holds no zone file, is reported to diag
+ * directories not followed, names in byte order; their tree is args[i], which must outlive
+ * w). by_name: each file so named gets the origin its name gives. A directory that cannot be read, or holds no zone file, is reported to diag
  * as an error and the walk goes on; ZP_ENOMEM. zp_walk_free frees w's files. */
 ZP_NODISCARD zp_status zp_walk_args(char **args, int n, bool by_name, zp_diag *diag, zp_walk *w);
 void zp_walk_free(zp_walk *w);

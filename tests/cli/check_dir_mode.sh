@@ -24,8 +24,10 @@ printf "$soa"'www A 192.0.2.2\n$INCLUDE hosts.db\n' > "$t/example.com.zone"
 printf 'mail A 192.0.2.3\n' > "$t/hosts.db"
 # origin example.org. ("db." off); a CNAME beside other data: named refuses it
 printf "$soa"'bad CNAME www\nbad A 192.0.2.4\nwww A 192.0.2.5\n' > "$t/sub/db.example.org"
-# origin example.net. (".db" off), two levels down; relative names only
-printf "$soa"'host A 192.0.2.6\n' > "$t/sub/deeper/example.net.db"
+# origin example.net. (".db" off), two levels down; relative names only; a file two levels up,
+# inside the tree (the include root of a zone found below a directory is that directory)
+printf "$soa"'host A 192.0.2.6\n$INCLUDE ../../shared.inc\n' > "$t/sub/deeper/example.net.db"
+printf 'shared TXT "in the tree"\n' > "$t/shared.inc"
 # origin example.edu.: its $ORIGIN says the same, so the name gives nothing it would not
 printf '$ORIGIN example.edu.\n'"$soa" > "$t/example.edu.zone"
 # a fragment reached through a file that is no zone (frag/chain.inc), from example.info.zone
@@ -53,9 +55,9 @@ run() { "$ZONEPUNY" --check "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?; }
 # ---- 1, 3: the files, the fragments, one summary ----
 run "$t"
 [ $rc -eq 1 ] && ok || bad "tree: exit $rc, expected 1: $(cat "$tmp/err")"
-# records: $soa is 3; example.com 3+2, db.example.org 3+3, example.net 3+1, example.edu 3,
-# example.info 3+1, example.other 4, the two parked 3+1 each: 34
-grep -qx 'zonepuny: 8 files (and 2 files they include, read through them), 34 records, 1 error, 1 warning' \
+# records: $soa is 3; example.com 3+2, db.example.org 3+3, example.net 3+2, example.edu 3,
+# example.info 3+1, example.other 4, the two parked 3+1 each: 35
+grep -qx 'zonepuny: 8 files (and 2 files they include, read through them), 35 records, 1 error, 1 warning' \
   "$tmp/err" && ok || bad "tree: summary: $(tail -1 "$tmp/err")"
 # the CNAME error, in sub/db.example.org, at the relative owner made example.org.
 grep -q "^$t/sub/db.example.org:6:1: error: CNAME and other data at bad.example.org." "$tmp/err" &&
@@ -136,6 +138,10 @@ grep -q 'CNAME and other data at bad.example.net.' "$tmp/err" && ok ||
 run --fragment "$t/frag/last.db"
 [ $rc -eq 1 ] && grep -q 'needs an origin' "$tmp/err" && ok ||
   bad "--fragment takes no origin from a name: exit $rc: $(cat "$tmp/err")"
+# given itself, a zone keeps its own directory as the include root
+run "$t/sub/deeper/example.net.db"
+[ $rc -eq 1 ] && grep -q 'not found below the include root' "$tmp/err" && ok ||
+  bad "a zone given itself: the include root: exit $rc: $(cat "$tmp/err")"
 run "$t/example.edu.zone" "$t" "$t/example.edu.zone"
 grep -q 'zonepuny: 8 files' "$tmp/err" && ok || bad "a file given twice: $(tail -1 "$tmp/err")"
 mkdir "$tmp/none"
