@@ -124,7 +124,8 @@ static zp_status walk_dir(zp_walk *w, const char *tree, const char *path, bool b
   }
   if (st == ZP_OK && errno)
     dir_error(d, path, "cannot read directory", errno);
-  qsort(names, n, sizeof *names, by_bytes);
+  if (n)   /* (qsort wants an array, even of none) */
+    qsort(names, n, sizeof *names, by_bytes);
   int dfd = dirfd(dir);
   for (size_t i = 0; i < n; i++) {
     struct stat lsb, sb;
