@@ -25,28 +25,40 @@ static zp_status count_record(void *user, const zp_record *rec)
   return st == ZP_OK ? zp_emit_record(c->em, rec) : st;
 }
 
-/* The zone's name for the checks: -z in wire form, or NULL (the SOA's owner then; a -z that is
- * no name, or has a label to warn about, is reported by the reader, whose policy must see it
- * first: this one shares neither its cache nor its labels told). */
-static const uint8_t *zone_name(const zp_pipeline_options *opt, uint8_t *wire)
+/* name in wire form, under opt's label policy; false when it is no name. (A label to warn
+ * about is reported by the reader, whose policy must see it first: this one shares neither its
+ * cache nor its labels told.) */
+static bool name_wire(const zp_pipeline_options *opt, const char *name, uint8_t *wire)
 {
-  zp_convert c = {.std3 = opt->std3, .idna2008 = opt->idna2008};
+  zp_convert c = {.std3 = opt->std3, .idna2008 = opt->idna2008, .as_served = opt->as_served};
   zp_label_conv conv = zp_convert_policy(&c);
   size_t len;
-  if (!opt->origin || opt->origin_file || zp_name_parse(opt->origin, strlen(opt->origin), (const uint8_t *)"", &conv,
-                                    wire, &len, NULL) != ZP_OK)
-    return NULL;
-  return wire;
+  return zp_name_parse(name, strlen(name), (const uint8_t *)"", &conv, wire, &len, NULL) == ZP_OK;
+}
+
+bool zp_pipeline_name_ok(const zp_pipeline_options *opt, const char *name)
+{
+  uint8_t wire[ZP_NAME_MAX];
+  return name_wire(opt, name, wire);
+}
+
+/* The zone's name for the checks: -z in wire form, or NULL (the SOA's owner then; a -z that is
+ * no name is reported by the reader). */
+static const uint8_t *zone_name(const zp_pipeline_options *opt, uint8_t *wire)
+{
+  return opt->origin && !opt->origin_initial && name_wire(opt, opt->origin, wire) ? wire : NULL;
 }
 
 zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp_diag *diag,
                           FILE *out, unsigned long *records)
 {
-  zp_convert conv = {.std3 = opt->std3, .idna2008 = opt->idna2008},
-             keep = {.std3 = opt->std3, .idna2008 = opt->idna2008, .keep_case = true};
+  zp_convert conv = {.std3 = opt->std3, .idna2008 = opt->idna2008, .as_served = opt->as_served},
+             keep = {.std3 = opt->std3, .idna2008 = opt->idna2008, .as_served = opt->as_served,
+                     .keep_case = true};
   zp_zone_options zo = {
     .origin = opt->origin,
-    .origin_file = opt->origin_file,
+    .origin_from = opt->origin_from,
+    .origin_loc = opt->origin_loc,
     .default_ttl = opt->default_ttl,
     .have_default_ttl = opt->have_default_ttl,
     .no_include = opt->no_include,

@@ -13,9 +13,11 @@
 
 typedef struct zp_pipeline_options {
   const char *origin;       /* -z: initial origin as text, NULL for none */
-  const char *origin_file;  /* the file whose name gave origin, or NULL (-z): such an origin is
-                               only the initial one, the zone's name (for the checks) is then
-                               its SOA's owner */
+  bool origin_initial;      /* origin is only the initial one (a file's name gave it): the
+                               zone's name (for the checks) is its SOA's owner */
+  const char *origin_from;  /* what gave origin, located at origin_loc (zp_zone_options) */
+  const zp_loc *origin_loc;
+  bool as_served;           /* the server reads the file itself: non-ASCII labels are errors */
   uint32_t default_ttl;     /* -t: TTL before any $TTL, when have_default_ttl */
   bool have_default_ttl;
   bool std3;                /* --std3 on ASCII labels */
@@ -32,6 +34,9 @@ typedef struct zp_pipeline_options {
                                NULL: zp_rrtype_generic_default */
   zp_check_options checks;  /* the whole-zone checks (zp_check_defaults) */
 } zp_pipeline_options;
+
+/* True when name (as -z takes it) is a name under opt's label policy. */
+bool zp_pipeline_name_ok(const zp_pipeline_options *opt, const char *name);
 
 /* A zone: the file at path ("-" is standard input) or, when data is not NULL, the text
  * data[0..len) named path in messages. */

@@ -11,7 +11,7 @@
 #include "idna/status.h"
 #include "read/zone.h"
 
-/* X(id, name, default level, what it finds) -- README "Whole-zone checks" says each in full */
+/* X(id, name, default level, what it finds) -- doc/checks.md says each in full */
 #define ZP_CHECKS(X)                                                                           \
   X(ZP_CK_APEX_SOA, "apex-soa", ZP_LEVEL_ERROR, "one SOA record, at the apex")                 \
   X(ZP_CK_APEX_NS, "apex-ns", ZP_LEVEL_ERROR,                                                  \

@@ -231,6 +231,9 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
     unsigned long count = 0;
     char *dir = realpath(z->dir, NULL);
     po->origin = z->hint ? "." : z->name;
+    po->origin_from = "zone";
+    po->origin_loc = &z->loc;
+    po->as_served = true;
     po->include_dir = dir ? dir : z->dir;
     po->checks = z->checks;
     po->checks.idna2008 = cli->idna == 2008;
@@ -238,7 +241,7 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
     int err = errno;
     free(dir);
     records += count;
-    if (st == ZP_EIO) {
+    if (st == ZP_EIO && err != ENOMEM) {
       /* a file named-checkconf -z cannot read is a zone it does not load: the zone's error */
       zp_diag_report(diag, &z->file_loc, ZP_ERROR, "zone %s%s%s: cannot read %s: %s", z->name,
                      z->view ? " in view " : "", z->view ? z->view : "", z->file, strerror(err));
@@ -278,23 +281,32 @@ static int check(const zp_cli *cli, char **args, int n)
   zp_walk w;
   /* (a piece of a zone takes its origin from the zone that includes it, not from its name) */
   bool by_name = !cli->origin && !cli->no_origin_from_name && !cli->checks.off;
-  zp_status st = zp_walk_args(args, n, by_name, &diag, &w);
+  zp_walk_options wo = {.by_name = by_name, .include_root = cli->include_root,
+                       .no_include = cli->no_include};
+  zp_status st = zp_walk_args(args, n, &wo, &diag, &w);
   /* a directory unread, or with no zone, is an I/O error: a gate that checked nothing passed */
   io_error = diag.errors > 0 || !ran(&diag, st, NULL, NULL);
   size_t zones = 0;
   for (size_t i = 0; st == ZP_OK && i < w.n && !zp_diag_stop(&diag); i++) {
     const zp_zone_file *f = &w.files[i];
-    if (f->fragment || f->again)
+    if (f->fragment || f->again || f->binary)
       continue;
     zp_input in = {.path = f->path};
     unsigned long count = 0;
     po.include_root = cli->include_root ? cli->include_root : f->tree;
-    if (f->origin) {
+    /* a file name that gives no name gives no origin: the zone may well set its own */
+    zp_source name_src = {.path = f->path};
+    zp_loc name_loc = {.src = &name_src};
+    if (f->origin && zp_pipeline_name_ok(&po, f->origin)) {
       po.origin = f->origin;
-      po.origin_file = f->path;
+      po.origin_initial = true;
+      po.origin_from = "the origin its name gives,";
+      po.origin_loc = &name_loc;
     } else {
       po.origin = cli->origin;
-      po.origin_file = NULL;
+      po.origin_initial = false;
+      po.origin_from = NULL;
+      po.origin_loc = NULL;
     }
     st = zp_pipeline_run(&in, &po, &diag, NULL, &count);
     records += count;

@@ -451,7 +451,10 @@ static void zone(reader *r, conf_stmt *zst, size_t vi)
     r->st = ZP_ENOMEM;
     return;
   }
-  z.checks.off |= z.hint;
+  if (z.hint)   /* named loads hints as a master file: only the loader's own refusals apply */
+    for (size_t i = 0; i < ZP_CK_COUNT; i++)
+      if (i != ZP_CK_CNAME_OTHER && i != ZP_CK_SINGLETON)
+        z.checks.level[i] = ZP_LEVEL_OFF;
   if (!z.hint)
     lay_checks(r, &zs, v, &z.checks);
   add(r, &z);

@@ -17,9 +17,10 @@ typedef struct zp_conf_zone {
   zp_loc loc;              /* the zone statement, for messages about the zone as a whole */
   zp_loc file_loc;         /* its file clause's string, for messages about the file (one that
                               cannot be read: named-checkconf -z calls the zone not loaded) */
-  bool hint;               /* root hints (type hint): named reads the file as a piece of the
-                              root zone, whatever the zone's name, with no check of the zone;
-                              checks.off is set, and the origin to read it with is "." */
+  bool hint;               /* root hints (type hint): named reads the file as a master file of
+                              the root, whatever the zone's name, and refuses only what its
+                              loader does: checks has every check off but
+                              cname-and-other-data and singleton; the origin is "." */
   zp_check_options checks; /* the caller's, with the zone's check-* options applied */
 } zp_conf_zone;
 typedef struct zp_conf zp_conf;

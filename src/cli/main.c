@@ -192,6 +192,8 @@ int main(int argc, char **argv)
     case OPT_NAMED_CONF:
       if ((rc = set_mode(&cli, ZP_MODE_CHECK, "--named-conf")) != ZP_EXIT_OK)
         return rc;
+      if (cli.named_conf)
+        return usage_error("--named-conf is given once: one named.conf per run");
       cli.named_conf = optarg;
       break;
     case 't': cli.ttl = optarg; break;

@@ -15,6 +15,8 @@
 
 #include "core/buf.h"
 
+enum { WALK_DEPTH = 64 };   /* directories below a tree walked: deeper is reported, not walked */
+
 char *zp_origin_from_name(const char *path)
 {
   const char *base = strrchr(path, '/');
@@ -48,11 +50,22 @@ char *zp_origin_from_name(const char *path)
   return origin;
 }
 
+static bool ends_with(const char *s, size_t len, const char *end)
+{
+  size_t n = strlen(end);
+  return len > n && strcmp(s + len - n, end) == 0;
+}
+
+/* *.zone, *.db and db.*, but not what sits beside zones in a server's directory: BIND's journals
+ * (db.example.com.jnl) and the copies editors and tools leave (~, .bak, .orig, .swp, .tmp) */
 static bool zone_named(const char *name)
 {
   size_t len = strlen(name);
-  return (len > 5 && strcmp(name + len - 5, ".zone") == 0) ||
-         (len > 3 && strcmp(name + len - 3, ".db") == 0) ||
+  static const char *const not_zones[] = {".jnl", "~", ".bak", ".orig", ".swp", ".tmp"};
+  for (size_t i = 0; i < sizeof not_zones / sizeof *not_zones; i++)
+    if (ends_with(name, len, not_zones[i]))
+      return false;
+  return ends_with(name, len, ".zone") || ends_with(name, len, ".db") ||
          (strncmp(name, "db.", 3) == 0 && name[3]);
 }
 
@@ -93,11 +106,12 @@ static void dir_error(zp_diag *d, const char *path, const char *what, int err)
 /* The zone files below the directory at path, in byte order of their names level by level
  * (the order a sorted listing shows, so messages come in an order a reader can follow). */
 static zp_status walk_dir(zp_walk *w, const char *tree, const char *path, bool by_name,
-                          zp_diag *d, unsigned depth)
+                          zp_diag *d, unsigned depth, bool *read)
 {
   DIR *dir = opendir(path);
   if (!dir) {
     dir_error(d, path, "cannot read directory", errno);
+    *read = false;
     return ZP_OK;
   }
   char **names = NULL;
@@ -132,10 +146,16 @@ static zp_status walk_dir(zp_walk *w, const char *tree, const char *path, bool b
     char *sub = NULL;
     if (st == ZP_OK && fstatat(dfd, names[i], &lsb, AT_SYMLINK_NOFOLLOW) == 0) {
       bool dir_here = S_ISDIR(lsb.st_mode);
+      /* a symlink that leads nowhere is taken, for the reader to say so: a zone gone missing */
       bool file_here = S_ISREG(lsb.st_mode) ||
-                       (S_ISLNK(lsb.st_mode) && fstatat(dfd, names[i], &sb, 0) == 0 &&
-                        S_ISREG(sb.st_mode));
-      if ((dir_here && depth < 64) || (file_here && zone_named(names[i]))) {
+                       (S_ISLNK(lsb.st_mode) && (fstatat(dfd, names[i], &sb, 0) != 0 ||
+                                                 S_ISREG(sb.st_mode)));
+      if (dir_here && depth >= WALK_DEPTH) {
+        zp_diag_report(d, NULL, ZP_ERROR, "%s/%s: more than %d directories below %s: not "
+                       "walked", path, names[i], WALK_DEPTH, tree);
+        dir_here = false;
+      }
+      if (dir_here || (file_here && zone_named(names[i]))) {
         size_t lp = strlen(path);
         if ((sub = malloc(lp + strlen(names[i]) + 2)) == NULL)
           st = ZP_ENOMEM;
@@ -143,7 +163,7 @@ static zp_status walk_dir(zp_walk *w, const char *tree, const char *path, bool b
           sprintf(sub, "%s%s%s", path, lp && path[lp - 1] == '/' ? "" : "/", names[i]);
       }
       if (sub && dir_here) {
-        st = walk_dir(w, tree, sub, by_name, d, depth + 1);
+        st = walk_dir(w, tree, sub, by_name, d, depth + 1, read);
         free(sub);
       } else if (sub) {
         st = add_file(w, sub, tree, by_name);
@@ -163,6 +183,8 @@ typedef struct node {
   dev_t dev;
   ino_t ino;
   char *path;        /* to read it and resolve its own $INCLUDEs */
+  char *root;        /* the real path of the include root its $INCLUDEs stay below, or NULL:
+                        they are not followed */
   size_t file;       /* its index in the walk's files, or SIZE_MAX */
   bool included, reached;
 } node;
@@ -174,12 +196,16 @@ typedef struct graph {
   size_t ne, ecap;
 } graph;
 
-/* The node of the file at path (taking path), made when new; SIZE_MAX when it cannot be
- * stat'ed (the zone's reader says why when it gets there) or out of memory (*st set). */
-static size_t node_of(graph *g, char *path, size_t file, zp_status *st)
+/* The node of the file at path (taking path), made when new with a copy of root; SIZE_MAX
+ * when it cannot be stat'ed (the zone's reader says why when it gets there) or out of memory
+ * (*st set). */
+static size_t node_of(graph *g, char *path, size_t file, const char *root, zp_status *st)
 {
   struct stat sb;
-  if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+  char *r = NULL;
+  if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || (root && !(r = strdup(root)))) {
+    if (root && S_ISREG(sb.st_mode) && !r)
+      *st = ZP_ENOMEM;
     free(path);
     return SIZE_MAX;
   }
@@ -189,6 +215,7 @@ static size_t node_of(graph *g, char *path, size_t file, zp_status *st)
       if (g->nodes[i].file == SIZE_MAX)
         g->nodes[i].file = file;
       free(path);
+      free(r);
       return i;
     }
   if (g->n == g->cap) {
@@ -196,13 +223,15 @@ static size_t node_of(graph *g, char *path, size_t file, zp_status *st)
     node *nn = cap ? realloc(g->nodes, cap * sizeof *nn) : NULL;
     if (!nn) {
       free(path);
+      free(r);
       *st = ZP_ENOMEM;
       return SIZE_MAX;
     }
     g->nodes = nn;
     g->cap = cap;
   }
-  g->nodes[g->n] = (node){.dev = sb.st_dev, .ino = sb.st_ino, .path = path, .file = file};
+  g->nodes[g->n] = (node){.dev = sb.st_dev, .ino = sb.st_ino, .path = path, .root = r,
+                          .file = file};
   return g->n++;
 }
 
@@ -221,124 +250,224 @@ static zp_status add_edge(graph *g, size_t from, size_t to)
   return ZP_OK;
 }
 
-/* The file name of an $INCLUDE line (line[0..len), past "$INCLUDE" and a blank), unescaped as
- * the zone's reader takes a field (\DDD a byte, \X the character X), into name; false when
- * there is none or it does not fit. */
-static bool include_name(const char *line, size_t len, char *name, size_t cap)
-{
-  size_t i = 0, o = 0;
-  while (i < len && (line[i] == ' ' || line[i] == '\t'))
-    i++;
-  bool quoted = i < len && line[i] == '"';
-  i += quoted;
-  while (i < len && o + 1 < cap) {
-    char c = line[i];
-    if (quoted ? c == '"' : strchr(" \t\r;()\"", c) != NULL)
-      break;
-    if (c == '\\' && i + 1 < len) {
-      if (i + 3 < len && line[i + 1] >= '0' && line[i + 1] <= '2' && line[i + 2] >= '0' &&
-          line[i + 2] <= '9' && line[i + 3] >= '0' && line[i + 3] <= '9') {
-        c = (char)((line[i + 1] - '0') * 100 + (line[i + 2] - '0') * 10 + (line[i + 3] - '0'));
-        i += 3;
-      } else {
-        c = line[++i];
-      }
-    }
-    if (c == '\0')
-      return false;
-    name[o++] = c;
-    i++;
-  }
-  name[o] = '\0';
-  return o > 0 && o + 1 < cap;
-}
+/* The state of reading one file's entries as the zone's reader splits them: tokens between
+ * blanks, parentheses that continue an entry over lines, quotes, comments. */
+typedef struct scan {
+  graph *g;
+  size_t from;          /* the node read */
+  unsigned depth;       /* open parentheses */
+  bool quote, escape, comment;
+  bool line_start;      /* nothing yet on this line */
+  bool col1;            /* the token began a line, outside parentheses */
+  bool in_token, overflow;
+  unsigned tokens;      /* tokens of the entry so far */
+  bool want_name;       /* the entry is an $INCLUDE: its next token is the file */
+  size_t len;
+  char tok[4096];
+} scan;
 
-/* One line of a scanned file: an $INCLUDE (a control entry, so at the start of its line)
- * names a file, relative to the including file's directory as the reader resolves it. */
-static zp_status scan_line(graph *g, size_t from, const char *line, size_t len)
+/* An $INCLUDE target (the token as the reader takes it: no escape undone), relative to the
+ * including file's directory; followed only below the include root, as the reader would. */
+static zp_status include_edge(scan *sc)
 {
-  if (len < 9 || strncasecmp(line, "$include", 8) != 0 || (line[8] != ' ' && line[8] != '\t'))
+  graph *g = sc->g;
+  const char *path = g->nodes[sc->from].path, *slash = strrchr(path, '/');
+  const char *root = g->nodes[sc->from].root;
+  if (!root)
     return ZP_OK;
-  char name[4096];
-  if (!include_name(line + 9, len - 9, name, sizeof name))
-    return ZP_OK;
-  const char *path = g->nodes[from].path, *slash = strrchr(path, '/');
-  size_t dl = name[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
-  char *target = malloc(dl + strlen(name) + 1);
+  size_t dl = sc->tok[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
+  char *target = malloc(dl + sc->len + 1);
   if (!target)
     return ZP_ENOMEM;
   memcpy(target, path, dl);
-  strcpy(target + dl, name);
+  memcpy(target + dl, sc->tok, sc->len + 1);
+  char *real = realpath(target, NULL);
+  size_t rl = strlen(root);
+  bool below = real && (strcmp(root, "/") == 0 ||
+                        (strncmp(real, root, rl) == 0 && (real[rl] == '/' || !real[rl])));
+  free(real);
+  if (!below) {
+    free(target);
+    return ZP_OK;
+  }
   zp_status st = ZP_OK;
-  size_t to = node_of(g, target, SIZE_MAX, &st);
+  size_t to = node_of(g, target, SIZE_MAX, root, &st);
   if (to != SIZE_MAX)
-    st = add_edge(g, from, to);
+    st = add_edge(g, sc->from, to);
   return st;
 }
 
-/* The $INCLUDE lines of node i's file: read in blocks, only lines that begin with '$' looked
- * at, so a zone of millions of records costs a memchr over it. */
-static zp_status scan_file(graph *g, size_t i)
+/* The token ends: the first of an entry, at the start of its line, may be $INCLUDE (a control
+ * entry); the token after it is the file. */
+static zp_status token_end(scan *sc)
+{
+  if (!sc->in_token)
+    return ZP_OK;
+  sc->in_token = false;
+  sc->tok[sc->len] = '\0';
+  zp_status st = ZP_OK;
+  if (sc->overflow)
+    sc->want_name = false;
+  else if (sc->want_name) {
+    sc->want_name = false;
+    if (sc->len)
+      st = include_edge(sc);
+  } else if (sc->tokens == 0 && sc->col1 && sc->len == 8 && strcasecmp(sc->tok, "$include") == 0)
+    sc->want_name = true;
+  sc->tokens++;
+  return st;
+}
+
+static void token_begin(scan *sc)
+{
+  if (!sc->in_token) {
+    sc->in_token = true;
+    sc->overflow = false;
+    sc->len = 0;
+    sc->col1 = sc->line_start && sc->depth == 0;
+  }
+}
+
+static void token_byte(scan *sc, char c)
+{
+  token_begin(sc);
+  if (sc->len + 1 < sizeof sc->tok)
+    sc->tok[sc->len++] = c;
+  else
+    sc->overflow = true;
+}
+
+static zp_status scan_bytes(scan *sc, const char *p, size_t n)
+{
+  zp_status st = ZP_OK;
+  for (size_t i = 0; i < n && st == ZP_OK; i++) {
+    char c = p[i];
+    if (sc->comment) {
+      if (c != '\n')
+        continue;
+      sc->comment = false;
+    }
+    if (sc->escape) {
+      token_byte(sc, c);
+      sc->escape = sc->line_start = false;
+      continue;
+    }
+    if (sc->quote) {
+      if (c != '"' && c != '\n') {
+        sc->escape = c == '\\';
+        token_byte(sc, c);
+        continue;
+      }
+      sc->quote = false;   /* (a line end in quotes is the reader's error) */
+      st = token_end(sc);
+      if (c == '"')
+        continue;
+    }
+    switch (c) {
+    case '\n':
+      st = token_end(sc);
+      if (sc->depth == 0) {
+        sc->tokens = 0;
+        sc->want_name = false;
+      }
+      sc->line_start = true;
+      continue;
+    case ' ': case '\t': case '\r': st = token_end(sc); break;
+    case ';': st = token_end(sc); sc->comment = true; break;
+    case '(': st = token_end(sc); sc->depth++; break;
+    case ')': st = token_end(sc); sc->depth -= sc->depth > 0; break;
+    case '"':
+      st = token_end(sc);
+      token_begin(sc);   /* ("" is a token too) */
+      sc->quote = true;
+      break;
+    case '\\': token_byte(sc, c); sc->escape = true; break;
+    default: token_byte(sc, c); break;
+    }
+    sc->line_start = false;
+  }
+  return st;
+}
+
+/* The $INCLUDEs of node i's file, read in blocks. A file found in a directory with a NUL octet
+ * in its first block is no zone but binary (a BIND journal, a database): marked, not read. */
+static zp_status scan_file(graph *g, size_t i, zp_walk *w)
 {
   int fd = open(g->nodes[i].path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   if (fd < 0)
     return ZP_OK;   /* (the reader says why when it reads the zone) */
-  char block[1 << 16], line[4200];
-  size_t ll = 0;
-  bool at_start = true, keep = false;
-  zp_status st = ZP_OK;
+  scan *sc = malloc(sizeof *sc);
+  char *block = malloc(1 << 16);
+  zp_status st = sc && block ? ZP_OK : ZP_ENOMEM;
+  if (sc)
+    *sc = (scan){.g = g, .from = i, .line_start = true};
   ssize_t got;
-  while (st == ZP_OK && (got = read(fd, block, sizeof block)) > 0) {
-    for (const char *p = block, *end = block + got; p < end && st == ZP_OK;) {
-      if (at_start) {
-        keep = *p == '$';
-        ll = 0;
-      }
-      const char *nl = memchr(p, '\n', (size_t)(end - p));
-      const char *stop = nl ? nl : end;
-      if (keep) {
-        size_t take = (size_t)(stop - p) < sizeof line - ll ? (size_t)(stop - p) : sizeof line - ll;
-        memcpy(line + ll, p, take);
-        ll += take;
-        if (nl)
-          st = scan_line(g, i, line, ll);
-      }
-      at_start = nl != NULL;
-      p = nl ? nl + 1 : end;
+  bool first = true;
+  while (st == ZP_OK && (got = read(fd, block, 1 << 16)) > 0) {
+    size_t file = g->nodes[i].file;
+    if (first && file != SIZE_MAX && w->files[file].tree && memchr(block, '\0', (size_t)got)) {
+      w->files[file].binary = true;
+      break;
     }
+    first = false;
+    st = scan_bytes(sc, block, (size_t)got);
   }
-  if (st == ZP_OK && keep && !at_start)
-    st = scan_line(g, i, line, ll);
+  if (st == ZP_OK)
+    st = scan_bytes(sc, "\n", 1);
+  free(block);
+  free(sc);
   close(fd);
   return st;
 }
 
-/* Marks the walk's fragments: the files of the list that a file of the list includes, through
+/* The real path of the directory $INCLUDEs of file f stay below, as the reader fences them
+ * (--include-root, else the tree f was found in, else f's directory); NULL when it has none. */
+static char *root_of(const zp_zone_file *f, const char *include_root)
+{
+  if (include_root || f->tree)
+    return realpath(include_root ? include_root : f->tree, NULL);
+  const char *slash = strrchr(f->path, '/');
+  char *dir = slash ? strndup(f->path, slash == f->path ? 1 : (size_t)(slash - f->path))
+                    : strdup(".");
+  char *real = dir ? realpath(dir, NULL) : NULL;
+  free(dir);
+  return real;
+}
+
+/* Marks the files of the list met before (the same file, with the same origin: given twice, or
+ * a directory and a file in it; the first takes the other's tree, so the verdict does not hang
+ * on the order) and the fragments: files of the list that a file of the list includes, through
  * any chain. A file that only a loop of $INCLUDEs reaches is no fragment: checked as it is, its
- * reader reports the loop. */
-static zp_status find_fragments(zp_walk *w)
+ * reader reports the loop. With --no-include no $INCLUDE is followed. */
+static zp_status find_fragments(zp_walk *w, const char *include_root, bool no_include)
 {
   graph g = {0};
   zp_status st = ZP_OK;
   for (size_t i = 0; i < w->n && st == ZP_OK; i++) {
-    char *p = strcmp(w->files[i].path, "-") ? strdup(w->files[i].path) : NULL;
-    size_t k = p ? node_of(&g, p, i, &st) : SIZE_MAX;
-    /* the same file again with the same origin (given twice, or found twice); two links with
-     * names of their own are two zones, as named.conf may serve one file under many names */
-    zp_zone_file *first = k != SIZE_MAX && g.nodes[k].file != i ? &w->files[g.nodes[k].file] : NULL;
-    if (first && (first->origin && w->files[i].origin ? !strcmp(first->origin, w->files[i].origin)
-                                                     : first->origin == w->files[i].origin))
-      w->files[i].again = true;
-    if (p)
+    zp_zone_file *f = &w->files[i];
+    if (strcmp(f->path, "-") == 0)
       continue;
-    if (strcmp(w->files[i].path, "-"))
+    char *p = strdup(f->path);
+    size_t k = p ? node_of(&g, p, i, NULL, &st) : SIZE_MAX;
+    if (!p)
       st = ZP_ENOMEM;
+    /* two links with names of their own are two zones, as one file may serve several */
+    zp_zone_file *first = k != SIZE_MAX && g.nodes[k].file != i ? &w->files[g.nodes[k].file] : NULL;
+    if (first && (first->origin && f->origin ? !strcmp(first->origin, f->origin)
+                                             : first->origin == f->origin)) {
+      f->again = true;
+      if (!first->tree)
+        first->tree = f->tree;
+    }
   }
-  for (size_t i = 0; i < g.n && st == ZP_OK; i++)   /* (g.n grows as includes are found) */
-    st = scan_file(&g, i);
+  for (size_t i = 0; i < g.n && st == ZP_OK && !no_include; i++)
+    if (!(g.nodes[i].root = root_of(&w->files[g.nodes[i].file], include_root)) && errno == ENOMEM)
+      st = ZP_ENOMEM;
+  for (size_t i = 0; i < g.n && st == ZP_OK && !no_include; i++)   /* (g.n grows) */
+    st = scan_file(&g, i, w);
   for (size_t e = 0; e < g.ne && st == ZP_OK; e += 2)
     g.nodes[g.edges[e + 1]].included = true;
-  /* reach from every file of the list that nothing includes; the edges in includer order */
+  /* reach from every file of the list that nothing includes */
   size_t *queue = st == ZP_OK ? malloc((g.n ? g.n : 1) * sizeof *queue) : NULL;
   if (st == ZP_OK && !queue)
     st = ZP_ENOMEM;
@@ -349,7 +478,7 @@ static zp_status find_fragments(zp_walk *w)
       queue[qn++] = i;
     }
   for (size_t q = 0; st == ZP_OK && q < qn; q++)
-    for (size_t e = 0; e < g.ne; e += 2)   /* (few edges: one per $INCLUDE line) */
+    for (size_t e = 0; e < g.ne; e += 2)   /* (few edges: one per $INCLUDE) */
       if (g.edges[e] == queue[q] && !g.nodes[g.edges[e + 1]].reached) {
         g.nodes[g.edges[e + 1]].reached = true;
         queue[qn++] = g.edges[e + 1];
@@ -362,35 +491,41 @@ static zp_status find_fragments(zp_walk *w)
     }
   }
   free(queue);
-  for (size_t i = 0; i < g.n; i++)
+  for (size_t i = 0; i < g.n; i++) {
     free(g.nodes[i].path);
+    free(g.nodes[i].root);
+  }
   free(g.nodes);
   free(g.edges);
   return st;
 }
 
-zp_status zp_walk_args(char **args, int n, bool by_name, zp_diag *diag, zp_walk *w)
+zp_status zp_walk_args(char **args, int n, const zp_walk_options *opt, zp_diag *diag, zp_walk *w)
 {
   *w = (zp_walk){0};
   zp_status st = ZP_OK;
+  int stdin_given = 0;
   for (int i = 0; i < n && st == ZP_OK; i++) {
     struct stat sb;
     if (strcmp(args[i], "-") != 0 && stat(args[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
       size_t before = w->n;
-      st = walk_dir(w, args[i], args[i], by_name, diag, 0);
-      if (st == ZP_OK && w->n == before) {
+      bool read = true;
+      st = walk_dir(w, args[i], args[i], opt->by_name, diag, 0, &read);
+      if (st == ZP_OK && read && w->n == before) {
         zp_source src = {.path = args[i]};
         zp_loc loc = {.src = &src};
         zp_diag_report(diag, &loc, ZP_ERROR, "%s: no zone file below it (named *.zone, *.db or "
                        "db.*)", args[i]);
       }
+    } else if (strcmp(args[i], "-") == 0 && stdin_given++) {
+      zp_diag_report(diag, NULL, ZP_ERROR, "standard input (-) given twice: it is read once");
     } else {
       char *p = strdup(args[i]);
-      st = p ? add_file(w, p, NULL, by_name) : ZP_ENOMEM;
+      st = p ? add_file(w, p, NULL, opt->by_name) : ZP_ENOMEM;
     }
   }
   if (st == ZP_OK)
-    st = find_fragments(w);
+    st = find_fragments(w, opt->include_root, opt->no_include);
   return st;
 }
 

@@ -16,6 +16,7 @@ typedef struct zp_zone_file {
                        default: a tree's zones share files), or NULL: given itself */
   bool fragment;   /* read through a zone of the list that $INCLUDEs it: not checked alone */
   bool again;      /* the same file as one before it in the list: checked once */
+  bool binary;     /* found in a directory, with a NUL octet in its head: no zone, skipped */
 } zp_zone_file;
 
 typedef struct zp_walk {
@@ -24,12 +25,21 @@ typedef struct zp_walk {
   size_t fragments;   /* how many of files are fragments */
 } zp_walk;
 
-/* The files of args[0..n): a file as given ("-" is standard input), a directory walked below
- * for the regular files named *.zone, *.db or db.* (hidden entries skipped, symlinked
- * directories not followed, names in byte order; their tree is args[i], which must outlive
- * w). by_name: each file so named gets the origin its name gives. A directory that cannot be read, or holds no zone file, is reported to diag
- * as an error and the walk goes on; ZP_ENOMEM. zp_walk_free frees w's files. */
-ZP_NODISCARD zp_status zp_walk_args(char **args, int n, bool by_name, zp_diag *diag, zp_walk *w);
+typedef struct zp_walk_options {
+  bool by_name;              /* each file so named gets the origin its name gives */
+  const char *include_root;  /* --include-root, or NULL: the reader's default */
+  bool no_include;           /* --no-include: no $INCLUDE followed, so no fragment */
+} zp_walk_options;
+
+/* The files of args[0..n): a file as given ("-" is standard input, once), a directory walked
+ * below for the files named *.zone, *.db or db.* but journals and backups (hidden entries
+ * skipped, symlinked directories not followed, each directory's names in byte order; their
+ * tree is args[i], which must outlive w). A directory that cannot be read, holds no zone file
+ * or nests too deep is reported to diag as an error and the walk goes on; ZP_ENOMEM.
+ * zp_walk_free frees w's files. */
+
+ZP_NODISCARD zp_status zp_walk_args(char **args, int n, const zp_walk_options *opt, zp_diag *diag,
+                                    zp_walk *w);
 void zp_walk_free(zp_walk *w);
 
 /* The origin a zone file's name gives, as kzonecheck takes it: the name less a ".zone" or

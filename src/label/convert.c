@@ -183,6 +183,13 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
   bool keep = c && c->keep_case, fits = inlen <= ZP_LABEL_MAX && inlen <= *outlen;
   /* ASCII, the common case, is copied (lowercased) as it is looked at */
   for (size_t i = 0; i < inlen; i++) {
+    if (in[i] >= 0x80 && c && c->as_served) {
+      snprintf(msg, msgcap, "label \"%.*s\" is not ASCII: named reads this file as it is and "
+               "would serve these UTF-8 octets, never the label's ACE form; serve the zone "
+               "zonepuny writes", (int)inlen, (const char *)in);
+      *at = i;
+      return ZP_EINVAL;
+    }
     if (in[i] >= 0x80)
       return idna_label(c, in, inlen, false, out, outlen, msg, msgcap, at);
     if (fits)

@@ -15,6 +15,9 @@ typedef struct zp_convert {
   bool std3;   /* --std3: ASCII labels are letters, digits and hyphens, no hyphen at either end */
   bool keep_case;  /* ASCII and "xn--" labels keep their case instead of being lowercased */
   bool idna2008;   /* IDNA2008 with UTS #46 mapping (idna2008.h) instead of IDNA2003 */
+  bool as_served;  /* the server reads the zone file itself, not zonepuny's output: a non-ASCII
+                      label would be served as its raw octets, never as its ACE form, so it is
+                      an error (ZP_EINVAL) rather than converted */
   zp_label_cache *cache;  /* NULL, or where converted non-ASCII and ACE labels are remembered */
   struct zp_label_set *diverged;  /* NULL, or the labels whose divergence was told: each label
                                      IDNA2003 and IDNA2008 convert apart gets a warning, once */

@@ -356,6 +356,8 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
   z->depth--;
   if (s == ZP_EIO)
     zp_zone_report(z, file_loc, "cannot read included file \"%s\": %s", path, strerror(errno));
+  else if (s != ZP_OK && z->stop == ZP_OK)   /* (out of memory: the whole parse stops) */
+    z->stop = s;
 out:
   free(rel);
   /* The origin and the owner are the including file's again (RFC 1035 section 5.1); a $TTL

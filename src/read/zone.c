@@ -56,16 +56,11 @@ static void label_warning(zp_zone *z, const zp_loc *at, const char *msg)
   zp_zone_warn(z, at, z->opt->label_warnings_fatal, "%s", msg);
 }
 
-/* A problem with the initial origin, said as where it came from: -z, or a file's name. */
+/* A problem with the initial origin, said as where it came from: -z, a file's name, a conf. */
 static void origin_report(zp_diag *d, const zp_zone_options *opt, zp_severity sev, const char *msg)
 {
-  zp_source src = {.path = opt->origin_file};
-  zp_loc loc = {.src = &src};
-  if (opt->origin_file)
-    zp_diag_report(d, &loc, sev, "%s: the origin its name gives, %s: %s", opt->origin_file,
-                   opt->origin, msg);
-  else
-    zp_diag_report(d, NULL, sev, "-z %s: %s", opt->origin, msg);
+  zp_diag_report(d, opt->origin_loc, sev, "%s %s: %s", opt->origin_from ? opt->origin_from : "-z",
+                 opt->origin, msg);
 }
 
 /* A warning of the label policy about -z, which is in no file. */
@@ -479,6 +474,8 @@ zp_status zp_zone_open(const zp_zone_options *opt, zp_diag *diag, zp_record_fn c
                       &err) != ZP_OK) {
       /* an error in the input, not a failure: reported, and no file is read against it */
       origin_report(diag, opt, ZP_ERROR, err.msg);
+      if (opt->soa_refused)   /* (nor is the SOA read: no "no SOA" after this) */
+        *opt->soa_refused = true;
       zp_zone_close(z);
       return ZP_OK;
     }

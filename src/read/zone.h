@@ -48,8 +48,11 @@ typedef zp_status (*zp_record_fn)(void *user, const zp_record *rec);
 
 typedef struct zp_zone_options {
   const char *origin;       /* -z: initial origin as text, NULL for none */
-  const char *origin_file;  /* the file whose name gave origin, or NULL: -z gave it (messages
-                               about origin say which) */
+  const char *origin_from;  /* what gave origin, as messages about it say ("zone" of a
+                               named.conf...), located at origin_loc; NULL: -z gave it */
+  const zp_loc *origin_loc;
+  bool as_served;           /* the server reads the file itself (--named-conf): a non-ASCII
+                               label is an error, not converted (zp_convert.as_served) */
   uint32_t default_ttl;     /* -t: TTL before any $TTL, when have_default_ttl */
   bool have_default_ttl;
   zp_label_conv conv;       /* label policy for every name the front end parses */
@@ -68,7 +71,8 @@ typedef struct zp_zone_options {
                                named's directory option is; NULL: the including file's */
   const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is an error (it would be
                                replaced by the output) */
-  bool *soa_refused;        /* set when an SOA record's RDATA is in error; NULL: not asked */
+  bool *soa_refused;        /* set when an SOA record's RDATA is in error, or the initial
+                               origin (so nothing is read); NULL: not asked */
   uint64_t max_generate;    /* --max-generate: the values of every $GENERATE range of the zone,
                                all together, at most this many; 0: ZP_GENERATE_DEFAULT,
                                UINT64_MAX: no bound (named has none) */

@@ -54,12 +54,31 @@ done
 grep -q "^zonepuny: 4 zones of $d/named.conf, 14 records, 2 errors, 0 warnings$" "$tmp/err" &&
   ok || bad "summary: $(tail -1 "$tmp/err")"   # good.db 3+1 (twice), bad.db 3+3
 
-# the UTF-8 zone named cannot read, which zonepuny converts: the conf's name is the origin
+# a UTF-8 zone: named reads the file itself and would serve the octets (here it refuses the
+# host name, check-names); zonepuny says the zone to serve is the one it writes, at the label
 printf 'options { directory "%s"; };\nzone "example.edu" { type primary; file "other/idn.db"; };\n' \
   "$d" > "$tmp/idn.conf"
+named-checkconf -z "$tmp/idn.conf" > /dev/null 2>&1 && bad "named-checkconf loaded the UTF-8 zone"
 "$ZONEPUNY" --check --named-conf "$tmp/idn.conf" > "$tmp/out" 2> "$tmp/err"
-[ $? -eq 0 ] && grep -q '^zonepuny: 1 zone of .*, 4 records, 0 errors' "$tmp/err" && ok ||
-  bad "an IDN zone: $(cat "$tmp/err")"
+[ $? -eq 1 ] && grep -q "^$d/other/idn.db:5:2: error: label \"münchen\" is not ASCII: named reads this file as it is" "$tmp/err" &&
+  ok || bad "an IDN zone: $(cat "$tmp/err")"
+# a UTF-8 zone name in the conf: the same, at the zone statement, and no "no SOA" after it
+printf 'options { directory "%s"; };\nzone "bücher.example" { type primary; file "zones/good.db"; };\n' \
+  "$d" > "$tmp/idn.conf"
+named-checkconf -z "$tmp/idn.conf" > /dev/null 2>&1 && bad "named-checkconf loaded the UTF-8 zone name"
+"$ZONEPUNY" --check --named-conf "$tmp/idn.conf" > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 1 ] && grep -q "^$tmp/idn.conf:2:1: error: zone bücher.example: label \"bücher\" is not ASCII" "$tmp/err" &&
+  ! grep -q 'no SOA' "$tmp/err" && ok || bad "a UTF-8 zone name: $(cat "$tmp/err")"
+# root hints: named's loader refuses a CNAME beside other data there, and so does zonepuny
+printf '. 3600000 NS a.root-servers.net.\na.root-servers.net. 3600000 A 198.41.0.4\n' > "$d/hints"
+printf 'options { directory "%s"; };\nzone "." { type hint; file "hints"; };\n' "$d" > "$tmp/h.conf"
+named-checkconf -z "$tmp/h.conf" > /dev/null 2>&1; named=$?
+"$ZONEPUNY" --named-conf "$tmp/h.conf" > /dev/null 2> "$tmp/err"; ours=$?
+[ $named -eq 0 ] && [ $ours -eq 0 ] && ok || bad "root hints: named $named, zonepuny $ours: $(cat "$tmp/err")"
+printf 'foo.example. 300 CNAME x.\nfoo.example. 300 A 192.0.2.1\n' >> "$d/hints"
+named-checkconf -z "$tmp/h.conf" > /dev/null 2>&1; named=$?
+"$ZONEPUNY" --named-conf "$tmp/h.conf" > /dev/null 2> "$tmp/err"; ours=$?
+[ $named -eq 1 ] && [ $ours -eq 1 ] && ok || bad "bad root hints: named $named, zonepuny $ours: $(cat "$tmp/err")"
 
 # a conf that cannot be read: exit 2; one with a syntax error: exit 1, at its place
 "$ZONEPUNY" --named-conf "$tmp/none.conf" > /dev/null 2> "$tmp/err"
@@ -72,7 +91,8 @@ named-checkconf "$tmp/syntax.conf" > /dev/null 2>&1 && bad "named-checkconf took
 
 # what does not go with it
 for args in "--named-conf $d/named.conf $d/zones/good.db" "--named-conf $d/named.conf -z example.com" \
-            "--named-conf $d/named.conf --fragment" "--named-conf $d/named.conf --to-ascii"; do
+            "--named-conf $d/named.conf --fragment" "--named-conf $d/named.conf --to-ascii" \
+            "--named-conf $d/named.conf --named-conf $d/named.conf"; do
   # shellcheck disable=SC2086
   "$ZONEPUNY" $args > /dev/null 2> "$tmp/err"
   [ $? -eq 2 ] && grep -q "^zonepuny: error: " "$tmp/err" && ok || bad "usage '$args': $(cat "$tmp/err")"
