@@ -119,12 +119,10 @@ typedef struct reader {
 
 ZP_PRINTF(3, 4) static void report(reader *r, const zp_loc *loc, const char *fmt, ...)
 {
-  char msg[768];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  zp_diag_vreport(r->diag, loc, ZP_ERROR, fmt, ap);
   va_end(ap);
-  zp_diag_report(r->diag, loc, ZP_ERROR, "%s", msg);
   r->failed = true;
 }
 

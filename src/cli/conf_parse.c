@@ -140,12 +140,10 @@ static bool at(const input *in, const char *two)
 
 ZP_PRINTF(3, 4) static void fail(parser *p, const zp_loc *loc, const char *fmt, ...)
 {
-  char msg[512];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  zp_diag_vreport(p->diag, loc, ZP_ERROR, fmt, ap);
   va_end(ap);
-  zp_diag_report(p->diag, loc, ZP_ERROR, "%s", msg);
   if (p->st == ZP_OK)
     p->st = ZP_ZONE_SYNTAX;
 }

@@ -356,6 +356,14 @@ void zp_diag_end(zp_diag *d)
 
 void zp_diag_report(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *fmt, ...)
 {
+  va_list ap;
+  va_start(ap, fmt);
+  zp_diag_vreport(d, loc, sev, fmt, ap);
+  va_end(ap);
+}
+
+void zp_diag_vreport(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *fmt, va_list ap)
+{
   if (sev == ZP_WARNING && d->werror)
     sev = ZP_ERROR;
   if (sev == ZP_ERROR) {
@@ -370,10 +378,7 @@ void zp_diag_report(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *
   if (d->silent)
     return;
   char msg[4096];
-  va_list ap;
-  va_start(ap, fmt);
   int n = vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
   told t = {.loc = loc && loc->src ? loc : NULL, .sev = sev, .msg = msg, .line_len = -1};
   t.msg_len = n < 0 ? 0 : n < (int)sizeof msg ? n : (int)sizeof msg - 1;
   /* a check's message ends in " [-WNAME]" */

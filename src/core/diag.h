@@ -2,6 +2,7 @@
 #ifndef ZP_DIAG_H
 #define ZP_DIAG_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -89,6 +90,9 @@ void zp_diag_end(zp_diag *d);
  * writes "zonepuny: error: ..." too, its message naming the file). */
 void zp_diag_report(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *fmt, ...)
     ZP_PRINTF(4, 5);
+/* The same with the arguments as a va_list, for the wrappers that add to a report. */
+void zp_diag_vreport(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *fmt, va_list ap)
+    ZP_PRINTF(4, 0);
 
 /* True once max_errors errors have been reported: callers stop reading. */
 bool zp_diag_stop(const zp_diag *d);

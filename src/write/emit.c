@@ -25,12 +25,10 @@ struct zp_emitter {
 
 ZP_PRINTF(3, 4) static void bad(zp_emitter *em, const zp_loc *loc, const char *fmt, ...)
 {
-  char msg[768];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  zp_diag_vreport(em->diag, loc, ZP_ERROR, fmt, ap);
   va_end(ap);
-  zp_diag_report(em->diag, loc, ZP_ERROR, "%s", msg);
 }
 
 /* ldns reads RDATA after its 16-bit length: rec's wire form with one, in em->tok. */
