@@ -33,7 +33,7 @@ static bool parse(const char *type, const char *rdata, char *out, size_t cap)
   built b;
   build(&b, "x.example.", t, rdata);
   zp_rdata_in in = {t, b.rec.fields, b.rec.nfields, b.rec.origin, &lower_conv, &keep_conv,
-                    NULL, NULL, false};
+                    NULL, NULL, false, NULL};
   static uint8_t wire[ZP_RDATA_MAX];
   size_t len = 0;
   zp_rdata_error err;

@@ -67,7 +67,7 @@ static void emit_records(run *r, bool sort, const zp_record *recs, size_t n)
     }
     {
       zp_rdata_in in = {rec.rtype, rec.fields, rec.nfields, rec.origin, &test_conv, &test_keep,
-                        NULL, NULL, false};
+                        NULL, NULL, false, NULL};
       zp_rdata_error e;
       zp_status st = rec.generic ? zp_rdata_generic(&in, wire, &rec.rdlen, &e)
                                  : zp_rdata_parse(&in, wire, &rec.rdlen, &e);

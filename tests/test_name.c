@@ -12,21 +12,25 @@ typedef struct good_case {
   const char *text;
   const char *wire;   /* expected wire form, written by hand (RFC 1035 3.1) */
   size_t wire_len;
+  bool relative;      /* completed with the origin: no final unescaped dot (RFC 1035 5.1) */
 } good_case;
 
 static const good_case good[] = {
-  {"www", "\003www\007example\003com", 17},
-  {"www.example.org.", "\003www\007example\003org", 17},
-  {"@", "\007example\003com", 13},
-  {".", "", 1},
-  {"a\\.b.", "\003a.b", 5},
-  {"\\065\\066c.", "\003ABc", 5},
-  {"\\000.", "\001\000", 3},
-  {"\\255x.", "\002\377x", 4},
-  {"a\\ b.", "\003a b", 5},
-  {"\\\\.", "\001\\", 3},
-  {"*.wild", "\001*\004wild\007example\003com", 20},
-  {"m\xc3\xbcnchen.", "\010m\xc3\xbcnchen", 10},
+  {"www", "\003www\007example\003com", 17, true},
+  {"www.example.org.", "\003www\007example\003org", 17, false},
+  {"mail.example.net", "\004mail\007example\003net\007example\003com", 30, true},
+  {"@", "\007example\003com", 13, true},
+  {".", "", 1, false},
+  {"a\\.b.", "\003a.b", 5, false},
+  {"a\\.", "\002a.\007example\003com", 16, true},
+  {"\\065\\066c.", "\003ABc", 5, false},
+  {"\\000.", "\001\000", 3, false},
+  {"\\255x.", "\002\377x", 4, false},
+  {"a\\ b.", "\003a b", 5, false},
+  {"\\\\.", "\001\\", 3, false},
+  {"\\046", "\001.\007example\003com", 15, true},
+  {"*.wild", "\001*\004wild\007example\003com", 20, true},
+  {"m\xc3\xbcnchen.", "\010m\xc3\xbcnchen", 10, false},
 };
 
 Test(name, parses_to_wire_form)
@@ -35,8 +39,11 @@ Test(name, parses_to_wire_form)
     uint8_t out[ZP_NAME_MAX];
     size_t len = 0;
     zp_name_error err = {0};
-    zp_status st = zp_name_parse(good[i].text, strlen(good[i].text), origin, NULL, out, &len, &err);
+    bool relative = !good[i].relative;
+    zp_status st = zp_name_parse_rel(good[i].text, strlen(good[i].text), origin, NULL, out,
+                                     &len, &relative, &err);
     cr_assert_eq(st, ZP_OK, "%s: %s", good[i].text, err.msg);
+    cr_expect_eq(relative, good[i].relative, "%s", good[i].text);
     cr_expect_eq(len, good[i].wire_len, "%s", good[i].text);
     cr_expect_eq(memcmp(out, good[i].wire, len), 0, "%s", good[i].text);
     cr_expect_eq(zp_name_wire_len(out), len, "%s", good[i].text);

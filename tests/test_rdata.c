@@ -496,7 +496,7 @@ Test(rdata, wire_limits)
                                                         .col = (uint32_t)(21 + 256 * i)}};
   zp_record rec = {.loc = {.src = &src, .line = 1, .col = 1}, .rtype = 16, .nfields = 257,
                    .fields = fields};
-  zp_rdata_in in = {16, fields, 257, NULL, &lower_conv, &keep_conv, NULL, NULL, false};
+  zp_rdata_in in = {16, fields, 257, NULL, &lower_conv, &keep_conv, NULL, NULL, false, NULL};
   static uint8_t wire[ZP_RDATA_MAX];
   size_t len;
   zp_rdata_error err;
@@ -521,6 +521,41 @@ Test(rdata, wire_limits)
   cr_expect_eq(err.field, 255u);
 }
 
+/* Whether a name of the RDATA was written relative (RFC 1035 section 5.1): the whole-zone checks
+ * tell a wanting target so written as a final dot likely forgotten. RFC 3597 RDATA holds names in
+ * wire form, never relative. */
+Test(rdata, names_written_relative_are_told)
+{
+  static const struct {
+    uint16_t type;
+    const char *rdata;
+    bool relative;
+  } cases[] = {
+    {15, "10 mail.example.net", true},  {15, "10 mail.example.net.", false},
+    {15, "10 mail", true},              {15, "10 @", true},
+    {15, "10 mail\\.", true},           {15, "10 mail\\\\.", false},
+    {2, "ns1.example.net.", false},     {5, "www.example.net", true},
+    {33, "0 5 443 a.b", true},          {33, "0 5 443 .", false},
+    {1, "192.0.2.1", false},
+    {15, "\\# 8 000a 046d61696c 00", false},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    built b;
+    build(&b, "x.example.", cases[i].type, cases[i].rdata);
+    bool relative = false;
+    zp_rdata_in in = {.type = cases[i].type, .fields = b.rec.fields, .nfields = b.rec.nfields,
+                      .origin = b.rec.origin, .lower = &lower_conv, .keep = &keep_conv,
+                      .relative = &relative};
+    static uint8_t wire[ZP_RDATA_MAX];
+    size_t len;
+    zp_rdata_error err;
+    zp_status st = b.rec.generic ? zp_rdata_generic(&in, wire, &len, &err)
+                                 : zp_rdata_parse(&in, wire, &len, &err);
+    cr_assert_eq(st, ZP_OK, "%s: %s", cases[i].rdata, err.msg);
+    cr_expect_eq(relative, cases[i].relative, "%s", cases[i].rdata);
+  }
+}
+
 /* RFC 3597 RDATA: its length is held to the same limit, at the length field; an RRSIG's is 1
  * octet less (named counts 3 octets beside each, where other types' have 2) */
 static zp_status generic_of(uint16_t type, const char *len, const char *hex, size_t hexlen,
@@ -531,7 +566,7 @@ static zp_status generic_of(uint16_t type, const char *len, const char *hex, siz
     {len, strlen(len), false, false, {.src = &src, .line = 1, .col = 24}},
     {hex, hexlen, false, false, {.src = &src, .line = 1, .col = 31}},
   };
-  zp_rdata_in in = {type, fields, 3, NULL, &lower_conv, &keep_conv, NULL, NULL, false};
+  zp_rdata_in in = {type, fields, 3, NULL, &lower_conv, &keep_conv, NULL, NULL, false, NULL};
   static uint8_t wire[ZP_RDATA_MAX];
   size_t n;
   return zp_rdata_generic(&in, wire, &n, err);

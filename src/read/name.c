@@ -315,11 +315,21 @@ zp_status zp_name_parse(const char *text, size_t len, const uint8_t *origin,
                         const zp_label_conv *conv, uint8_t *out, size_t *outlen,
                         zp_name_error *err)
 {
+  bool relative;
+  return zp_name_parse_rel(text, len, origin, conv, out, outlen, &relative, err);
+}
+
+zp_status zp_name_parse_rel(const char *text, size_t len, const uint8_t *origin,
+                            const zp_label_conv *conv, uint8_t *out, size_t *outlen,
+                            bool *relative, zp_name_error *err)
+{
+  *relative = false;
   if (len == 1 && text[0] == '@') {
     if (!origin)
       return fail(err, 0, ZP_ZONE_SYNTAX, "\"@\" needs an origin ($ORIGIN or -z)");
     *outlen = zp_name_wire_len(origin);
     memcpy(out, origin, *outlen);
+    *relative = true;
     return ZP_OK;
   }
   if (len == 0)
@@ -395,5 +405,6 @@ zp_status zp_name_parse(const char *text, size_t len, const uint8_t *origin,
                 (int)len, text);
   memcpy(out + n, origin, olen);
   *outlen = n + olen;
+  *relative = true;
   return whole(conv, text, len, out, err);
 }

@@ -45,6 +45,11 @@ typedef struct zp_name_error {
 ZP_NODISCARD zp_status zp_name_parse(const char *text, size_t len, const uint8_t *origin,
                                      const zp_label_conv *conv, uint8_t *out, size_t *outlen,
                                      zp_name_error *err);
+/* The same, setting *relative to whether the origin completed the name ("@" included): RDATA
+ * names tell the whole-zone checks so, which then ask about a final dot forgotten. */
+ZP_NODISCARD zp_status zp_name_parse_rel(const char *text, size_t len, const uint8_t *origin,
+                                         const zp_label_conv *conv, uint8_t *out, size_t *outlen,
+                                         bool *relative, zp_name_error *err);
 
 /* Length of the wire-form name at wire (up to and including the root label). */
 size_t zp_name_wire_len(const uint8_t *wire);

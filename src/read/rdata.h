@@ -53,6 +53,8 @@ typedef struct zp_rdata_in {
   void *user;
   bool opaque;   /* the type has no format in the record's class (zp_rrtype_in_class): its
                     RFC 3597 octets are taken as they are, as an unknown type's */
+  bool *relative;   /* NULL, or set when a name of the RDATA was written relative (completed
+                       with origin, RFC 1035 section 5.1); left as it is otherwise */
 } zp_rdata_in;
 
 /* Parses the RDATA of in->type (a type zp_rrtype_reads_text takes), field by field as

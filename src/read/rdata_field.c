@@ -239,9 +239,13 @@ bool zp_rd_dname(zp_rd *r)
   nerr.msg[0] = '\0';
   nerr.warn = r->in->warn ? name_warning : NULL;
   nerr.user = r;
-  zp_status st = zp_name_parse(f->text, f->len, r->in->origin, r->conv, wire, &len, &nerr);
+  bool relative;
+  zp_status st = zp_name_parse_rel(f->text, f->len, r->in->origin, r->conv, wire, &len,
+                                   &relative, &nerr);
   if (st != ZP_OK)
     return zp_rd_fail(r, r->fi - 1, nerr.offset, "%s", nerr.msg[0] ? nerr.msg : zp_strerror(st));
+  if (relative && r->in->relative)
+    *r->in->relative = true;
   return zp_rd_put(r, wire, len);
 }
 

@@ -310,6 +310,7 @@ static bool rdata(zp_zone *z, zp_record *rec)
     .warn = rdata_warning,
     .user = &at_,
     .opaque = !zp_rrtype_in_class(rec->rtype, rec->rclass),
+    .relative = &rec->relative,
   };
   zp_rdata_error err;
   zp_status st = rec->generic ? zp_rdata_generic(&in, z->rdata, &rec->rdlen, &err)

@@ -30,6 +30,9 @@ typedef struct zp_record {
                                converted; NULL when the owner is its converted name but for
                                ASCII case */
   const uint8_t *origin;    /* wire form: the origin in force, to complete relative RDATA names */
+  bool relative;            /* a name of the RDATA was written relative, completed with origin
+                               ("@" too): a check that finds its target wanting says so, for a
+                               name of several labels, as a final dot likely forgotten */
   uint32_t ttl;
   uint16_t rclass, rtype;
   bool generic;             /* RDATA in RFC 3597 form: fields are "\#", length, hex... */
