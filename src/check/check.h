@@ -44,7 +44,9 @@
   X(ZP_CK_ADDRESS_TARGET, "address-target", ZP_LEVEL_WARNING,                                  \
     "an NS, MX or SRV target written as IPv4")                                      \
   X(ZP_CK_NULL_MX, "null-mx", ZP_LEVEL_WARNING, "a null MX beside other MX (RFC 7505)")        \
-  X(ZP_CK_CNAME_LOOP, "cname-loop", ZP_LEVEL_WARNING, "a CNAME chain that loops in the zone")
+  X(ZP_CK_CNAME_LOOP, "cname-loop", ZP_LEVEL_WARNING, "a CNAME chain that loops in the zone") \
+  X(ZP_CK_CNAME_TARGET, "cname-target", ZP_LEVEL_WARNING,                                      \
+    "a CNAME to an in-zone name that does not exist")
 
 typedef enum zp_check_level { ZP_LEVEL_OFF, ZP_LEVEL_WARNING, ZP_LEVEL_ERROR } zp_check_level;
 

@@ -20,8 +20,8 @@
  * in memory take their share for sorting (loop.c).
  * The rules, by subject: hostname.c (check-names), rrset.c (TTLs, singletons, CNAME and other
  * data, null MX), collision.c (IDNA spellings), apex.c (the zone's apex and bounds),
- * delegation.c (cuts, DS, DNAME, occlusion), target.c (NS, MX, SRV targets, glue), loop.c
- * (CNAME loops); registry.c names them all for -W. */
+ * delegation.c (cuts, DS, DNAME, occlusion), target.c (NS, MX, SRV and CNAME targets, glue),
+ * loop.c (CNAME loops); registry.c names them all for -W. */
 #ifndef ZP_CHECK_INT_H
 #define ZP_CHECK_INT_H
 
@@ -99,7 +99,10 @@ typedef struct target {
   tuple cname;           /* its own CNAME record, when own_cname */
   uint64_t hash;         /* of its sort key */
   size_t key_off;        /* its sort key in target_keys: a 2-octet length, then the key */
-  bool seen;             /* the pass reached its marker */
+  bool asked;            /* a CNAME points to it: whether it exists matters (for a name without
+                            records, the next name with records tells) */
+  bool exists;           /* it has records, a name below it has (an empty non-terminal), or a
+                            wildcard answers for it (RFC 4592 section 3.3.1): no NXDOMAIN */
   bool in_zone, glue_zone, below_dname, has_a, has_cname, own_cname;
 } target;
 
@@ -212,8 +215,8 @@ struct zp_checker {
   nameset rdatas;        /* the RDATA digests of the RRset being looked at, past its first
                             record: a record twice is one (kept small: see rrset.c) */
   nameset wild;          /* N_WILD, N_ADDR, N_CNAME of *.NAME under NAME's hash */
-  zp_spill *unserved;    /* the NS, MX and SRV records the pass finds never served, by input
-                            order: their references' messages are not told */
+  zp_spill *unserved;    /* the NS, MX, SRV and CNAME records the pass finds never served, by
+                            input order: their references' messages are not told */
   /* A name without records is answered by the wildcard of its closest encloser (RFC 4592
    * section 3.3.1), its deepest ancestor that exists: in canonical order that is the deepest
    * ancestor it shares with the name with records before it or the one after it (an empty
@@ -344,8 +347,8 @@ void zp_ck_apex_end(zp_checker *c);
 
 /* delegation.c: the stack of delegations and DNAMEs above the name that begins; the name that
  * ends goes on it when it is one. What a delegation point holds (DS, wildcard NS, DNAME beside
- * NS); data below a cut or a DNAME. An NS, MX or SRV record t of the name being looked at, filed
- * in c->unserved when it is never served (its references are no matter then). */
+ * NS); data below a cut or a DNAME. An NS, MX, SRV or CNAME record t of the name being looked
+ * at, filed in c->unserved when it is never served (its references are no matter then). */
 void zp_ck_cuts_enter(zp_checker *c);
 void zp_ck_cuts_leave(zp_checker *c);
 void zp_ck_delegation(zp_checker *c);
@@ -353,17 +356,18 @@ void zp_ck_occlusion(zp_checker *c);
 ZP_NODISCARD zp_status zp_ck_served(zp_checker *c, const tuple *t);
 
 /* target.c: a reference from rec (placed at its target field) at the owner whose sort key is
- * from[0..from_len) to the name to; an NS, MX or SRV target written as an IPv4 address; the name
- * being looked at as a target, once its records are done (*wait: a wildcard may answer for it,
- * which one is known at the next name with records); a reference judged against it (in the pass,
- * past the bound on targets kept); the target numbered id, or the reference, left to wait for
- * that name (the name being looked at is theirs); those waiting answered once the next name with
- * records, next[0..next_len) (NULL: none), is reached; the logged references judged after the
- * pass. */
+ * from[0..from_len) to the name to; an NS, MX or SRV target written as an IPv4 address; the
+ * name being looked at as a target, once its records are done
+ * (asked: whether it exists matters; *wait: a wildcard may answer for it, or a name below it
+ * make it exist, which the next name with records tells); a reference judged against it (in the
+ * pass, past the bound on targets kept); the target numbered id, or the reference, left to wait
+ * for that name (the name being looked at is theirs); those waiting answered once the next name
+ * with records, next[0..next_len) (NULL: none), is reached; the logged references judged after
+ * the pass. */
 zp_status zp_ck_add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, size_t from_len,
                         const uint8_t *to);
 void zp_ck_address_target(zp_checker *c, const zp_record *r, const tuple *t);
-target zp_ck_facts(zp_checker *c, bool *wait);
+target zp_ck_facts(zp_checker *c, bool asked, bool *wait);
 void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t key_len,
                      const tuple *t, const uint8_t *from);
 zp_status zp_ck_target_wait(zp_checker *c, uint32_t id);

@@ -80,7 +80,7 @@ void zp_ck_occlusion(zp_checker *c)
 
 /* As named serves it: a record below a delegation or a DNAME (an ancestor on the stack), or at
  * a delegation point but for its NS. A zone holds one class (the reader refuses a second), in
- * which a name's NS records sort before its MX and SRV: has_ns is known by then. */
+ * which a name's NS records sort before its CNAME, MX and SRV: has_ns is known by then. */
 zp_status zp_ck_served(zp_checker *c, const tuple *t)
 {
   const group *g = &c->g;

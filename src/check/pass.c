@@ -75,7 +75,8 @@ static zp_status record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
     keep(&g->occ, t, spell);
   if (t->rtype != T_A && t->rtype != T_AAAA && (!g->glue_other.set || t->seq < g->glue_other.t.seq))
     keep(&g->glue_other, t, spell);
-  return t->rtype == T_NS || t->rtype == T_MX || t->rtype == T_SRV ? zp_ck_served(c, t) : ZP_OK;
+  bool refers = t->rtype == T_NS || t->rtype == T_MX || t->rtype == T_SRV || t->rtype == T_CNAME;
+  return refers ? zp_ck_served(c, t) : ZP_OK;
 }
 
 
@@ -151,7 +152,7 @@ zp_status zp_check_finish(zp_checker *c)
       uint32_t id;
       memcpy(&id, extra, sizeof id);
       records_done(c);
-      target f = zp_ck_facts(c, &wait);
+      target f = zp_ck_facts(c, c->targets[id].asked, &wait);
       f.hash = c->targets[id].hash;
       f.key_off = c->targets[id].key_off;
       c->targets[id] = f;
@@ -160,7 +161,7 @@ zp_status zp_check_finish(zp_checker *c)
     } else {
       t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, extra, from);
       records_done(c);
-      target f = zp_ck_facts(c, &wait);
+      target f = zp_ck_facts(c, t.rtype == T_CNAME, &wait);
       f.hash = zp_hash(c->g.key, c->g.key_len);
       if (wait)
         st = zp_ck_ref_wait(c, &t, from);

@@ -1,7 +1,7 @@
-/* target.c -- the names NS, MX and SRV records point to: each is a target, known by number, whose
- * marker tuple the pass reaches after the target's own records; what the pass found there
- * judges every reference to it (an alias, no address, no glue: RFC 1034 section 4.2.1, RFC 2181
- * section 10.3, RFC 2782) */
+/* target.c -- the names NS, MX, SRV and CNAME records point to: each is a target, known by
+ * number, whose marker tuple the pass reaches after the target's own records; what the pass
+ * found there judges every reference to it (an alias, no address, no glue: RFC 1034 section
+ * 4.2.1, RFC 2181 section 10.3, RFC 2782; a CNAME to no name at all: RFC 1034 section 4.3.2) */
 #include <arpa/inet.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +112,8 @@ zp_status zp_ck_add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, si
   tuple t = *rec;
   t.kind = K_REF;
   t.extra_len = (uint16_t)from_len;
+  if (id != UINT32_MAX && rec->rtype == T_CNAME)
+    c->targets[id].asked = true;
   if (id != UINT32_MAX) {
     t.digest = id;
     t.key_len = 0;
@@ -163,24 +165,26 @@ static size_t encloser_before(const zp_checker *c, const uint8_t *key, size_t le
   return ce > c->apex_len ? ce : c->apex_len;
 }
 
-/* What the wildcard of the closest encloser answers for the name without records
- * key[0..len) (RFC 4592 section 3.3.1), next[0..next_len) being the first name with records
- * after it (NULL: none): nothing where that name is below it (it is then an empty non-terminal,
- * RFC 4592 section 2.2.2) or the wildcard does not exist. */
+/* What the name without records key[0..len) is to a resolver, next[0..next_len) being the first
+ * name with records after it (NULL: none): an empty non-terminal where that name is below it
+ * (RFC 4592 section 2.2.2); else answered by the wildcard of its closest encloser (RFC 4592
+ * section 3.3.1) as that wildcard holds; else no name (NXDOMAIN). */
 static void wildcard_answer(const zp_checker *c, const uint8_t *key, size_t len,
-                            const uint8_t *next, size_t next_len, bool *has_a, bool *has_cname)
+                            const uint8_t *next, size_t next_len, target *f)
 {
-  *has_a = *has_cname = false;
-  if (next && zp_ck_is_prefix(key, len, next, next_len))
+  f->has_a = f->has_cname = false;
+  f->exists = next && zp_ck_is_prefix(key, len, next, next_len);
+  if (f->exists)
     return;
   size_t ce = encloser_before(c, key, len);
   size_t after = next ? common_ancestor(key, len, next, next_len) : 0;
   if (after > ce)
     ce = after;
-  uint8_t f = ce < len ? zp_ck_set_get(&c->wild, zp_hash(key, ce)) : 0;
-  if (f & N_WILD) {
-    *has_a = f & N_ADDR;
-    *has_cname = f & N_CNAME;
+  uint8_t w = ce < len ? zp_ck_set_get(&c->wild, zp_hash(key, ce)) : 0;
+  if (w & N_WILD) {
+    f->exists = true;
+    f->has_a = w & N_ADDR;
+    f->has_cname = w & N_CNAME;
   }
 }
 
@@ -212,14 +216,17 @@ static const char *alias(const zp_checker *c, const target *f)
 
 /* The name being looked at as a target, its own records all seen. A wildcard stands in for a
  * name without records, not at or below a delegation (no glue comes from a wildcard) or a DNAME;
- * which one is known once the next name with records is (*wait). */
-target zp_ck_facts(zp_checker *c, bool *wait)
+ * which one is known once the next name with records is (*wait), and so is whether a name
+ * without records exists, when that is asked. */
+target zp_ck_facts(zp_checker *c, bool asked, bool *wait)
 {
   group *g = &c->g;
-  target f = {.seen = true, .in_zone = g->in_zone, .below_dname = g->dname >= 0,
-              .glue_zone = g->cut >= 0 || (g->has_ns && !g->apex), .own_cname = g->cname.set,
-              .cname = g->cname.t, .has_a = g->has_a, .has_cname = g->has_cname};
-  *wait = !g->spell1.set && f.in_zone && !f.glue_zone && !f.below_dname && may_be_covered(c);
+  target f = {.asked = asked, .exists = g->spell1.set, .in_zone = g->in_zone,
+              .below_dname = g->dname >= 0, .glue_zone = g->cut >= 0 || (g->has_ns && !g->apex),
+              .own_cname = g->cname.set, .cname = g->cname.t, .has_a = g->has_a,
+              .has_cname = g->has_cname};
+  *wait = !g->spell1.set && f.in_zone && !f.glue_zone && !f.below_dname &&
+          (asked || may_be_covered(c));
   return f;
 }
 
@@ -252,7 +259,7 @@ zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_l
     target *f = &c->targets[c->pending[i]];
     size_t n;
     const uint8_t *k = target_key(c, f, &n);
-    wildcard_answer(c, k, n, next, next_len, &f->has_a, &f->has_cname);
+    wildcard_answer(c, k, n, next, next_len, f);
   }
   c->npending = 0;
   if (!c->deferred)
@@ -269,8 +276,8 @@ zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_l
     memcpy(key + skip, e + sizeof t, t.key_len);
     size_t key_len = skip + t.key_len;
     t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, e + sizeof t + t.key_len, from);
-    target f = {.seen = true, .in_zone = true, .hash = zp_hash(key, key_len)};
-    wildcard_answer(c, key, key_len, next, next_len, &f.has_a, &f.has_cname);
+    target f = {.asked = t.rtype == T_CNAME, .in_zone = true, .hash = zp_hash(key, key_len)};
+    wildcard_answer(c, key, key_len, next, next_len, &f);
     zp_ck_ref_check(c, &f, key, key_len, &t, from);
   }
   zp_spill_free(c->deferred);
@@ -289,21 +296,25 @@ void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t 
   at.flags |= F_SERVED_ONLY;
   const tuple *t = &at;
   size_t from_len = t->extra_len;
-  if (t->rtype == T_CNAME) {
-    if (f->own_cname && zp_ck_on(c, ZP_CK_CNAME_LOOP))
-      zp_ck_chain_link(c, t, from, f->hash);
-    return;
-  }
+  if (t->rtype == T_CNAME && f->own_cname && zp_ck_on(c, ZP_CK_CNAME_LOOP))
+    zp_ck_chain_link(c, t, from, f->hash);
   if (!f->in_zone || !c->have_apex)
     return;   /* BIND looks such names up in the DNS; zonepuny does not */
   if (!zp_ck_is_prefix(c->apex_key, c->apex_len, from, from_len))
     return;   /* the referring record is out of the zone, and told as such */
+#define TARGET zp_ck_key_text(key, key_len)
+#define FROM zp_ck_key_text(from, from_len)
   bool glue_zone = f->glue_zone;
+  if (t->rtype == T_CNAME) {
+    /* a name at or below a delegation or below a DNAME is answered from elsewhere */
+    if (!f->exists && !glue_zone && !f->below_dname && zp_ck_on(c, ZP_CK_CNAME_TARGET))
+      zp_ck_report(c, ZP_CK_CNAME_TARGET, t, "CNAME target %s of %s does not exist in the zone: "
+                   "the chain ends in NXDOMAIN (RFC 1034 section 4.3.2)", TARGET, FROM);
+    return;
+  }
   /* a target with an address, no alias (or glue below a cut), is fine for every rule below */
   if (!f->below_dname && f->has_a && (glue_zone || !f->has_cname))
     return;
-#define TARGET zp_ck_key_text(key, key_len)
-#define FROM zp_ck_key_text(from, from_len)
   if (t->rtype == T_NS) {
     /* named asks a name server's own records of it (an address, no alias, not below a DNAME)
      * only in class IN; glue it asks in every class */
