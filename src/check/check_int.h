@@ -66,7 +66,9 @@ typedef struct tuple {
   uint16_t col;
   uint16_t rclass, rtype;  /* a reference: the referring record's */
   uint16_t covered;      /* an RRSIG's (a SIG's) type covered; a DNSKEY's, CDS's or CDNSKEY's
-                            algorithm (ZP_CK_KEY_*), which is no part of its RRset's order */
+                            algorithm (ZP_CK_KEY_*), which is no part of its RRset's order; a
+                            reference's: how many labels of the target were written before the
+                            origin, when it was written relative with two or more (else 0) */
   uint16_t rdlen;        /* a record's RDATA length */
   uint16_t key_len;      /* as stored: without the first record's zone (F_KEY_REL) */
   uint16_t extra_len;    /* spelling (0: the canonical name itself), or the referring owner */
@@ -263,6 +265,15 @@ static inline bool zp_ck_is_sig(const tuple *t)
 /* A DNSKEY's, CDS's or CDNSKEY's t->covered: its algorithm, with these bits. */
 enum { ZP_CK_KEY_DELETE = 0x100, ZP_CK_KEY_KNOWN = 0x200 };
 
+/* The labels of a wire name, the root's aside. */
+static inline size_t zp_ck_labels(const uint8_t *wire)
+{
+  size_t n = 0;
+  for (; *wire; wire += *wire + 1)
+    n++;
+  return n;
+}
+
 /* A key that ends in the label "*": a wildcard's. */
 static inline bool zp_ck_is_wildcard(const uint8_t *key, size_t len)
 {
@@ -356,8 +367,8 @@ void zp_ck_occlusion(zp_checker *c);
 ZP_NODISCARD zp_status zp_ck_served(zp_checker *c, const tuple *t);
 
 /* target.c: a reference from rec (placed at its target field) at the owner whose sort key is
- * from[0..from_len) to the name to; an NS, MX or SRV target written as an IPv4 address; the
- * name being looked at as a target, once its records are done
+ * from[0..from_len) to the name to; whether a field as written is an IPv4 address; an NS, MX or
+ * SRV target written as one; the name being looked at as a target, once its records are done
  * (asked: whether it exists matters; *wait: a wildcard may answer for it, or a name below it
  * make it exist, which the next name with records tells); a reference judged against it (in the
  * pass, past the bound on targets kept); the target numbered id, or the reference, left to wait
@@ -366,6 +377,7 @@ ZP_NODISCARD zp_status zp_ck_served(zp_checker *c, const tuple *t);
  * the pass. */
 zp_status zp_ck_add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, size_t from_len,
                         const uint8_t *to);
+bool zp_ck_ipv4_text(const zp_field *fd);
 void zp_ck_address_target(zp_checker *c, const zp_record *r, const tuple *t);
 target zp_ck_facts(zp_checker *c, bool asked, bool *wait);
 void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t key_len,

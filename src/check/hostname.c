@@ -46,14 +46,6 @@ static bool label_is(const uint8_t *l, const char *s)
   return *l == n && strncasecmp((const char *)l + 1, s, n) == 0;
 }
 
-static size_t count_labels(const uint8_t *w)
-{
-  size_t n = 0;
-  for (; *w; w += *w + 1)
-    n++;
-  return n;
-}
-
 /* Active Directory's global catalog, gc._msdcs.FOREST with FOREST a host name: BIND takes it
  * as the owner of A and AAAA records. */
 static bool is_ad_gc(const uint8_t *owner)
@@ -68,7 +60,7 @@ static bool is_ad_gc(const uint8_t *owner)
  * any owner of an A record with a label _spf, _spf_verify or _spf_rate before its last. */
 static bool is_spf(const uint8_t *owner)
 {
-  size_t n = count_labels(owner);
+  size_t n = zp_ck_labels(owner);
   for (const uint8_t *l = owner; n > 1; l += *l + 1, n--)
     if (label_is(l, "_spf") || label_is(l, "_spf_verify") || label_is(l, "_spf_rate"))
       return true;

@@ -107,6 +107,17 @@ static zp_status note_wildcards(zp_checker *c, const uint8_t *key, size_t len, u
   return ZP_OK;
 }
 
+/* How many labels of the target to (field f) were written before the origin that completed it,
+ * when that is two or more: "mail" written relative is usual, "mail.example.net" most likely
+ * lacks its final dot (RFC 1035 section 5.1); an IPv4 address is told as such. Else 0. */
+static uint16_t written_relative(const zp_record *r, const uint8_t *to, size_t f)
+{
+  if (!r->relative || !r->origin || f >= r->nfields)
+    return 0;
+  size_t n = zp_ck_labels(to) - zp_ck_labels(r->origin);
+  return n >= 2 && !zp_ck_ipv4_text(&r->fields[f]) ? (uint16_t)n : 0;
+}
+
 zp_status zp_check_record(zp_checker *c, const zp_record *r)
 {
   if (c->opt.off)
@@ -175,6 +186,7 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   if (to && *to) {
     /* (told at the target, where a message about it belongs) */
     tuple at = zp_ck_at_field(r, &t, to_field);
+    at.covered = written_relative(r, to, to_field);
     if ((st = zp_ck_add_ref(c, &at, key, t.key_len, to)) != ZP_OK)
       return st;
   }

@@ -125,25 +125,29 @@ zp_status zp_ck_add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, si
 
 /* BIND's own test: the target's text as written is an IPv4 address ("192.0.2.1" read as a
  * name relative to the origin). */
-void zp_ck_address_target(zp_checker *c, const zp_record *r, const tuple *t)
+bool zp_ck_ipv4_text(const zp_field *fd)
 {
-  size_t f = r->rtype == T_NS ? 0 : r->rtype == T_MX ? 1 : 3;
-  if (!zp_ck_on(c, ZP_CK_ADDRESS_TARGET) || r->generic || f >= r->nfields)
-    return;
-  const zp_field *fd = &r->fields[f];
   char text[64];
   struct in_addr a;
   if (fd->len >= sizeof text)
-    return;
+    return false;
   memcpy(text, fd->text, fd->len);
   text[fd->len] = '\0';
+  return inet_pton(AF_INET, text, &a) == 1;
+}
+
+void zp_ck_address_target(zp_checker *c, const zp_record *r, const tuple *t)
+{
+  size_t f = r->rtype == T_NS ? 0 : r->rtype == T_MX ? 1 : 3;
+  if (!zp_ck_on(c, ZP_CK_ADDRESS_TARGET) || r->generic || f >= r->nfields ||
+      !zp_ck_ipv4_text(&r->fields[f]))
+    return;
   tuple at = zp_ck_at_field(r, t, f);
-  if (inet_pton(AF_INET, text, &a) == 1)
-    zp_ck_report(c, ZP_CK_ADDRESS_TARGET, &at, "%s target '%s' is an IPv4 address, read as the "
-                 "name %s: %s takes a host name (RFC 1035 section 3.3)",
-                 zp_ck_type_text(r->rtype), text,
-                 zp_ck_name_text(r->rdata + (r->rtype == T_NS ? 0 : r->rtype == T_MX ? 2 : 6)),
-                 zp_ck_type_text(r->rtype));
+  zp_ck_report(c, ZP_CK_ADDRESS_TARGET, &at, "%s target '%.*s' is an IPv4 address, read as the "
+               "name %s: %s takes a host name (RFC 1035 section 3.3)", zp_ck_type_text(r->rtype),
+               (int)r->fields[f].len, r->fields[f].text,
+               zp_ck_name_text(r->rdata + (r->rtype == T_NS ? 0 : r->rtype == T_MX ? 2 : 6)),
+               zp_ck_type_text(r->rtype));
 }
 
 /* How many octets of the sort keys a and b make their deepest common ancestor's key (labels
@@ -285,6 +289,32 @@ zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_l
   return st;
 }
 
+/* For a message about a target that is wanting: where it was written relative with two labels
+ * or more before the origin (t->covered, intake.c), the final dot most likely forgotten (RFC 1035
+ * section 5.1), the name as written and the origin that completed it (ACE labels shown in
+ * Unicode, as a zone in UTF-8 writes them); else "". */
+static const char *dot_hint(const zp_checker *c, const tuple *t, const uint8_t *key,
+                            size_t key_len)
+{
+  static char b[2 * ZP_NAME_UNICODE_MAX + 128], as_written[ZP_NAME_UNICODE_MAX],
+      completed[ZP_NAME_UNICODE_MAX + 1];
+  if (!t->covered)
+    return "";
+  uint8_t wire[ZP_NAME_MAX], written[ZP_NAME_MAX];
+  zp_name_from_sort_key(key, key_len, wire);
+  const uint8_t *origin = wire;
+  for (unsigned i = 0; i < t->covered && *origin; i++)
+    origin += *origin + 1;
+  size_t n = (size_t)(origin - wire);
+  memcpy(written, wire, n);
+  written[n] = 0;
+  size_t wlen = zp_name_text_unicode(as_written, written, c->opt.idna2008);
+  completed[zp_name_text_unicode(completed, origin, c->opt.idna2008)] = '\0';
+  snprintf(b, sizeof b, "; missing trailing dot? '%.*s' was written relative to the origin %s "
+           "(RFC 1035 section 5.1)", (int)wlen - 1, as_written, completed);
+  return b;
+}
+
 /* A record at the name whose sort key is from (t->extra_len octets) points to the target f,
  * whose sort key is key[0..key_len). Names are made text only for a message: most references
  * are fine. A message is told only if the record is ever served (a record never served is told
@@ -304,12 +334,13 @@ void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t 
     return;   /* the referring record is out of the zone, and told as such */
 #define TARGET zp_ck_key_text(key, key_len)
 #define FROM zp_ck_key_text(from, from_len)
+#define HINT dot_hint(c, t, key, key_len)
   bool glue_zone = f->glue_zone;
   if (t->rtype == T_CNAME) {
     /* a name at or below a delegation or below a DNAME is answered from elsewhere */
     if (!f->exists && !glue_zone && !f->below_dname && zp_ck_on(c, ZP_CK_CNAME_TARGET))
       zp_ck_report(c, ZP_CK_CNAME_TARGET, t, "CNAME target %s of %s does not exist in the zone: "
-                   "the chain ends in NXDOMAIN (RFC 1034 section 4.3.2)", TARGET, FROM);
+                   "the chain ends in NXDOMAIN (RFC 1034 section 4.3.2)%s", TARGET, FROM, HINT);
     return;
   }
   /* a target with an address, no alias (or glue below a cut), is fine for every rule below */
@@ -341,8 +372,8 @@ void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t 
                      refused);
     } else if (!f->has_a) {
       if (in && zp_ck_on(c, id))
-        zp_ck_report(c, id, t, "NS target %s of %s has no A or AAAA record in the zone%s", TARGET,
-                     FROM, refused);
+        zp_ck_report(c, id, t, "NS target %s of %s has no A or AAAA record in the zone%s%s",
+                     TARGET, FROM, refused, HINT);
     }
     return;
   }
@@ -356,10 +387,11 @@ void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t 
                  "section 10.3%s)", zp_ck_type_text(t->rtype), TARGET, alias(c, f),
                  t->rtype == T_SRV ? ", RFC 2782" : "");
   else if (!f->has_a)
-    zp_ck_report(c, id, t, "%s target %s has no A or AAAA record in the zone",
-                 zp_ck_type_text(t->rtype), TARGET);
+    zp_ck_report(c, id, t, "%s target %s has no A or AAAA record in the zone%s",
+                 zp_ck_type_text(t->rtype), TARGET, HINT);
 #undef TARGET
 #undef FROM
+#undef HINT
 }
 
 zp_status zp_ck_refs_end(zp_checker *c)
