@@ -524,7 +524,9 @@ zp_status zp_walk_args(char **args, int n, const zp_walk_options *opt, zp_diag *
       st = p ? add_file(w, p, NULL, opt->by_name) : ZP_ENOMEM;
     }
   }
-  if (st == ZP_OK)
+  /* a file given alone is nobody's fragment, and its reader is the one to open it: the zone is
+   * read from one open file, whatever is renamed over its name meanwhile */
+  if (st == ZP_OK && !(w->n == 1 && !w->files[0].tree))
     st = find_fragments(w, opt->include_root, opt->no_include);
   return st;
 }
