@@ -1,6 +1,7 @@
 /* cli_zone.c -- the zone half of the command: convert one zone, or --check many */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,9 +200,11 @@ static int convert(const zp_cli *cli, const char *path)
   return rc;
 }
 
-/* The summary of a --check run, on stderr whatever the format (stdout may be a log). */
-static void summary(const zp_cli *cli, const zp_diag *diag, size_t zones, size_t fragments,
-                    unsigned long records)
+
+/* The summary of a --check run, on stderr whatever the format (stdout may be a log): n
+ * things checked, said by what ("files", "zones of named.conf"). */
+static void summary(const zp_cli *cli, const zp_diag *diag, size_t n, const char *what,
+                    size_t fragments, unsigned long records)
 {
   if (cli->silent)
     return;
@@ -209,9 +212,9 @@ static void summary(const zp_cli *cli, const zp_diag *diag, size_t zones, size_t
   if (fragments)
     snprintf(through, sizeof through, " (and %zu file%s they include, read through them)",
              fragments, fragments == 1 ? "" : "s");
-  fprintf(stderr, "zonepuny: %zu file%s%s, %lu record%s, %u error%s, %u warning%s\n", zones,
-          zones == 1 ? "" : "s", through, records, records == 1 ? "" : "s", diag->errors,
-          diag->errors == 1 ? "" : "s", diag->warnings, diag->warnings == 1 ? "" : "s");
+  fprintf(stderr, "zonepuny: %zu %s%s, %lu record%s, %u error%s, %u warning%s\n", n, what,
+          through, records, records == 1 ? "" : "s", diag->errors, diag->errors == 1 ? "" : "s",
+          diag->warnings, diag->warnings == 1 ? "" : "s");
 }
 
 /* --named-conf: the zones named-checkconf -z would load, each with its name as origin and zone
@@ -252,10 +255,9 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
     }
   }
   zp_diag_end(diag);
-  if (!cli->silent)
-    fprintf(stderr, "zonepuny: %zu zone%s of %s, %lu record%s, %u error%s, %u warning%s\n", i,
-            i == 1 ? "" : "s", cli->named_conf, records, records == 1 ? "" : "s", diag->errors,
-            diag->errors == 1 ? "" : "s", diag->warnings, diag->warnings == 1 ? "" : "s");
+  char what[64 + PATH_MAX];
+  snprintf(what, sizeof what, "zone%s of %s", i == 1 ? "" : "s", cli->named_conf);
+  summary(cli, diag, i, what, 0, records);
   zp_conf_free(conf);
   if (io_error)
     return ZP_EXIT_USAGE;
@@ -318,7 +320,7 @@ static int check(const zp_cli *cli, char **args, int n)
     }
   }
   zp_diag_end(&diag);
-  summary(cli, &diag, zones, w.fragments, records);
+  summary(cli, &diag, zones, zones == 1 ? "file" : "files", w.fragments, records);
   zp_walk_free(&w);
   if (io_error)
     return ZP_EXIT_USAGE;

@@ -17,19 +17,37 @@
 
 enum { WALK_DEPTH = 64 };   /* directories below a tree walked: deeper is reported, not walked */
 
+static bool ends_with(const char *s, size_t len, const char *end)
+{
+  size_t n = strlen(end);
+  return len > n && strcmp(s + len - n, end) == 0;
+}
+
+/* The stem of a zone file's name: name[*off..*off + *len) less ".zone", ".db" or "db."; false
+ * when it has none of them. */
+static bool zone_stem(const char *name, size_t *off, size_t *len)
+{
+  size_t n = strlen(name);
+  *off = 0;
+  if (ends_with(name, n, ".zone"))
+    *len = n - 5;
+  else if (ends_with(name, n, ".db"))
+    *len = n - 3;
+  else if (strncmp(name, "db.", 3) == 0 && name[3])
+    *off = 3, *len = n - 3;
+  else
+    return false;
+  return true;
+}
+
 char *zp_origin_from_name(const char *path)
 {
   const char *base = strrchr(path, '/');
   base = base ? base + 1 : path;
-  size_t len = strlen(base);
-  if (len > 5 && strcmp(base + len - 5, ".zone") == 0)
-    len -= 5;
-  else if (len > 3 && strcmp(base + len - 3, ".db") == 0)
-    len -= 3;
-  else if (strncmp(base, "db.", 3) == 0)
-    base += 3, len -= 3;
-  else
+  size_t off, len;
+  if (!zone_stem(base, &off, &len))
     return NULL;
+  base += off;
   /* letters, digits, '-', '_', '.' and UTF-8 (converted as any name is); no empty label, as
    * a name typed by hand would not have; a trailing dot is the root's and allowed */
   if (len == 0 || base[0] == '.' || memmem(base, len, "..", 2))
@@ -50,12 +68,6 @@ char *zp_origin_from_name(const char *path)
   return origin;
 }
 
-static bool ends_with(const char *s, size_t len, const char *end)
-{
-  size_t n = strlen(end);
-  return len > n && strcmp(s + len - n, end) == 0;
-}
-
 /* *.zone, *.db and db.*, but not what sits beside zones in a server's directory: BIND's journals
  * (db.example.com.jnl) and the copies editors and tools leave (~, .bak, .orig, .swp, .tmp) */
 static bool zone_named(const char *name)
@@ -65,8 +77,8 @@ static bool zone_named(const char *name)
   for (size_t i = 0; i < sizeof not_zones / sizeof *not_zones; i++)
     if (ends_with(name, len, not_zones[i]))
       return false;
-  return ends_with(name, len, ".zone") || ends_with(name, len, ".db") ||
-         (strncmp(name, "db.", 3) == 0 && name[3]);
+  size_t off;
+  return zone_stem(name, &off, &len);
 }
 
 static zp_status add_file(zp_walk *w, char *path, const char *tree, bool by_name)

@@ -176,6 +176,17 @@ static zp_status std3(const uint8_t *in, size_t inlen, size_t *at)
   return ZP_OK;
 }
 
+/* A non-ASCII label in a file the server reads itself (zp_convert.as_served), at octet i. */
+static zp_status served_as_is(const uint8_t *in, size_t inlen, size_t i, char *msg, size_t msgcap,
+                              size_t *at)
+{
+  snprintf(msg, msgcap, "label \"%.*s\" is not ASCII: named reads this file as it is and would "
+           "serve these UTF-8 octets, never the label's ACE form; serve the zone zonepuny writes",
+           (int)inlen, (const char *)in);
+  *at = i;
+  return ZP_EINVAL;
+}
+
 zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *out,
                            size_t *outlen, char *msg, size_t msgcap, size_t *at)
 {
@@ -183,15 +194,9 @@ zp_status zp_convert_label(void *ctx, const uint8_t *in, size_t inlen, uint8_t *
   bool keep = c && c->keep_case, fits = inlen <= ZP_LABEL_MAX && inlen <= *outlen;
   /* ASCII, the common case, is copied (lowercased) as it is looked at */
   for (size_t i = 0; i < inlen; i++) {
-    if (in[i] >= 0x80 && c && c->as_served) {
-      snprintf(msg, msgcap, "label \"%.*s\" is not ASCII: named reads this file as it is and "
-               "would serve these UTF-8 octets, never the label's ACE form; serve the zone "
-               "zonepuny writes", (int)inlen, (const char *)in);
-      *at = i;
-      return ZP_EINVAL;
-    }
     if (in[i] >= 0x80)
-      return idna_label(c, in, inlen, false, out, outlen, msg, msgcap, at);
+      return c && c->as_served ? served_as_is(in, inlen, i, msg, msgcap, at)
+                               : idna_label(c, in, inlen, false, out, outlen, msg, msgcap, at);
     if (fits)
       out[i] = keep ? in[i] : lower(in[i]);
   }
