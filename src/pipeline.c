@@ -93,7 +93,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     zp_rrtype_generic_default(generic);
   /* what no peer but BIND reads as text goes out in RFC 3597 form, whatever --generic says */
   zp_rrtype_generic_always(generic);
-  zp_emit_options eo = {.sort = opt->sort, .unicode = opt->unicode, .idna2008 = opt->idna2008,
+  zp_emit_options eo = {.sort = opt->sort, .sort_memory = opt->sort_memory, .unicode = opt->unicode, .idna2008 = opt->idna2008,
                         .generic = generic};
   counter c = {0};
   bool soa_refused = false;
@@ -120,8 +120,11 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     st = zp_check_finish(c.ck);
   /* a failed write stops the parse with ZP_EIO too: finish tells the two apart; a spool of
    * the output, or a spill, past the bound on temporary files is that bound's doing */
-  if (zp_emit_finish(c.em) != ZP_OK)
+  zp_status fin = zp_emit_finish(c.em);
+  if (fin == ZP_EIO)
     st = ZP_EWRITE;
+  else if (fin != ZP_OK && st == ZP_OK)
+    st = fin;
   if (st != ZP_OK && zp_tmp_reached())
     st = ZP_ETMPLIMIT;
   zp_emit_free(c.em);

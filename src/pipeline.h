@@ -23,6 +23,7 @@ typedef struct zp_pipeline_options {
   bool std3;                /* --std3 on ASCII labels */
   bool idna2008;            /* --idna=2008: IDNA2008 with UTS #46 mapping, else IDNA2003 */
   bool sort;                /* --sort */
+  size_t sort_memory;       /* --sort-memory */
   bool unicode;             /* --unicode */
   bool no_include;          /* --no-include */
   const char *include_root; /* --include-root DIR, or NULL */

@@ -86,7 +86,7 @@ static size_t round_trip(size_t n, size_t mem, uint64_t seed)
   uint8_t **e = calloc(n, sizeof *e);
   cr_assert_not_null(e);
   zp_spill *s;
-  cr_assert_eq(zp_spill_new(mem, complete_mode ? cmp_text : cmp,
+  cr_assert_eq(zp_spill_new(mem, ZP_SPILL_ENTRY_MAX, complete_mode ? cmp_text : cmp,
                             complete_mode ? prefix_complete : prefix, NULL, &s), ZP_OK);
   for (size_t i = 0; i < n; i++) {
     size_t len = xorshift64star(&seed) % (complete_mode ? 6 : 40);
@@ -160,7 +160,7 @@ Test(spill, without_order_keeps_the_order_of_adding)
 {
   for (size_t mem = 64 * 1024; mem <= 16u << 20; mem *= 256) {
     zp_spill *s;
-    cr_assert_eq(zp_spill_new(mem, NULL, NULL, NULL, &s), ZP_OK);
+    cr_assert_eq(zp_spill_new(mem, ZP_SPILL_ENTRY_MAX, NULL, NULL, NULL, &s), ZP_OK);
     uint64_t seed = 9;
     size_t n = 200000;
     for (size_t i = 0; i < n; i++) {
@@ -195,10 +195,83 @@ Test(spill, entry_too_long)
 {
   zp_spill *s;
   static uint8_t big[ZP_SPILL_ENTRY_MAX + 1];
-  cr_assert_eq(zp_spill_new(0, cmp, prefix, NULL, &s), ZP_OK);
+  cr_assert_eq(zp_spill_new(0, ZP_SPILL_ENTRY_MAX, cmp, prefix, NULL, &s), ZP_OK);
   struct iovec parts[2] = {{big, sizeof big / 2}, {big, sizeof big - sizeof big / 2}};
   cr_assert_eq(zp_spill_add(s, parts, 2), ZP_EBUFFER);
   zp_spill_free(s);
+}
+
+/* Entries past 65,535 octets (their lengths four octets in the file): at the least memory each
+ * run holds one or two of them, and merges take two runs at a time. An entry is a 4-octet key,
+ * then octets made from it; ordered as octet strings. */
+enum { BIG = 70000 };
+
+static int big_cmp(const uint8_t *a, const uint8_t *b)
+{
+  return memcmp(a, b, BIG);
+}
+
+static bool big_prefix(const uint8_t *e, size_t len, size_t window, uint8_t out[ZP_SPILL_PREFIX],
+                       void *ctx)
+{
+  (void)ctx;
+  size_t from = window * ZP_SPILL_PREFIX;
+  memset(out, 0, ZP_SPILL_PREFIX);
+  if (from < len)
+    memcpy(out, e + from, len - from < ZP_SPILL_PREFIX ? len - from : ZP_SPILL_PREFIX);
+  return len <= from + ZP_SPILL_PREFIX;
+}
+
+static void big_entry(uint8_t *e, uint32_t key)
+{
+  for (size_t i = 0; i < 4; i++)
+    e[i] = (uint8_t)(key >> (24 - 8 * i));
+  for (size_t i = 4; i < BIG; i++)
+    e[i] = (uint8_t)(key * 31 + i);
+}
+
+/* mem: the least (a run of one or two entries, merges of two), and 1 MiB (where an eighth of
+ * memory is more than the write buffer's 64 KiB and less than an entry) */
+static void big_round_trip(size_t mem)
+{
+  static uint8_t e[BIG], want[BIG];
+  uint32_t keys[60];
+  zp_spill *s;
+  cr_assert_eq(zp_spill_new(mem, BIG, big_cmp, big_prefix, NULL, &s), ZP_OK);
+  for (uint32_t i = 0; i < 60; i++) {
+    keys[i] = (i * 2654435761u) >> 8;   /* distinct, in no order */
+    big_entry(e, keys[i]);
+    struct iovec part = {e, BIG};
+    cr_assert_eq(zp_spill_add(s, &part, 1), ZP_OK);
+  }
+  for (size_t i = 1; i < 60; i++)
+    for (size_t j = i; j > 0 && keys[j - 1] > keys[j]; j--) {
+      uint32_t t = keys[j];
+      keys[j] = keys[j - 1];
+      keys[j - 1] = t;
+    }
+  for (size_t i = 0; i < 60; i++) {
+    const uint8_t *got;
+    size_t len;
+    cr_assert_eq(zp_spill_next(s, &got, &len), ZP_OK);
+    cr_assert_not_null(got, "mem %zu: entry %zu missing", mem, i);
+    cr_assert_eq(len, BIG);
+    big_entry(want, keys[i]);
+    cr_assert(memcmp(got, want, BIG) == 0, "mem %zu: entry %zu is not that of key %u", mem, i,
+              keys[i]);
+  }
+  const uint8_t *end;
+  size_t len;
+  cr_assert_eq(zp_spill_next(s, &end, &len), ZP_OK);
+  cr_assert_null(end);
+  cr_assert_gt(zp_spill_runs(s), 3, "mem %zu: %zu runs", mem, zp_spill_runs(s));
+  zp_spill_free(s);
+}
+
+Test(spill, entries_past_65535_octets)
+{
+  big_round_trip(0);
+  big_round_trip(1u << 20);
 }
 
 Test(spill, no_file_left)
@@ -207,7 +280,7 @@ Test(spill, no_file_left)
   cr_assert_not_null(mkdtemp(dir));
   setenv("TMPDIR", dir, 1);
   zp_spill *s;
-  cr_assert_eq(zp_spill_new(0, cmp, prefix, NULL, &s), ZP_OK);
+  cr_assert_eq(zp_spill_new(0, ZP_SPILL_ENTRY_MAX, cmp, prefix, NULL, &s), ZP_OK);
   uint8_t e[2 + 30 + 8] = {0, 30};
   for (unsigned i = 0; i < 10000; i++) {
     memcpy(e + 2, &i, sizeof i);
@@ -253,7 +326,7 @@ Test(spill, bound_on_temporary_files)
   zp_tmp_begin();
   zp_tmp_set_limit(200 * 1024);
   zp_spill *s;
-  cr_assert_eq(zp_spill_new(0, cmp, prefix, NULL, &s), ZP_OK);
+  cr_assert_eq(zp_spill_new(0, ZP_SPILL_ENTRY_MAX, cmp, prefix, NULL, &s), ZP_OK);
   uint8_t e[2 + 30 + 8] = {0, 30};
   zp_status st = ZP_OK;
   unsigned i = 0;
@@ -278,7 +351,7 @@ Test(spill, bound_on_temporary_files)
   /* 2 MB of entries sorted in 32 KiB (a dozen levels of merges) under a bound of 5 MB */
   zp_tmp_begin();
   zp_tmp_set_limit(5u << 20);
-  cr_assert_eq(zp_spill_new(0, cmp, prefix, NULL, &s), ZP_OK);
+  cr_assert_eq(zp_spill_new(0, ZP_SPILL_ENTRY_MAX, cmp, prefix, NULL, &s), ZP_OK);
   for (i = 0; i < 50000; i++) {
     memcpy(e + 2, &i, sizeof i);
     struct iovec p = {e, sizeof e};

@@ -25,13 +25,14 @@ zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag
   c->targets_max = mem / 16;
   c->links_max = mem / 16;
   c->wild.max = mem / 16 * 3;
-  zp_status st = zp_spill_new(mem / 2, zp_ck_tuple_cmp, zp_ck_key_prefix, c, &c->sp);
+  zp_status st = zp_spill_new(mem / 2, ZP_SPILL_ENTRY_MAX, zp_ck_tuple_cmp, zp_ck_key_prefix, c,
+                              &c->sp);
   if (st == ZP_OK)
-    st = zp_spill_new(mem / 16, NULL, NULL, NULL, &c->log);
+    st = zp_spill_new(mem / 16, ZP_SPILL_ENTRY_MAX, NULL, NULL, NULL, &c->log);
   if (st == ZP_OK)
-    st = zp_spill_new(mem / 16, NULL, zp_ck_held_order, NULL, &c->held);
+    st = zp_spill_new(mem / 16, ZP_SPILL_ENTRY_MAX, NULL, zp_ck_held_order, NULL, &c->held);
   if (st == ZP_OK)
-    st = zp_spill_new(mem / 32, NULL, zp_ck_seq_order, NULL, &c->unserved);
+    st = zp_spill_new(mem / 32, ZP_SPILL_ENTRY_MAX, NULL, zp_ck_seq_order, NULL, &c->unserved);
   if (st != ZP_OK) {
     zp_check_free(c);
     return st;

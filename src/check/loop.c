@@ -246,9 +246,9 @@ typedef struct search {
 static zp_status next_round(search *s, uint64_t *left)
 {
   *left = 0;
-  zp_status st = zp_spill_new(s->mem, NULL, by_name, NULL, &s->by_name[1]);
+  zp_status st = zp_spill_new(s->mem, ZP_SPILL_ENTRY_MAX, NULL, by_name, NULL, &s->by_name[1]);
   if (st == ZP_OK)
-    st = zp_spill_new(s->mem, NULL, by_reach, NULL, &s->by_to[1]);
+    st = zp_spill_new(s->mem, ZP_SPILL_ENTRY_MAX, NULL, by_reach, NULL, &s->by_to[1]);
   return st;
 }
 
@@ -318,7 +318,7 @@ static zp_status double_reach(search *s, uint64_t step, uint64_t *left)
  * and their owners from the names, sorted by loop and by place in it from the first CNAME. */
 static zp_status loops_sorted(search *s, zp_spill **out)
 {
-  zp_status st = zp_spill_new(s->mem, NULL, by_first, NULL, out);
+  zp_status st = zp_spill_new(s->mem, ZP_SPILL_ENTRY_MAX, NULL, by_first, NULL, out);
   const uint8_t *e, *w = NULL, *n = NULL;
   size_t len, nlen = 0;
   uint64_t last = 0;
@@ -387,7 +387,7 @@ static zp_status loops_in_chain(zp_checker *c)
   search s = {.mem = zp_ck_mem(c) * 9 / 16 / 5};
   zp_spill *loops = NULL;
   uint64_t left, step = 1;
-  zp_status st = zp_spill_new(s.mem, NULL, NULL, NULL, &s.names);
+  zp_status st = zp_spill_new(s.mem, ZP_SPILL_ENTRY_MAX, NULL, NULL, NULL, &s.names);
   if (st == ZP_OK)
     st = first_round(c, &s, &left);
   zp_spill_free(c->chain);
@@ -427,7 +427,8 @@ void zp_ck_chain_link(zp_checker *c, const tuple *t, const uint8_t *from, uint64
   }
   if (!c->chain) {
     /* past the links' share: they all go to a spill of that share, in memory no more */
-    zp_status st = zp_spill_new(c->links_max, NULL, by_first, NULL, &c->chain);
+    zp_status st =
+        zp_spill_new(c->links_max, ZP_SPILL_ENTRY_MAX, NULL, by_first, NULL, &c->chain);
     for (size_t i = 0; st == ZP_OK && i < c->nlinks; i++) {
       size_t n;
       const uint8_t *key = link_key(c, &c->links[i], &n);

@@ -249,7 +249,8 @@ zp_status zp_ck_ref_wait(zp_checker *c, const tuple *t, const uint8_t *from)
   zp_status st;
   if (!c->deferred) {
     /* (rare: a reference past the bound to a name a wildcard may answer; a spill, as the log) */
-    if ((st = zp_spill_new(zp_ck_mem(c) / 32, NULL, NULL, NULL, &c->deferred)) != ZP_OK)
+    if ((st = zp_spill_new(zp_ck_mem(c) / 32, ZP_SPILL_ENTRY_MAX, NULL, NULL, NULL,
+                           &c->deferred)) != ZP_OK)
       return st;
   }
   tuple w = *t;

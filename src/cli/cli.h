@@ -24,6 +24,7 @@ typedef struct zp_cli {
   const char *ttl;         /* -t TTL, as written (the zone module parses TTL syntax) */
   int idna;                /* 2003 or 2008: the standard labels are converted with */
   bool std3, sort, unicode, werror, quiet, silent;
+  size_t sort_memory;      /* --sort-memory N (0: the default) */
   zp_diag_format format;   /* --format */
   int color;               /* --color: 0 never, 1 always, -1 auto (a terminal, no NO_COLOR) */
   unsigned max_errors;

@@ -58,6 +58,7 @@ static bool init_options(const zp_cli *cli, zp_pipeline_options *po)
     .std3 = cli->std3,
     .idna2008 = cli->idna == 2008,
     .sort = cli->sort,
+    .sort_memory = cli->sort_memory,
     .unicode = cli->unicode,
     .no_include = cli->no_include,
     .include_root = cli->include_root,

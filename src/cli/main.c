@@ -40,6 +40,8 @@ static const char usage_text[] =
     "                       UTS #46 non-transitional mapping\n"
     "      --std3           letters, digits and hyphen only in ASCII labels\n"
     "      --sort           RFC 4034 canonical order, duplicates removed\n"
+    "      --sort-memory N  memory for --sort (suffix K, M or G; default 16M): past it, sorted\n"
+    "                       runs go to files in $TMPDIR\n"
     "      --unicode        show names through ToUnicode, for review\n"
     "      --generic TYPES  write these types (comma-separated, or none) in RFC 3597 form;\n"
     "                       default: the types Knot cannot read as text (MD, PX, NULL, HIP...)\n"
@@ -78,7 +80,7 @@ enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SO
        OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC, OPT_ANY_OWNER,
        OPT_BREAK_LINKS, OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY, OPT_FORMAT, OPT_COLOR,
        OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT, OPT_NO_BY_NAME,
-       OPT_NAMED_CONF };
+       OPT_NAMED_CONF, OPT_SORT_MEMORY };
 
 /* The index of arg in words[0..n), or -1. */
 static int word_index(const char *arg, const char *const *words, int n)
@@ -121,6 +123,7 @@ static const struct option longopts[] = {
   {"idna", required_argument, NULL, OPT_IDNA},
   {"std3", no_argument, NULL, OPT_STD3},
   {"sort", no_argument, NULL, OPT_SORT},
+  {"sort-memory", required_argument, NULL, OPT_SORT_MEMORY},
   {"unicode", no_argument, NULL, OPT_UNICODE},
   {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
   {"max-generate", required_argument, NULL, OPT_MAX_GENERATE},
@@ -213,12 +216,14 @@ int main(int argc, char **argv)
       break;
     }
     case OPT_FRAGMENT: cli.checks.off = true; break;
-    case OPT_CHECK_MEMORY: {
+    case OPT_CHECK_MEMORY:
+    case OPT_SORT_MEMORY: {
       uint64_t n;
+      const char *name = c == OPT_SORT_MEMORY ? "--sort-memory" : "--check-memory";
       if (!parse_size(optarg, true, &n) || n == 0 || n > (uint64_t)1 << 40)
-        return usage_error("--check-memory takes a size in bytes (suffix K, M or G) up to 1T, "
-                           "not '%s'", optarg);
-      cli.checks.run_bytes = (size_t)n;
+        return usage_error("%s takes a size in bytes (suffix K, M or G) up to 1T, not '%s'",
+                           name, optarg);
+      *(c == OPT_SORT_MEMORY ? &cli.sort_memory : &cli.checks.run_bytes) = (size_t)n;
       break;
     }
     case OPT_CHECK:

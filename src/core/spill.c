@@ -10,19 +10,17 @@
 #include "buf.h"
 #include "tmpfile.h"
 
-/* Runs merged at once, at most: a merge holds one read buffer per run, each of BUF_MIN to
- * READ_MAX octets as the memory allows (at least two). A buffer holds an entry and its length
- * at the least: the smaller they are, the more runs a small spill merges at once. */
-enum { FANIN = 64, BUF_MIN = ZP_SPILL_ENTRY_MAX + 64, READ_MAX = 64 * 1024, WRITE_MAX = 64 * 1024,
-       MEM_MIN = 32 * 1024 };
+/* Runs merged at once, at most: a merge holds one read buffer per run, each of an entry and its
+ * length at the least to READ_MAX octets as the memory allows (at least two): the smaller the
+ * entries, the more runs a small spill merges at once. */
+enum { FANIN = 64, READ_MAX = 64 * 1024, WRITE_MAX = 64 * 1024, MEM_MIN = 32 * 1024 };
 
 /* One entry in the buffer: where it is, and a window of its string as three integers whose
  * order is the octets' (big-endian), compared a word at a time. */
 typedef struct slot {
   uint64_t w[3];
   uint32_t off;
-  uint16_t len;
-  bool complete;
+  uint32_t len : 31, complete : 1;
 } slot;
 
 static uint64_t be64(const uint8_t *p)
@@ -84,6 +82,8 @@ typedef struct reader {
  * let go first. Both stay within mem. */
 struct zp_spill {
   zp_spill_cmp cmp;
+  size_t entry_max;      /* octets in one entry, at most */
+  size_t lenw;           /* octets of an entry's length in the file: 2, or 4 past 65,535 */
   size_t peak;           /* the most memory held at once */
   uint8_t *arena;
   size_t arena_cap, arena_len, arena_max;   /* grown up to max, then spilled */
@@ -121,7 +121,7 @@ static slot make_slot(const zp_spill *s, const uint8_t *entry, uint32_t off, siz
 {
   uint8_t b[ZP_SPILL_PREFIX] = {0};
   bool complete = !s->prefix || s->prefix(entry, len, window, b, s->ctx);
-  return (slot){{be64(b), be64(b + 8), be64(b + 16)}, off, (uint16_t)len, complete};
+  return (slot){{be64(b), be64(b + 8), be64(b + 16)}, off, (uint32_t)len, complete};
 }
 
 static int slot_cmp(const zp_spill *s, const slot *a, const slot *b)
@@ -198,27 +198,40 @@ static void sort_slots(const zp_spill *s, slot *v, slot *tmp, size_t n)
     sort_from(s, v, tmp, n, 0, 0);
 }
 
-zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill_prefix_fn prefix, void *ctx,
-                       zp_spill **out)
+zp_status zp_spill_new(size_t mem, size_t entry_max, zp_spill_cmp cmp, zp_spill_prefix_fn prefix,
+                       void *ctx, zp_spill **out)
 {
   *out = NULL;
+  /* a buffer holds an entry and its length at the least; memory holds the write buffer and two
+   * read buffers while merging, the write buffer and an arena of half the rest while adding */
+  size_t buf_min = entry_max + 64;
   if (mem < MEM_MIN)
     mem = MEM_MIN;
+  if (mem < 4 * buf_min)
+    mem = 4 * buf_min;
   zp_spill *s = calloc(1, sizeof *s);
   if (!s)
     return ZP_ENOMEM;
+  s->entry_max = entry_max;
+  s->lenw = entry_max > UINT16_MAX ? 4 : 2;
   s->cmp = cmp;
   s->prefix = prefix;
   s->ctx = ctx;
   s->fd = -1;
-  s->wcap = mem / 8 < BUF_MIN ? BUF_MIN : mem / 8 > WRITE_MAX ? WRITE_MAX : mem / 8;
+  s->wcap = mem / 8 > WRITE_MAX ? WRITE_MAX : mem / 8;
+  if (s->wcap < buf_min)
+    s->wcap = buf_min;
   size_t buf = mem - s->wcap, each = buf / FANIN;
-  s->rcap = each < BUF_MIN ? BUF_MIN : each > READ_MAX ? READ_MAX : each;
+  s->rcap = each > READ_MAX ? READ_MAX : each;
+  if (s->rcap < buf_min)
+    s->rcap = buf_min;
   s->fanin = buf / (s->rcap + sizeof(reader) + sizeof(size_t));
   s->fanin = s->fanin < 2 ? 2 : s->fanin > FANIN ? FANIN : s->fanin;
   /* an entry is some 60 octets and costs two slots of 32: half the buffer for slots */
   s->slot_max = buf / 2 / (2 * sizeof(slot));
   s->arena_max = buf - s->slot_max * 2 * sizeof(slot);
+  if (s->arena_max > UINT32_MAX)   /* (a slot holds an offset of 32 bits) */
+    s->arena_max = UINT32_MAX;
   *out = s;
   return ZP_OK;
 }
@@ -271,16 +284,17 @@ static zp_status flush(zp_spill *s)
   return st;
 }
 
-/* Appends an entry, its length first, to the run being written, through wbuf. */
+/* Appends an entry, its length first (lenw octets), to the run being written, through wbuf. */
 static zp_status put_entry(zp_spill *s, const uint8_t *p, size_t n)
 {
-  uint16_t len = (uint16_t)n;
   zp_status st;
-  if (s->wlen + sizeof len + n > s->wcap && (st = flush(s)) != ZP_OK)
+  if (s->wlen + s->lenw + n > s->wcap && (st = flush(s)) != ZP_OK)
     return st;
-  memcpy(s->wbuf + s->wlen, &len, sizeof len);
-  memcpy(s->wbuf + s->wlen + sizeof len, p, n);
-  s->wlen += sizeof len + n;
+  uint16_t n16 = (uint16_t)n;
+  uint32_t n32 = (uint32_t)n;
+  memcpy(s->wbuf + s->wlen, s->lenw == 2 ? (void *)&n16 : (void *)&n32, s->lenw);
+  memcpy(s->wbuf + s->wlen + s->lenw, p, n);
+  s->wlen += s->lenw + n;
   return ZP_OK;
 }
 
@@ -337,16 +351,22 @@ static bool fill(zp_spill *s, reader *r, size_t need)
  * read error). */
 static bool advance(zp_spill *s, reader *r, bool *err)
 {
-  uint16_t len;
   r->cur = NULL;
   if (r->at == r->fill && r->pos == r->end)
     return false;
-  if (!fill(s, r, sizeof len)) {
+  if (!fill(s, r, s->lenw)) {
     *err = true;
     return false;
   }
-  memcpy(&len, r->buf + r->at, sizeof len);
-  r->at += sizeof len;
+  uint16_t n16;
+  uint32_t len;
+  if (s->lenw == 2) {
+    memcpy(&n16, r->buf + r->at, sizeof n16);
+    len = n16;
+  } else {
+    memcpy(&len, r->buf + r->at, sizeof len);
+  }
+  r->at += s->lenw;
   if (!fill(s, r, len)) {
     *err = true;
     return false;
@@ -514,7 +534,7 @@ zp_status zp_spill_add(zp_spill *s, const struct iovec *parts, size_t nparts)
   size_t len = 0;
   for (size_t i = 0; i < nparts; i++)
     len += parts[i].iov_len;
-  if (len > ZP_SPILL_ENTRY_MAX)
+  if (len > s->entry_max)
     return ZP_EBUFFER;
   zp_status st;
   /* (a spill may let the buffer go for a merge: room again after it) */

@@ -10,7 +10,9 @@
 
 #include "idna/status.h"
 
-enum { ZP_SPILL_ENTRY_MAX = 4096 };   /* octets in one entry */
+/* Octets in one entry, at most, for entries of known small size (zp_spill_new's entry_max):
+ * the smaller, the less memory a merge needs at the least. */
+enum { ZP_SPILL_ENTRY_MAX = 4096 };
 
 /* Orders two entries (their octets, as added): negative, zero or positive. */
 typedef int (*zp_spill_cmp)(const uint8_t *a, const uint8_t *b);
@@ -20,7 +22,8 @@ typedef int (*zp_spill_cmp)(const uint8_t *a, const uint8_t *b);
  * (what cmp compares, as cmp orders it); window k of it is its octets from k * ZP_SPILL_PREFIX
  * on, zeros past its end, and complete when the string ends within it. Entries whose windows
  * tie and are not complete are ordered by their next windows (or cmp); entries whose strings
- * are equal keep the order they were added in (the sort is stable). */
+ * are equal keep the order they were added in (the sort is stable). A complete window that ties
+ * with another is taken for an equal string: no entry's string may be the start of another's. */
 enum { ZP_SPILL_PREFIX = 24 };
 
 /* Writes window `window` of entry[0..len) to out; true if it is complete (ctx: zp_spill_new's). */
@@ -30,15 +33,16 @@ typedef bool (*zp_spill_prefix_fn)(const uint8_t *entry, size_t len, size_t wind
 typedef struct zp_spill zp_spill;
 
 /* mem: the octets the spill may hold (its buffer of entries and their index, and the buffers of
- * writing and merging runs), at least 32 KiB whatever is asked. The temporary file goes to
+ * writing and merging runs), at least 32 KiB and four times entry_max whatever is asked.
+ * entry_max: the most octets an entry may have (below 2^31). The temporary file goes to
  * $TMPDIR (else /tmp), is unlinked as soon as it is made, so it is gone on every exit, signals
  * included, and counts against the bound of core/tmpfile.h.
  * Without prefix (and cmp), entries come back in the order they were added. cmp may be NULL
  * where every window is complete. */
-ZP_NODISCARD zp_status zp_spill_new(size_t mem, zp_spill_cmp cmp, zp_spill_prefix_fn prefix,
-                                    void *ctx, zp_spill **s);
+ZP_NODISCARD zp_status zp_spill_new(size_t mem, size_t entry_max, zp_spill_cmp cmp,
+                                    zp_spill_prefix_fn prefix, void *ctx, zp_spill **s);
 
-/* Adds the entry made of parts[0..nparts) end to end, at most ZP_SPILL_ENTRY_MAX octets.
+/* Adds the entry made of parts[0..nparts) end to end, at most entry_max octets (ZP_EBUFFER).
  * ZP_ENOMEM, ZP_ETMPFILE (errno set) when the temporary file cannot be made or written,
  * ZP_ETMPLIMIT when it would pass the bound on temporary files. */
 ZP_NODISCARD zp_status zp_spill_add(zp_spill *s, const struct iovec *parts, size_t nparts);

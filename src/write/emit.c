@@ -87,15 +87,6 @@ static zp_status put_out(zp_emitter *em, const char *p, size_t n)
   return em->obuf.len >= OUT_CHUNK ? flush_out(em) : ZP_OK;
 }
 
-/* The line in em->fm is done: written out, or held for --sort with the record's key. */
-static zp_status line_done(zp_emitter *em, const uint8_t *owner, uint16_t rclass, uint16_t type,
-                           const uint8_t *rdata, size_t rdlen)
-{
-  if (em->opt.sort)
-    return zp_sort_hold(&em->sorter, owner, rclass, type, rdata, rdlen, em->fm.line.p,
-                        em->fm.line.len);
-  return put_out(em, em->fm.line.p, em->fm.line.len);
-}
 
 static bool generic_out(const zp_emitter *em, uint16_t type)
 {
@@ -136,14 +127,13 @@ static zp_status write_generic(zp_emitter *em, const uint8_t *owner, uint32_t tt
 {
   if (!zp_format_generic(&em->fm, owner, ttl, rclass, type, rdata, rdlen))
     return ZP_ENOMEM;
-  return line_done(em, owner, rclass, type, rdata, rdlen);
+  return put_out(em, em->fm.line.p, em->fm.line.len);
 }
 
-static zp_status write_rr(zp_emitter *em, const zp_record *rec, const ldns_rr *rr)
+static zp_status write_rr(zp_emitter *em, const ldns_rr *rr)
 {
   zp_status st = zp_format_rr(&em->fm, rr);
-  return st == ZP_OK ? line_done(em, rec->owner, rec->rclass, rec->rtype, rec->rdata, rec->rdlen)
-                     : st;
+  return st == ZP_OK ? put_out(em, em->fm.line.p, em->fm.line.len) : st;
 }
 
 /* The field kinds format.c writes itself, as ldns's field types; 0 for the others. */
@@ -167,6 +157,15 @@ static ldns_rdf_type format_kind(uint8_t kind)
   case ZP_K_NXTBITMAP: return LDNS_RDF_TYPE_UNKNOWN;   /* ldns's type for it (format.c) */
   default: return LDNS_RDF_TYPE_NONE;
   }
+}
+
+/* Whether format.c writes every field kind of the type. */
+static bool format_writes(uint16_t type)
+{
+  for (const uint8_t *k = zp_rrtype_kinds(type); *k != ZP_K_END; k++)
+    if (format_kind(*k) == LDNS_RDF_TYPE_NONE)
+      return false;
+  return true;
 }
 
 /* The octets of the field of kind k at d, of the left octets of RDATA (the wire the reader
@@ -193,9 +192,8 @@ static size_t wire_len(uint8_t k, const uint8_t *d, size_t left)
 static bool format_fast(zp_emitter *em, const zp_record *rec, zp_status *st)
 {
   const uint8_t *kinds = zp_rrtype_kinds(rec->rtype);
-  for (const uint8_t *k = kinds; *k != ZP_K_END; k++)
-    if (format_kind(*k) == LDNS_RDF_TYPE_NONE)
-      return false;
+  if (!format_writes(rec->rtype))
+    return false;
   *st = ZP_ENOMEM;
   if (!zp_format_head(&em->fm, rec->owner, rec->ttl, rec->rclass, rec->rtype))
     return true;
@@ -213,18 +211,15 @@ static bool format_fast(zp_emitter *em, const zp_record *rec, zp_status *st)
     } while (*k == ZP_K_STRINGS && off < rec->rdlen);
   }
   if (zp_buf_put(&em->fm.line, "\n", 1))
-    *st = line_done(em, rec->owner, rec->rclass, rec->rtype, rec->rdata, rec->rdlen);
+    *st = put_out(em, em->fm.line.p, em->fm.line.len);
   return true;
 }
 
-/* The reader has turned every record into wire form, checked: nothing is left but to write it.
- * A type the reader does not parse (it took only RFC 3597 RDATA for it) stays in that form. */
-zp_status zp_emit_record(void *user, const zp_record *rec)
+/* Writes a record: RFC 3597 form where asked or needed, else format.c's own, else through an
+ * ldns_rr. */
+static zp_status write_record(zp_emitter *em, const zp_record *rec)
 {
-  zp_emitter *em = user;
   zp_status st;
-  if (!em->out)
-    return ZP_OK;
   if (rec->generic || generic_out(em, rec->rtype) || nsd_misreads_text(rec))
     return write_generic(em, rec->owner, rec->ttl, rec->rclass, rec->rtype, rec->rdata,
                          rec->rdlen);
@@ -233,8 +228,57 @@ zp_status zp_emit_record(void *user, const zp_record *rec)
   ldns_rr *rr = NULL;
   st = build_rr(em, rec, &rr);
   if (st == ZP_OK && rr)
-    st = write_rr(em, rec, rr);
+    st = write_rr(em, rr);
   ldns_rr_free(rr);
+  return st;
+}
+
+/* Whether a record goes through an ldns_rr (format.c does not write all its field kinds). */
+static bool through_ldns(const zp_emitter *em, const zp_record *rec)
+{
+  return !rec->generic && !generic_out(em, rec->rtype) && !nsd_misreads_text(rec) &&
+         !format_writes(rec->rtype);
+}
+
+/* --sort: the record is held in wire form and written once the zone is read. What ldns would
+ * refuse to decode is told now, at the record's line. */
+static zp_status hold_record(zp_emitter *em, const zp_record *rec)
+{
+  if (through_ldns(em, rec)) {
+    ldns_rr *rr = NULL;
+    zp_status st = build_rr(em, rec, &rr);
+    ldns_rr_free(rr);
+    if (st != ZP_OK || !rr)
+      return st;
+  }
+  zp_sorted h = {.owner = rec->owner, .ttl = rec->ttl, .rclass = rec->rclass,
+                 .rtype = rec->rtype, .generic = rec->generic, .rdata = rec->rdata,
+                 .rdlen = rec->rdlen};
+  return zp_sort_hold(&em->sorter, &h);
+}
+
+/* The reader has turned every record into wire form, checked: nothing is left but to write it.
+ * A type the reader does not parse (it took only RFC 3597 RDATA for it) stays in that form. */
+zp_status zp_emit_record(void *user, const zp_record *rec)
+{
+  zp_emitter *em = user;
+  if (!em->out)
+    return ZP_OK;
+  return em->opt.sort ? hold_record(em, rec) : write_record(em, rec);
+}
+
+/* The records --sort held, in order. */
+static zp_status write_sorted(zp_emitter *em)
+{
+  zp_sorted h;
+  bool more;
+  zp_status st;
+  while ((st = zp_sort_next(&em->sorter, &h, &more)) == ZP_OK && more) {
+    zp_record rec = {.owner = h.owner, .ttl = h.ttl, .rclass = h.rclass, .rtype = h.rtype,
+                     .generic = h.generic, .rdata = h.rdata, .rdlen = h.rdlen};
+    if ((st = write_record(em, &rec)) != ZP_OK)
+      return st;
+  }
   return st;
 }
 
@@ -247,6 +291,7 @@ zp_status zp_emit_new(const zp_emit_options *opt, FILE *out, zp_diag *diag, zp_e
   e->opt = *opt;
   e->out = out;
   e->diag = diag;
+  zp_sort_init(&e->sorter, opt->sort_memory);
   if (!zp_format_init(&e->fm, opt->unicode, opt->idna2008)) {
     zp_emit_free(e);
     return ZP_ENOMEM;
@@ -259,12 +304,12 @@ zp_status zp_emit_finish(zp_emitter *em)
 {
   if (!em->out)
     return ZP_OK;
-  if (flush_out(em) != ZP_OK ||
-      (em->opt.sort && zp_sort_write(&em->sorter, em->out) != ZP_OK))
+  zp_status st = em->opt.sort ? write_sorted(em) : ZP_OK;
+  if (flush_out(em) != ZP_OK)
     em->write_failed = true;
   if (fflush(em->out) != 0 || ferror(em->out))
     em->write_failed = true;
-  return em->write_failed ? ZP_EIO : ZP_OK;
+  return em->write_failed ? ZP_EIO : st;
 }
 
 void zp_emit_free(zp_emitter *em)

@@ -14,6 +14,7 @@
 
 typedef struct zp_emit_options {
   bool sort;           /* RFC 4034 6.1 canonical order, duplicates dropped: held until finish */
+  size_t sort_memory;  /* ... in at most this many octets, past which in temporary files */
   bool unicode;        /* names written through ToUnicode, for human review */
   bool idna2008;       /* ... IDNA2008's (--idna=2008), else IDNA2003's */
   const uint8_t *generic;  /* a bit per type (65536 bits, the first type in the high bit of
@@ -32,7 +33,8 @@ ZP_NODISCARD zp_status zp_emit_new(const zp_emit_options *opt, FILE *out, zp_dia
  * Returns ZP_EIO when writing fails, ZP_ENOMEM. */
 ZP_NODISCARD zp_status zp_emit_record(void *em, const zp_record *rec);
 
-/* Writes what --sort held back and flushes. ZP_EIO when any write failed. */
+/* Writes what --sort held back and flushes. ZP_EIO when any write failed; a failure of --sort's
+ * temporary files (ZP_ETMPFILE, ZP_ETMPLIMIT), ZP_ENOMEM. */
 ZP_NODISCARD zp_status zp_emit_finish(zp_emitter *em);
 
 void zp_emit_free(zp_emitter *em);

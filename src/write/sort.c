@@ -1,49 +1,27 @@
-/* sort.c -- --sort: canonical order (RFC 4034 section 6.1, RRsets as section 6.3) */
+/* sort.c -- --sort: canonical order (RFC 4034 section 6.1, RRsets as section 6.3) through a
+ * spill, duplicates dropped as the sorted records come out */
 #include "sort.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "read/name.h"
 
-/* One record held back: the canonical key (owner as zp_name_sort_key writes it, class, type, RDATA
- * wire form) and the presentation line already formatted, all stored at off in the arena. */
-typedef struct held {
-  uint64_t pre[2];      /* the key's first 16 octets, big-endian, zero-padded: most comparisons */
-  size_t off;
-  const uint8_t *p;     /* arena + off, set once the arena stops moving */
-  size_t seq;
-  uint16_t rclass, rtype;
-  uint16_t key_len, rdata_len;
-  uint32_t line_len;
-} held;
+/* An entry: a head, the order string (the owner's sort key, a 0 octet, class and type
+ * big-endian, RDATA), then the owner in wire form. */
+typedef struct head {
+  uint32_t ttl;
+  uint16_t rdlen, key_len;
+  uint8_t owner_len, generic;
+} head;
 
-zp_status zp_sort_hold(zp_sorter *s, const uint8_t *owner, uint16_t rclass, uint16_t rtype,
-                       const uint8_t *rdata, size_t rdata_len, const char *line, size_t line_len)
+enum { HEAD = sizeof(head), ENTRY_MAX = HEAD + ZP_NAME_KEY_MAX + 5 + UINT16_MAX + ZP_NAME_MAX };
+
+static head head_of(const uint8_t *entry)
 {
-  if (!zp_buf_reserve(&s->held, sizeof(held)))
-    return ZP_ENOMEM;
-  held h = {
-    .off = s->arena.len,
-    .seq = s->held.len / sizeof(held),
-    .rclass = rclass,
-    .rtype = rtype,
-    .key_len = 0,
-    .rdata_len = (uint16_t)rdata_len,
-    .line_len = (uint32_t)line_len,
-  };
-  uint8_t key[ZP_NAME_KEY_MAX + 16];
-  h.key_len = (uint16_t)zp_name_sort_key(owner, key);
-  /* zero padding sorts right: inside a key a 0x00 (label end) is never followed by another */
-  memset(key + h.key_len, 0, 16);
-  for (size_t i = 0; i < 16; i++)
-    h.pre[i / 8] = h.pre[i / 8] << 8 | key[i];
-  if (!zp_buf_put(&s->arena, key, h.key_len) || !zp_buf_put(&s->arena, rdata, rdata_len) ||
-      !zp_buf_put(&s->arena, line, line_len))
-    return ZP_ENOMEM;
-  return zp_buf_put(&s->held, &h, sizeof h) ? ZP_OK : ZP_ENOMEM;
+  head h;
+  memcpy(&h, entry, sizeof h);
+  return h;
 }
-
 
 /* Octet strings in order, a missing octet first. */
 static int bytes_cmp(const uint8_t *x, size_t nx, const uint8_t *y, size_t ny)
@@ -54,59 +32,114 @@ static int bytes_cmp(const uint8_t *x, size_t nx, const uint8_t *y, size_t ny)
   return nx < ny ? -1 : nx > ny;
 }
 
-static int rdata_cmp(const held *x, const held *y)
+/* Owner, class, type, then RDATA. */
+static int entry_cmp(const uint8_t *a, const uint8_t *b)
 {
-  return bytes_cmp(x->p + x->key_len, x->rdata_len, y->p + y->key_len, y->rdata_len);
-}
-
-/* Owner, class, type, then RDATA as RFC 4034 section 6.3 orders an RRset. */
-static int same_rr(const held *x, const held *y)
-{
-  if (x->pre[0] != y->pre[0])
-    return x->pre[0] < y->pre[0] ? -1 : 1;
-  if (x->pre[1] != y->pre[1])
-    return x->pre[1] < y->pre[1] ? -1 : 1;
-  int c = bytes_cmp(x->p, x->key_len, y->p, y->key_len);
+  head x = head_of(a), y = head_of(b);
+  a += HEAD;
+  b += HEAD;
+  int c = bytes_cmp(a, x.key_len, b, y.key_len);
   if (c != 0)
     return c;
-  if (x->rclass != y->rclass)
-    return x->rclass < y->rclass ? -1 : 1;
-  if (x->rtype != y->rtype)
-    return x->rtype < y->rtype ? -1 : 1;
-  return rdata_cmp(x, y);
-}
-
-/* Equal records keep input order, so the first of a set of duplicates is the one written. */
-static int held_cmp(const void *a, const void *b)
-{
-  const held *x = a, *y = b;
-  int c = same_rr(x, y);
-  if (c != 0)
+  /* class and type, big-endian: in order as octets */
+  if ((c = memcmp(a + x.key_len + 1, b + y.key_len + 1, 4)) != 0)
     return c;
-  return x->seq < y->seq ? -1 : x->seq > y->seq;
+  return bytes_cmp(a + x.key_len + 5, x.rdlen, b + y.key_len + 5, y.rdlen);
 }
 
-zp_status zp_sort_write(zp_sorter *s, FILE *out)
+/* Copies what of src[0..n), at string position *pos, falls in the window [from, from + PREFIX). */
+static void put(uint8_t *out, size_t from, size_t *pos, const uint8_t *src, size_t n)
 {
-  held *h = (held *)s->held.p;
-  size_t n = s->held.len / sizeof *h;
-  if (n == 0)
-    return ZP_OK;
-  for (size_t i = 0; i < n; i++)
-    h[i].p = (const uint8_t *)s->arena.p + h[i].off;
-  qsort(h, n, sizeof *h, held_cmp);
-  for (size_t i = 0; i < n; i++) {
-    if (i > 0 && same_rr(&h[i - 1], &h[i]) == 0)
-      continue;
-    size_t len = h[i].line_len;
-    if (fwrite(h[i].p + h[i].key_len + h[i].rdata_len, 1, len, out) != len)
-      return ZP_EIO;
+  size_t lo = *pos > from ? *pos : from, hi = *pos + n;
+  if (hi > from + ZP_SPILL_PREFIX)
+    hi = from + ZP_SPILL_PREFIX;
+  if (lo < hi)
+    memcpy(out + (lo - from), src + (lo - *pos), hi - lo);
+  *pos += n;
+}
+
+/* The string spill sorts by, in entry_cmp's order: the sort key, 0, class and type, then RDATA
+ * with each 0 octet written 0 1 and a 0 0 after it. No such string is the start of another (the
+ * key holds no 0 octet after a 0, and the RDATA ends in the one 0 0), so windows that tie where
+ * one string ends are equal strings: the spill's condition for a complete window. */
+static bool order_prefix(const uint8_t *entry, size_t len, size_t window,
+                         uint8_t out[ZP_SPILL_PREFIX], void *ctx)
+{
+  (void)len;
+  (void)ctx;
+  head h = head_of(entry);
+  const uint8_t *p = entry + HEAD, *rd = p + h.key_len + 5, *end = rd + h.rdlen;
+  size_t from = window * ZP_SPILL_PREFIX, pos = 0;
+  static const uint8_t zero_one[2] = {0, 1}, zero_zero[2] = {0, 0};
+  memset(out, 0, ZP_SPILL_PREFIX);
+  put(out, from, &pos, p, h.key_len + 5u);
+  while (rd < end && pos < from + ZP_SPILL_PREFIX) {
+    const uint8_t *z = memchr(rd, 0, (size_t)(end - rd));
+    put(out, from, &pos, rd, (size_t)((z ? z : end) - rd));
+    if (z)
+      put(out, from, &pos, zero_one, 2);
+    rd = z ? z + 1 : end;
   }
-  return ZP_OK;
+  if (rd == end)
+    put(out, from, &pos, zero_zero, 2);
+  return rd == end && pos <= from + ZP_SPILL_PREFIX;
+}
+
+void zp_sort_init(zp_sorter *s, size_t mem)
+{
+  *s = (zp_sorter){.mem = mem ? mem : (size_t)16 << 20};   /* as the checks' default */
+}
+
+zp_status zp_sort_hold(zp_sorter *s, const zp_sorted *rec)
+{
+  zp_status st;
+  if (!s->sp &&
+      (st = zp_spill_new(s->mem, ENTRY_MAX, entry_cmp, order_prefix, NULL, &s->sp)) != ZP_OK)
+    return st;
+  uint8_t key[ZP_NAME_KEY_MAX + 5];
+  size_t owner_len = zp_name_wire_len(rec->owner), key_len = zp_name_sort_key(rec->owner, key);
+  head h = {.ttl = rec->ttl, .rdlen = (uint16_t)rec->rdlen, .key_len = (uint16_t)key_len,
+            .owner_len = (uint8_t)owner_len, .generic = rec->generic};
+  key[key_len] = 0;
+  key[key_len + 1] = (uint8_t)(rec->rclass >> 8);
+  key[key_len + 2] = (uint8_t)rec->rclass;
+  key[key_len + 3] = (uint8_t)(rec->rtype >> 8);
+  key[key_len + 4] = (uint8_t)rec->rtype;
+  struct iovec parts[4] = {{&h, HEAD}, {key, key_len + 5}, {(void *)rec->rdata, rec->rdlen},
+                           {(void *)rec->owner, owner_len}};
+  return zp_spill_add(s->sp, parts, 4);
+}
+
+zp_status zp_sort_next(zp_sorter *s, zp_sorted *rec, bool *more)
+{
+  *more = false;
+  for (;;) {
+    const uint8_t *e;
+    size_t len;
+    zp_status st = s->sp ? zp_spill_next(s->sp, &e, &len) : ZP_OK;
+    if (st != ZP_OK || !s->sp || !e)
+      return st;
+    head h = head_of(e);
+    const uint8_t *order = e + HEAD;
+    size_t order_len = h.key_len + 5u + h.rdlen;
+    if (s->last.len == order_len && memcmp(s->last.p, order, order_len) == 0)
+      continue;
+    s->last.len = 0;
+    if (!zp_buf_put(&s->last, order, order_len))
+      return ZP_ENOMEM;
+    memcpy(s->owner, order + order_len, h.owner_len);
+    const uint8_t *ct = order + h.key_len + 1;   /* class and type */
+    *rec = (zp_sorted){.owner = s->owner, .ttl = h.ttl, .rclass = (uint16_t)(ct[0] << 8 | ct[1]),
+                       .rtype = (uint16_t)(ct[2] << 8 | ct[3]), .generic = h.generic,
+                       .rdata = ct + 4, .rdlen = h.rdlen};
+    *more = true;
+    return ZP_OK;
+  }
 }
 
 void zp_sort_free(zp_sorter *s)
 {
-  zp_buf_free(&s->held);
-  zp_buf_free(&s->arena);
+  zp_spill_free(s->sp);
+  zp_buf_free(&s->last);
+  *s = (zp_sorter){0};
 }

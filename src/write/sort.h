@@ -1,28 +1,48 @@
-/* sort.h -- --sort: formatted records held back and written in RFC 4034 section 6.1 order */
+/* sort.h -- --sort: records in wire form held back in bounded memory and handed out again in
+ * RFC 4034 section 6.1 order */
 #ifndef ZP_SORT_H
 #define ZP_SORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "core/buf.h"
+#include "core/spill.h"
 #include "idna/status.h"
 
-/* Every record is kept (its canonical key, RDATA and formatted line in one arena), so memory
- * grows with the zone: the price of a sorted output. */
+/* Records go through a spill (core/spill.h): sorted runs in a temporary file once they pass the
+ * memory given, merged at the end, so memory does not grow with the zone. */
 typedef struct zp_sorter {
-  zp_buf held;          /* struct held, one per record */
-  zp_buf arena;
+  zp_spill *sp;         /* NULL until the first record */
+  size_t mem;
+  zp_buf last;          /* the order string of the record handed out last, to drop its
+                           duplicates */
+  uint8_t owner[256];   /* the record handed out: its owner, aligned */
 } zp_sorter;
 
-/* Keeps one record: owner in wire form, RDATA in wire form, and its output line. ZP_ENOMEM. */
-ZP_NODISCARD zp_status zp_sort_hold(zp_sorter *s, const uint8_t *owner, uint16_t rclass,
-                                    uint16_t rtype, const uint8_t *rdata, size_t rdata_len,
-                                    const char *line, size_t line_len);
-/* Writes the lines in canonical order, the first of equal records only. ZP_EIO when a write
- * fails. */
-ZP_NODISCARD zp_status zp_sort_write(zp_sorter *s, FILE *out);
+/* One record handed out: borrowed from the sorter until the next call. */
+typedef struct zp_sorted {
+  const uint8_t *owner;
+  uint32_t ttl;
+  uint16_t rclass, rtype;
+  bool generic;
+  const uint8_t *rdata;
+  size_t rdlen;
+} zp_sorted;
+
+/* A sorter holding at most mem octets (zp_spill_new's bound). */
+void zp_sort_init(zp_sorter *s, size_t mem);
+
+/* Keeps one record: owner and RDATA in wire form. ZP_ENOMEM, and the spill's failures
+ * (ZP_ETMPFILE, ZP_ETMPLIMIT). */
+ZP_NODISCARD zp_status zp_sort_hold(zp_sorter *s, const zp_sorted *rec);
+
+/* The records in canonical order, owner, class, type and RDATA as RFC 4034 section 6.3 orders an
+ * RRset, one per call, the first of equal ones only (the first in the input: the sort is
+ * stable); *more is false after the last. */
+ZP_NODISCARD zp_status zp_sort_next(zp_sorter *s, zp_sorted *rec, bool *more);
+
 void zp_sort_free(zp_sorter *s);
 
 #endif
