@@ -95,6 +95,8 @@ $(BUILD)/tests/%: tests/%.c $(LIB) | $(GRAM_H)
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(WARN) -Wno-missing-prototypes $(LDFLAGS) -o $@ $< $(LIB) $(TEST_LIBS)
 
+# the front end's peer in bench_parse's row of the goals
+$(BUILD)/bench/bench_zscanner: TEST_LIBS += -lzscanner
 $(BUILD)/bench/%: bench/%.c $(LIB) | $(GRAM_H)
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CPPFLAGS) $(BASE_CFLAGS) $(WARN) -Wno-missing-prototypes $(LDFLAGS) -o $@ $< $(LIB) $(TEST_LIBS)

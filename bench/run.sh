@@ -361,7 +361,90 @@ for w in ("bücher", "münchen", "zürich", "köln"):
   done
 }
 
-: "${SECTIONS:=bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones bench_hook bench_tree}"
+# ---- The goals: each figure the performance goals name, against its peer on the same file ----
+# The zones come from the shared generator (../shared/genzone.py N: about 6N records, 30% UTF-8
+# names): GOAL_N (205000, some 1.23M records) and SORT_N (1000000, some 6.15M). The peers read its
+# --ascii twin with every octet above 127 (UTF-8 in TXT strings) written \DDD, the same records:
+# Knot's scanner refuses raw UTF-8 in text, and a peer that stops at the first error measures
+# nothing. Each row runs zonepuny and its peer alternately, GOAL_ROUNDS times (5; 3 for --sort),
+# and prints the medians of CPU seconds (user + system) and peak RSS; "ratio" is the peer's CPU
+# over zonepuny's (zonepuny's over --fragment's for the checks' cost, over the unsorted
+# conversion's for --sort), "goal" what it should reach. simdzone, the horizon for the front
+# end, is not in Debian 12 (NSD 4.6 predates it) and is not measured here.
+goal_zone() {   # goal_zone N: prints "UTF8-ZONE ACE-ZONE", made once into $BUILD/bench/zones
+  local dir=$BUILD/bench/zones n=$1 gen=${SHARED_GENZONE:-../shared/genzone.py}
+  local z=$dir/goal-$n.zone a=$dir/goal-$n.ace.zone
+  mkdir -p "$dir"
+  if [ ! -s "$z" ] || [ ! -s "$a" ]; then
+    [ -f "$gen" ] || { echo "goal zones: $gen not found (set SHARED_GENZONE)" >&2; return 1; }
+    "$PYTHON" "$gen" "$n" > "$z" && "$PYTHON" "$gen" "$n" --ascii | "$PYTHON" -c '
+import re, sys
+sys.stdout.buffer.write(re.sub(rb"[\x80-\xff]", lambda m: b"\\%03d" % m.group()[0],
+                               sys.stdin.buffer.read()))' > "$a" || return 1
+  fi
+  echo "$z $a"
+}
+one_run() {   # one_run CMD...: "cpu-seconds rss-kb" of one run; fails when CMD exits above 0
+  /usr/bin/time -o "$BUILD/bench/time" -f '%U %S %M %x' "$@" > /dev/null 2>&1
+  local t
+  t=$(tail -1 "$BUILD/bench/time")
+  [ "${t##* }" = 0 ] || return 1
+  awk '{ printf "%.3f %d\n", $1 + $2, $3 }' <<< "$t"
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# goal_row NAME GOAL ROUNDS -- OURS... -- PEER...: the row, from alternated runs
+goal_row() {
+  local name=$1 goal=$2 rounds=$3 i ours=() peer=() r
+  shift 4
+  while [ "$1" != -- ]; do ours+=("$1"); shift; done
+  shift
+  peer=("$@")
+  command -v "${peer[0]}" > /dev/null || { printf '%-40s %s: not installed\n' "$name" "${peer[0]}"; return 0; }
+  : > "$BUILD/bench/ours" && : > "$BUILD/bench/peer"
+  for ((i = 0; i < rounds; i++)); do
+    r=$(one_run "${ours[@]}") || { echo "$name: ${ours[*]} failed"; return 1; }
+    echo "$r" >> "$BUILD/bench/ours"
+    r=$(one_run "${peer[@]}") || { echo "$name: ${peer[*]} failed"; return 1; }
+    echo "$r" >> "$BUILD/bench/peer"
+  done
+  local oc om pc pm
+  oc=$(cut -d' ' -f1 "$BUILD/bench/ours" | median) om=$(cut -d' ' -f2 "$BUILD/bench/ours" | median)
+  pc=$(cut -d' ' -f1 "$BUILD/bench/peer" | median) pm=$(cut -d' ' -f2 "$BUILD/bench/peer" | median)
+  awk -v n="$name" -v oc="$oc" -v om="$om" -v pc="$pc" -v pm="$pm" -v g="$goal" 'BEGIN {
+    inv = (g ~ /^<=/); want = substr(g, 3) + 0
+    ratio = inv ? oc / pc : pc / oc
+    met = inv ? ratio <= want : ratio >= want
+    printf "%-40s %7.2f %7.1f %7.2f %7.1f %7.2f  %-7s %s\n", n, oc, om / 1024, pc, pm / 1024, ratio, g, met ? "met" : "not met" }'
+}
+bench_goals() {
+  section "The goals: zonepuny against each peer, medians of alternated runs (CPU s, RSS MB)"
+  local zones z a big bz ba n=${GOAL_N:-205000} rounds=${GOAL_ROUNDS:-5}
+  PATH=$PATH:/usr/sbin:/sbin
+  zones=$(goal_zone "$n") || return 1
+  z=${zones% *} a=${zones#* }
+  echo "$(grep -c '' "$z") lines in ${z##*/}; its peers read ${a##*/}"
+  printf '%-40s %7s %7s %7s %7s %7s  %-7s\n' "row (ours vs peer)" "ours s" "MB" "peer s" "MB" ratio goal
+  goal_row "conversion vs ldns-read-zone" ">=6" "$rounds" -- "$ZONEPUNY" "$z" -- ldns-read-zone "$a" &&
+  goal_row "conversion vs named-compilezone" ">=8" "$rounds" -- "$ZONEPUNY" "$z" -- \
+    named-compilezone -q -o /dev/null example. "$a" &&
+  goal_row "conversion vs kzonecheck" ">=2.5" "$rounds" -- "$ZONEPUNY" "$z" -- kzonecheck -o example. "$a" &&
+  goal_row "--check vs named-checkzone" ">=7" "$rounds" -- "$ZONEPUNY" --check "$z" -- \
+    named-checkzone -k fail -i full example. "$a" &&
+  goal_row "--check vs kzonecheck" ">=3" "$rounds" -- "$ZONEPUNY" --check "$z" -- kzonecheck -o example. "$a" &&
+  goal_row "--check vs --check --fragment (cost)" "<=1.25" "$rounds" -- "$ZONEPUNY" --check "$z" -- \
+    "$ZONEPUNY" --check --fragment "$z" &&
+  goal_row "parse only vs libzscanner" ">=1" "$rounds" -- "$BUILD/bench/bench_parse" "$z" -- \
+    "$BUILD/bench/bench_zscanner" example. "$a" || return 1
+  big=$(goal_zone "${SORT_N:-1000000}") || return 1
+  bz=${big% *} ba=${big#* }
+  echo "--sort: $(grep -c '' "$bz") lines in ${bz##*/}; the goal for RSS is 64 MB at most"
+  goal_row "--sort vs the unsorted conversion" "<=1.5" "${SORT_ROUNDS:-3}" -- "$ZONEPUNY" --sort "$bz" -- \
+    "$ZONEPUNY" "$bz" &&
+  goal_row "--sort vs ldns-read-zone -z" ">=1" "${SORT_ROUNDS:-3}" -- "$ZONEPUNY" --sort "$bz" -- \
+    ldns-read-zone -z "$ba"
+}
+
+: "${SECTIONS:=bench_goals bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones bench_hook bench_tree}"
 status=0
 for s in $SECTIONS; do
   "$s" || { echo "FAILED: $s"; status=1; }
