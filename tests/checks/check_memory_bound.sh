@@ -20,18 +20,6 @@ rss() {
   TMPDIR=$tmp/spill /usr/bin/time -f '%M' -o "$tmp/rss" "$ZONEPUNY" --check "$@" 2> "$tmp/err"
   tail -1 "$tmp/rss"
 }
-# a sanitizer keeps freed memory, and valgrind's own is measured with it: RSS is not judged
-judge_rss=1
-if ! head -c 4 "$ZONEPUNY" | grep -q 'ELF' || nm "$ZONEPUNY" 2>/dev/null | grep -q __asan_init; then
-  judge_rss=0
-fi
-within() {  # within WHAT USED_KB BUDGET_KB
-  if [ $judge_rss -eq 0 ]; then
-    skip "$1: peak RSS not judged under a sanitizer or valgrind"
-  else
-    [ "$2" -le $(($3 + 512)) ] && ok || bad "$1: $2 KiB held, more than $3 + 512"
-  fi
-}
 
 "$PYTHON" tools/genzone.py --records 200000 --seed 7 "$tmp/z.zone"
 base=$(rss --fragment "$tmp/z.zone")
