@@ -218,13 +218,11 @@ zp_status zp_spill_new(size_t mem, size_t entry_max, zp_spill_cmp cmp, zp_spill_
   s->prefix = prefix;
   s->ctx = ctx;
   s->fd = -1;
-  s->wcap = mem / 8 > WRITE_MAX ? WRITE_MAX : mem / 8;
-  if (s->wcap < buf_min)
-    s->wcap = buf_min;
+  s->wcap = mem / 8 < WRITE_MAX ? mem / 8 : WRITE_MAX;   /* (the largest entry comes first) */
+  s->wcap = s->wcap > buf_min ? s->wcap : buf_min;
   size_t buf = mem - s->wcap, each = buf / FANIN;
-  s->rcap = each > READ_MAX ? READ_MAX : each;
-  if (s->rcap < buf_min)
-    s->rcap = buf_min;
+  s->rcap = each < READ_MAX ? each : READ_MAX;
+  s->rcap = s->rcap > buf_min ? s->rcap : buf_min;
   s->fanin = buf / (s->rcap + sizeof(reader) + sizeof(size_t));
   s->fanin = s->fanin < 2 ? 2 : s->fanin > FANIN ? FANIN : s->fanin;
   /* an entry is some 60 octets and costs two slots of 32: half the buffer for slots */
@@ -290,9 +288,8 @@ static zp_status put_entry(zp_spill *s, const uint8_t *p, size_t n)
   zp_status st;
   if (s->wlen + s->lenw + n > s->wcap && (st = flush(s)) != ZP_OK)
     return st;
-  uint16_t n16 = (uint16_t)n;
-  uint32_t n32 = (uint32_t)n;
-  memcpy(s->wbuf + s->wlen, s->lenw == 2 ? (void *)&n16 : (void *)&n32, s->lenw);
+  for (size_t i = 0; i < s->lenw; i++)   /* (little-endian) */
+    s->wbuf[s->wlen + i] = (uint8_t)(n >> 8 * i);
   memcpy(s->wbuf + s->wlen + s->lenw, p, n);
   s->wlen += s->lenw + n;
   return ZP_OK;
@@ -358,14 +355,9 @@ static bool advance(zp_spill *s, reader *r, bool *err)
     *err = true;
     return false;
   }
-  uint16_t n16;
-  uint32_t len;
-  if (s->lenw == 2) {
-    memcpy(&n16, r->buf + r->at, sizeof n16);
-    len = n16;
-  } else {
-    memcpy(&len, r->buf + r->at, sizeof len);
-  }
+  uint32_t len = 0;
+  for (size_t i = 0; i < s->lenw; i++)
+    len |= (uint32_t)r->buf[r->at + i] << 8 * i;
   r->at += s->lenw;
   if (!fill(s, r, len)) {
     *err = true;
