@@ -93,15 +93,18 @@ EOF
 loaded() { # loaded CONF -- the zones named-checkconf -z loads, one name a line
   named-checkconf -z "$1" 2>&1 | sed -n 's|^zone \(.*\)/IN: loaded serial [0-9]*$|\1|p'
 }
+both_take() { # both_take WHAT CONF -- named-checkconf -z and the driver (rows to $tmp/rows)
+  # take CONF; else a failure told as WHAT's, and false
+  if ! named-checkconf -z "$2" > "$tmp/named.out" 2>&1; then
+    bad "$1: named-checkconf -z refuses it: $(head -3 "$tmp/named.out")"
+    return 1
+  fi
+  "$driver" "$2" > "$tmp/rows" 2> "$tmp/err" && return 0
+  bad "$1: the driver refuses it: $(head -3 "$tmp/err")"
+  return 1
+}
 for conf in etc/a.conf etc/b.conf; do
-  if ! named-checkconf -z "$conf" > "$tmp/named.out" 2>&1; then
-    bad "$conf: named-checkconf -z refuses the tree: $(head -3 "$tmp/named.out")"
-    continue
-  fi
-  if ! "$driver" "$conf" > "$tmp/rows" 2> "$tmp/err"; then
-    bad "$conf: the driver refuses it: $(head -3 "$tmp/err")"
-    continue
-  fi
+  both_take "$conf" "$conf" || continue
   if diff -u <(loaded "$conf") <(awk -F'\t' '$5 == "zone" { print $2 }' "$tmp/rows") \
        > "$tmp/diff"; then
     ok
@@ -240,14 +243,7 @@ printf 'type primary; file "%s";\n' "$Z" > "$tmp/body.conf"
 for case in "${taken[@]}"; do
   name=${case%%|*}
   printf -- "${case#*|}" > "$tmp/c.conf"
-  if ! named-checkconf -z "$tmp/c.conf" > "$tmp/named.out" 2>&1; then
-    bad "taken/$name: named-checkconf -z refuses it (the case is wrong): $(head -2 "$tmp/named.out")"
-    continue
-  fi
-  if ! "$driver" "$tmp/c.conf" > "$tmp/rows" 2> "$tmp/err"; then
-    bad "taken/$name: the driver refuses it: $(head -2 "$tmp/err")"
-    continue
-  fi
+  both_take "taken/$name" "$tmp/c.conf" || continue
   diff <(loaded "$tmp/c.conf") <(cut -f2 "$tmp/rows") > /dev/null && ok ||
     bad "taken/$name: zones differ: named $(loaded "$tmp/c.conf" | tr '\n' ' '), driver $(cut -f2 "$tmp/rows" | tr '\n' ' ')"
 done
