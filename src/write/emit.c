@@ -87,7 +87,6 @@ static zp_status put_out(zp_emitter *em, const char *p, size_t n)
   return em->obuf.len >= OUT_CHUNK ? flush_out(em) : ZP_OK;
 }
 
-
 static bool generic_out(const zp_emitter *em, uint16_t type)
 {
   return em->opt.generic && (em->opt.generic[type >> 3] & (0x80 >> (type & 7)));
@@ -186,17 +185,13 @@ static size_t wire_len(uint8_t k, const uint8_t *d, size_t left)
   }
 }
 
-/* Formats a record in wire form whose kinds format.c all writes: no ldns_rr is built (it costs
- * a dozen allocations, and these types are nearly every record of a zone). false: not such a
- * record; *st is then untouched. */
-static bool format_fast(zp_emitter *em, const zp_record *rec, zp_status *st)
+/* Writes a record in wire form whose kinds format.c all writes: no ldns_rr is built (it costs
+ * a dozen allocations, and these types are nearly every record of a zone). */
+static zp_status format_fast(zp_emitter *em, const zp_record *rec)
 {
   const uint8_t *kinds = zp_rrtype_kinds(rec->rtype);
-  if (!format_writes(rec->rtype))
-    return false;
-  *st = ZP_ENOMEM;
   if (!zp_format_head(&em->fm, rec->owner, rec->ttl, rec->rclass, rec->rtype))
-    return true;
+    return ZP_ENOMEM;
   size_t off = 0;
   bool first = true;
   /* (CAA's value is the one last field that may be empty, and then is written "") */
@@ -205,56 +200,56 @@ static bool format_fast(zp_emitter *em, const zp_record *rec, zp_status *st)
     do {
       size_t len = wire_len(*k, rec->rdata + off, rec->rdlen - off);
       if (!zp_format_field(&em->fm, format_kind(*k), rec->rdata + off, len, first))
-        return true;
+        return ZP_ENOMEM;
       first = false;
       off += len;
     } while (*k == ZP_K_STRINGS && off < rec->rdlen);
   }
-  if (zp_buf_put(&em->fm.line, "\n", 1))
-    *st = put_out(em, em->fm.line.p, em->fm.line.len);
-  return true;
+  if (!zp_buf_put(&em->fm.line, "\n", 1))
+    return ZP_ENOMEM;
+  return put_out(em, em->fm.line.p, em->fm.line.len);
 }
 
-/* Writes a record: RFC 3597 form where asked or needed, else format.c's own, else through an
- * ldns_rr. */
+/* How a record is written: in RFC 3597 form (where asked, or where NSD would misread its text),
+ * by format.c alone, or through an ldns_rr (format.c does not write all its field kinds). */
+typedef enum route { AS_GENERIC, FORMAT_FAST, THROUGH_LDNS } route;
+
+static route route_of(const zp_emitter *em, const zp_record *rec)
+{
+  if (rec->generic || generic_out(em, rec->rtype) || nsd_misreads_text(rec))
+    return AS_GENERIC;
+  return format_writes(rec->rtype) ? FORMAT_FAST : THROUGH_LDNS;
+}
+
 static zp_status write_record(zp_emitter *em, const zp_record *rec)
 {
-  zp_status st;
-  if (rec->generic || generic_out(em, rec->rtype) || nsd_misreads_text(rec))
+  switch (route_of(em, rec)) {
+  case AS_GENERIC:
     return write_generic(em, rec->owner, rec->ttl, rec->rclass, rec->rtype, rec->rdata,
                          rec->rdlen);
-  if (format_fast(em, rec, &st))
-    return st;
+  case FORMAT_FAST: return format_fast(em, rec);
+  default: break;
+  }
   ldns_rr *rr = NULL;
-  st = build_rr(em, rec, &rr);
+  zp_status st = build_rr(em, rec, &rr);
   if (st == ZP_OK && rr)
     st = write_rr(em, rr);
   ldns_rr_free(rr);
   return st;
 }
 
-/* Whether a record goes through an ldns_rr (format.c does not write all its field kinds). */
-static bool through_ldns(const zp_emitter *em, const zp_record *rec)
-{
-  return !rec->generic && !generic_out(em, rec->rtype) && !nsd_misreads_text(rec) &&
-         !format_writes(rec->rtype);
-}
-
 /* --sort: the record is held in wire form and written once the zone is read. What ldns would
  * refuse to decode is told now, at the record's line. */
 static zp_status hold_record(zp_emitter *em, const zp_record *rec)
 {
-  if (through_ldns(em, rec)) {
+  if (route_of(em, rec) == THROUGH_LDNS) {
     ldns_rr *rr = NULL;
     zp_status st = build_rr(em, rec, &rr);
     ldns_rr_free(rr);
     if (st != ZP_OK || !rr)
       return st;
   }
-  zp_sorted h = {.owner = rec->owner, .ttl = rec->ttl, .rclass = rec->rclass,
-                 .rtype = rec->rtype, .generic = rec->generic, .rdata = rec->rdata,
-                 .rdlen = rec->rdlen};
-  return zp_sort_hold(&em->sorter, &h);
+  return zp_sort_hold(&em->sorter, rec);
 }
 
 /* The reader has turned every record into wire form, checked: nothing is left but to write it.
@@ -270,15 +265,12 @@ zp_status zp_emit_record(void *user, const zp_record *rec)
 /* The records --sort held, in order. */
 static zp_status write_sorted(zp_emitter *em)
 {
-  zp_sorted h;
+  zp_record rec;
   bool more;
   zp_status st;
-  while ((st = zp_sort_next(&em->sorter, &h, &more)) == ZP_OK && more) {
-    zp_record rec = {.owner = h.owner, .ttl = h.ttl, .rclass = h.rclass, .rtype = h.rtype,
-                     .generic = h.generic, .rdata = h.rdata, .rdlen = h.rdlen};
+  while ((st = zp_sort_next(&em->sorter, &rec, &more)) == ZP_OK && more)
     if ((st = write_record(em, &rec)) != ZP_OK)
       return st;
-  }
   return st;
 }
 

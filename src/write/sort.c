@@ -92,7 +92,7 @@ void zp_sort_init(zp_sorter *s, size_t mem)
   *s = (zp_sorter){.mem = mem ? mem : (size_t)16 << 20};   /* as the checks' default */
 }
 
-zp_status zp_sort_hold(zp_sorter *s, const zp_sorted *rec)
+zp_status zp_sort_hold(zp_sorter *s, const zp_record *rec)
 {
   zp_status st;
   if (!s->sp &&
@@ -117,7 +117,7 @@ zp_status zp_sort_hold(zp_sorter *s, const zp_sorted *rec)
   return zp_spill_add(s->sp, parts, 4);
 }
 
-zp_status zp_sort_next(zp_sorter *s, zp_sorted *rec, bool *more)
+zp_status zp_sort_next(zp_sorter *s, zp_record *rec, bool *more)
 {
   *more = false;
   for (;;) {
@@ -139,7 +139,7 @@ zp_status zp_sort_next(zp_sorter *s, zp_sorted *rec, bool *more)
     else
       zp_name_from_sort_key(order, h.key_len, s->owner);
     const uint8_t *ct = order + h.key_len + 1;   /* class and type */
-    *rec = (zp_sorted){.owner = s->owner, .ttl = h.ttl, .rclass = (uint16_t)(ct[0] << 8 | ct[1]),
+    *rec = (zp_record){.owner = s->owner, .ttl = h.ttl, .rclass = (uint16_t)(ct[0] << 8 | ct[1]),
                        .rtype = (uint16_t)(ct[2] << 8 | ct[3]), .generic = h.generic,
                        .rdata = ct + 4, .rdlen = h.rdlen};
     *more = true;

@@ -10,6 +10,7 @@
 #include "core/buf.h"
 #include "core/spill.h"
 #include "idna/status.h"
+#include "read/zone.h"
 
 /* Records go through a spill (core/spill.h): sorted runs in a temporary file once they pass the
  * memory given, merged at the end, so memory does not grow with the zone. */
@@ -21,27 +22,19 @@ typedef struct zp_sorter {
   uint8_t owner[256];   /* the record handed out: its owner, aligned */
 } zp_sorter;
 
-/* One record handed out: borrowed from the sorter until the next call. */
-typedef struct zp_sorted {
-  const uint8_t *owner;
-  uint32_t ttl;
-  uint16_t rclass, rtype;
-  bool generic;
-  const uint8_t *rdata;
-  size_t rdlen;
-} zp_sorted;
-
 /* A sorter holding at most mem octets (zp_spill_new's bound). */
 void zp_sort_init(zp_sorter *s, size_t mem);
 
-/* Keeps one record: owner and RDATA in wire form. ZP_ENOMEM, and the spill's failures
- * (ZP_ETMPFILE, ZP_ETMPLIMIT). */
-ZP_NODISCARD zp_status zp_sort_hold(zp_sorter *s, const zp_sorted *rec);
+/* Keeps what the writer needs of a record: owner, TTL, class, type, RDATA in wire form and
+ * whether it is in RFC 3597 form. ZP_ENOMEM, and the spill's failures (ZP_ETMPFILE,
+ * ZP_ETMPLIMIT). */
+ZP_NODISCARD zp_status zp_sort_hold(zp_sorter *s, const zp_record *rec);
 
-/* The records in canonical order, owner, class, type and RDATA as RFC 4034 section 6.3 orders an
- * RRset, one per call, the first of equal ones only (the first in the input: the sort is
- * stable); *more is false after the last. */
-ZP_NODISCARD zp_status zp_sort_next(zp_sorter *s, zp_sorted *rec, bool *more);
+/* The records in canonical order (owner, class, type, then RDATA as RFC 4034 section 6.3 orders
+ * an RRset), one per call, the first of equal ones only (the first in the input: the sort is
+ * stable); *more is false after the last. *rec has the fields zp_sort_hold keeps, the others
+ * zero; its owner and RDATA are the sorter's until the next call. */
+ZP_NODISCARD zp_status zp_sort_next(zp_sorter *s, zp_record *rec, bool *more);
 
 void zp_sort_free(zp_sorter *s);
 
