@@ -6,7 +6,8 @@
 #    limit: the same output at 1G (in memory), 16M, 1M and the least memory there is;
 #  - the output's records are the input's, each once: the set of the unsorted output's lines;
 #  - peak RSS less that of the same run unsorted stays within N and 512 KiB;
-#  - nothing left in TMPDIR; past --tmp-limit, exit 2, its message, and no output file.
+#  - nothing left in TMPDIR; past --tmp-limit, exit 2, its message, and no output file;
+#  - killed mid-way: the -o file as it was, nothing left beside it or in TMPDIR.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir"
@@ -66,6 +67,29 @@ grep -q 'reached 1048576 bytes, their limit (--tmp-limit)' "$tmp/err" && ok ||
   bad "past --tmp-limit: $(tail -1 "$tmp/err")"
 [ ! -e "$tmp/o.zone" ] && ok || bad "past --tmp-limit: an output file was written"
 [ -z "$(ls -A "$tmp/spill")" ] && ok || bad "files left in TMPDIR: $(ls -A "$tmp/spill")"
+
+# killed mid-way (SIGTERM, SIGKILL) while its runs are on disk: the unlinked file goes with the
+# process, and the -o file is the one that was there (five times the zone: some 1M records, a
+# second or more; a run that ended first must have written the whole sorted zone)
+for i in 1 2 3 4 5; do cat "$tmp/z.zone"; done > "$tmp/five.zone"
+mkdir "$tmp/o"
+for sig in TERM KILL; do
+  echo "the zone before" > "$tmp/o/o.zone"
+  TMPDIR=$tmp/spill "$ZONEPUNY" --fragment --sort --sort-memory 1M -o "$tmp/o/o.zone" \
+    "$tmp/five.zone" 2>/dev/null &
+  pid=$!
+  sleep 0.3
+  kill -$sig $pid 2>/dev/null
+  { wait $pid; } 2>/dev/null
+  rc=$?
+  if [ $rc -gt 128 ]; then
+    [ "$(cat "$tmp/o/o.zone")" = "the zone before" ] && ok || bad "SIG$sig: -o file changed"
+  else
+    cmp -s "$tmp/o/o.zone" "$tmp/out.1G" && ok || bad "SIG$sig came late: exit $rc, -o not the zone"
+  fi
+  [ "$(ls -A "$tmp/o")" = o.zone ] && ok || bad "SIG$sig: left beside -o: $(ls -A "$tmp/o")"
+  [ -z "$(ls -A "$tmp/spill")" ] && ok || bad "SIG$sig: files left in TMPDIR: $(ls -A "$tmp/spill")"
+done
 
 "$ZONEPUNY" --sort --sort-memory 0 "$tmp/z.zone" > /dev/null 2> "$tmp/err"
 rc=$?
