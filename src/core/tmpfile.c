@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -46,11 +47,12 @@ int zp_tmpfile(void)
   return fd;
 }
 
-/* One process, one zone at a time: the bound is the process's. */
+/* One process, one zone at a time: the bound is the process's. The reader's thread and the
+ * checks' intake write and count at once: the counts are atomic. */
 static struct {
-  uint64_t limit;        /* 0: the default, from input */
-  uint64_t input, used;
-  bool reached;
+  uint64_t limit;        /* 0: the default, from input (set before any zone is read) */
+  _Atomic uint64_t input, used;
+  atomic_bool reached;
 } budget;
 
 void zp_tmp_set_limit(uint64_t limit)
@@ -60,49 +62,52 @@ void zp_tmp_set_limit(uint64_t limit)
 
 void zp_tmp_begin(void)
 {
-  budget.input = 0;
-  budget.reached = false;
+  atomic_store(&budget.input, 0);
+  atomic_store(&budget.reached, false);
 }
 
 void zp_tmp_input(uint64_t n)
 {
-  budget.input += n;
+  atomic_fetch_add(&budget.input, n);
 }
 
 uint64_t zp_tmp_limit(void)
 {
   if (budget.limit)
     return budget.limit;
-  uint64_t scaled = budget.input > UINT64_MAX / ZP_TMP_FACTOR ? UINT64_MAX
-                                                               : budget.input * ZP_TMP_FACTOR;
+  uint64_t input = atomic_load(&budget.input);
+  uint64_t scaled = input > UINT64_MAX / ZP_TMP_FACTOR ? UINT64_MAX : input * ZP_TMP_FACTOR;
   return scaled > ZP_TMP_FLOOR ? scaled : ZP_TMP_FLOOR;
 }
 
 bool zp_tmp_take(uint64_t n)
 {
-  uint64_t limit = zp_tmp_limit();
-  if (budget.reached || budget.used > limit || n > limit - budget.used) {
-    budget.reached = true;
-    errno = EFBIG;
-    return false;
-  }
-  budget.used += n;
+  uint64_t limit = zp_tmp_limit(), used = atomic_load(&budget.used);
+  do {
+    if (atomic_load(&budget.reached) || used > limit || n > limit - used) {
+      atomic_store(&budget.reached, true);
+      errno = EFBIG;
+      return false;
+    }
+  } while (!atomic_compare_exchange_weak(&budget.used, &used, used + n));
   return true;
 }
 
 void zp_tmp_give(uint64_t n)
 {
-  budget.used -= n < budget.used ? n : budget.used;
+  uint64_t used = atomic_load(&budget.used);
+  while (!atomic_compare_exchange_weak(&budget.used, &used, used - (n < used ? n : used)))
+    ;
 }
 
 uint64_t zp_tmp_used(void)
 {
-  return budget.used;
+  return atomic_load(&budget.used);
 }
 
 bool zp_tmp_reached(void)
 {
-  return budget.reached;
+  return atomic_load(&budget.reached);
 }
 
 bool zp_tmp_default(void)
