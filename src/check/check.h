@@ -60,6 +60,8 @@ typedef struct zp_check_options {
   size_t run_bytes;            /* memory the checks may hold (--check-memory), their parts
                                   shared out of it (check_int.h); 0: the default, 16 MiB */
   bool idna2008;               /* names were converted with IDNA2008 (for messages) */
+  unsigned threads;            /* threads the checks may use (-j): from 2, records are taken in
+                                  on a thread of their own beside the reader's; 0, 1: none */
 } zp_check_options;
 
 void zp_check_defaults(zp_check_options *o);

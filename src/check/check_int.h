@@ -8,12 +8,15 @@
  * references, kept in the order read, are judged after it. (Past a bound on the targets kept,
  * a reference is a tuple of its own, judged in the pass.)
  *
- * The engine: intake.c takes records in, tuple.c files them and orders them, pass.c walks the
+ * The engine: intake.c takes records in (what a record alone shows is judged on the reader's
+ * thread; its tuples are made and filed on a thread of their own, with -j 2 or more, fed
+ * through core/handoff.c; the pass waits for it), tuple.c files them and orders them, pass.c walks the
  * sorted tuples a name at a time, message.c words and orders what is found, nameset.c holds the
  * names known before the pass.
  *
  * Memory: --check-memory N (opt.run_bytes) is shared out, each part bounded on its own (intake.c
- * sets them): the tuples' sort a half, the wildcards three sixteenths, the targets, the CNAME
+ * sets them): the tuples' sort a half (less the handoff's four blocks of a sixty-fourth
+ * each, 4 KiB at the least), the wildcards three sixteenths, the targets, the CNAME
  * links, the references' log and the held messages a sixteenth each, the references waiting for
  * a wildcard and the records never served a thirty-second each. A spill takes 32 KiB at the
  * least. Past the pass, the tuples' sort and the log are let go, and the links that did not fit
@@ -32,6 +35,7 @@
 
 #include "check.h"
 #include "core/buf.h"
+#include "core/handoff.h"
 #include "core/hash.h"
 #include "core/spill.h"
 #include "read/name.h"
@@ -179,9 +183,13 @@ typedef struct frame {
 
 enum { ZP_CK_DEPTH_MAX = 128 };   /* delegations and DNAMEs nested above one name */
 
+/* Two threads share the checker while records come in: the reader's owns opt, diag, seq,
+ * first, the sources (srcs, nsrcs, fds) and the wildcards; the intake's the tuples' spills,
+ * the targets, skip and apex. zp_check_finish ends the intake first. */
 struct zp_checker {
   zp_check_options opt;
   zp_diag *diag;
+  zp_handoff *intake;    /* records on their way to the tuples */
   zp_spill *sp;
   uint32_t seq;
   /* the zone: from -z, else the first SOA's owner */
@@ -329,6 +337,8 @@ const char *zp_ck_type_text(uint16_t type);
 /* hostname.c: named's check-names on one record, as it comes in (any class: BIND checks the
  * class-independent types in every class). */
 void zp_ck_check_names(zp_checker *c, const zp_record *r, const tuple *t);
+/* (intake.c) Waits for every record to be taken in: the status the intake failed with. */
+ZP_NODISCARD zp_status zp_ck_intake_end(zp_checker *c);
 
 /* rrset.c: the first record of an RRset (t); a record of the RRset being looked at after its
  * first (t, its owner's spelling); the name's records all seen: CNAME and other data; a null MX

@@ -4,43 +4,6 @@
 
 #include "check_int.h"
 
-zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag *diag,
-                       zp_checker **out)
-{
-  *out = NULL;
-  zp_checker *c = calloc(1, sizeof *c);
-  if (!c)
-    return ZP_ENOMEM;
-  c->opt = *opt;
-  c->diag = diag;
-  if (zone) {
-    c->apex_len = zp_name_sort_key(zone, c->apex_key);
-    c->have_apex = true;
-    memcpy(c->skip, c->apex_key, c->apex_len);
-    c->skip_len = c->apex_len;
-    c->have_skip = true;
-  }
-  /* the shares of check_int.h */
-  size_t mem = zp_ck_mem(c);
-  c->targets_max = mem / 16;
-  c->links_max = mem / 16;
-  c->wild.max = mem / 16 * 3;
-  zp_status st = zp_spill_new(mem / 2, ZP_SPILL_ENTRY_MAX, zp_ck_tuple_cmp, zp_ck_key_prefix, c,
-                              &c->sp);
-  if (st == ZP_OK)
-    st = zp_spill_new(mem / 16, ZP_SPILL_ENTRY_MAX, NULL, NULL, NULL, &c->log);
-  if (st == ZP_OK)
-    st = zp_spill_new(mem / 16, ZP_SPILL_ENTRY_MAX, NULL, zp_ck_held_order, NULL, &c->held);
-  if (st == ZP_OK)
-    st = zp_spill_new(mem / 32, ZP_SPILL_ENTRY_MAX, NULL, zp_ck_seq_order, NULL, &c->unserved);
-  if (st != ZP_OK) {
-    zp_check_free(c);
-    return st;
-  }
-  *out = c;
-  return ZP_OK;
-}
-
 /* The index of the copy of rec's source, made on first sight. */
 static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *index)
 {
@@ -119,50 +82,129 @@ static uint16_t written_relative(const zp_record *r, const uint8_t *to, size_t f
   return n >= 2 && !zp_ck_ipv4_text(&r->fields[f]) ? (uint16_t)n : 0;
 }
 
+/* A record on its way to the intake: its tuple and (where it names a target) its reference's,
+ * then its owner, spelling (t.extra_len octets) and target, in wire form. */
+typedef struct intake {
+  tuple t, at;           /* t.key_len is the intake's to fill */
+  bool ref;
+} intake;
+
+/* Octets of one block of the handoff: a sixty-fourth of the memory, at least what holds a few
+ * entries (each of three names at most), at most what holds a few thousand. */
+static size_t intake_block(size_t mem)
+{
+  size_t b = mem / 64;
+  return b < 4096 ? 4096 : b > 256 * 1024 ? 256 * 1024 : b;
+}
+
+/* The intake of one record: its tuple filed (and its reference), the zone's bounds noted. */
+static zp_status take(void *ctx, const uint8_t *entry, size_t len)
+{
+  zp_checker *c = ctx;
+  intake in;
+  (void)len;
+  memcpy(&in, entry, sizeof in);
+  const uint8_t *owner = entry + sizeof in, *spell = owner + zp_name_wire_len(owner);
+  const uint8_t *to = spell + in.t.extra_len;
+  uint8_t key[ZP_NAME_KEY_MAX];
+  in.t.key_len = (uint16_t)zp_name_sort_key(owner, key);
+  if (!c->have_skip) {
+    memcpy(c->skip, key, in.t.key_len);
+    c->skip_len = in.t.key_len;
+    c->have_skip = true;
+  }
+  if (in.t.rtype == T_SOA && !c->have_apex) {
+    memcpy(c->apex_key, key, in.t.key_len);
+    c->apex_len = in.t.key_len;
+    c->have_apex = true;
+  }
+  zp_status st = zp_ck_add(c, c->sp, &in.t, key, in.t.extra_len ? spell : NULL);
+  if (st != ZP_OK)
+    return st;
+  /* (told at the target, where a message about it belongs) */
+  return in.ref ? zp_ck_add_ref(c, &in.at, key, in.t.key_len, to) : ZP_OK;
+}
+
+zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag *diag,
+                       zp_checker **out)
+{
+  *out = NULL;
+  zp_checker *c = calloc(1, sizeof *c);
+  if (!c)
+    return ZP_ENOMEM;
+  c->opt = *opt;
+  c->diag = diag;
+  if (zone) {
+    c->apex_len = zp_name_sort_key(zone, c->apex_key);
+    c->have_apex = true;
+    memcpy(c->skip, c->apex_key, c->apex_len);
+    c->skip_len = c->apex_len;
+    c->have_skip = true;
+  }
+  /* the shares of check_int.h */
+  size_t mem = zp_ck_mem(c);
+  c->targets_max = mem / 16;
+  c->links_max = mem / 16;
+  c->wild.max = mem / 16 * 3;
+  zp_status st = zp_handoff_new(intake_block(mem), opt->threads >= 2 && !opt->off, take, c,
+                                &c->intake);
+  size_t blocks = st == ZP_OK ? zp_handoff_bytes(c->intake) : 0;
+  if (st == ZP_OK)   /* (spill takes a floor of its own where this leaves less) */
+    st = zp_spill_new(mem / 2 > blocks ? mem / 2 - blocks : 0, ZP_SPILL_ENTRY_MAX,
+                      zp_ck_tuple_cmp, zp_ck_key_prefix, c, &c->sp);
+  if (st == ZP_OK)
+    st = zp_spill_new(mem / 16, ZP_SPILL_ENTRY_MAX, NULL, NULL, NULL, &c->log);
+  if (st == ZP_OK)
+    st = zp_spill_new(mem / 16, ZP_SPILL_ENTRY_MAX, NULL, zp_ck_held_order, NULL, &c->held);
+  if (st == ZP_OK)
+    st = zp_spill_new(mem / 32, ZP_SPILL_ENTRY_MAX, NULL, zp_ck_seq_order, NULL, &c->unserved);
+  if (st != ZP_OK) {
+    zp_check_free(c);
+    return st;
+  }
+  *out = c;
+  return ZP_OK;
+}
+
 zp_status zp_check_record(zp_checker *c, const zp_record *r)
 {
   if (c->opt.off)
     return ZP_OK;
-  tuple t;
-  memset(&t, 0, sizeof t);   /* padding too: the tuple is written to a file */
-  uint8_t key[ZP_NAME_KEY_MAX];
+  intake in;
+  memset(&in, 0, sizeof in);   /* padding too: the tuple is written to a file */
+  tuple *t = &in.t;
   zp_status st = ZP_OK;
-  t.src = UINT32_MAX;
-  if (r->loc.src && (st = intern_source(c, r->loc.src, &t.src)) != ZP_OK)
+  t->src = UINT32_MAX;
+  if (r->loc.src && (st = intern_source(c, r->loc.src, &t->src)) != ZP_OK)
     return st;
-  t.seq = c->seq++;
-  t.ttl = r->ttl;
-  t.line = r->loc.line;
-  t.col = (uint16_t)(r->loc.col < UINT16_MAX ? r->loc.col : UINT16_MAX);
-  t.line_off = r->loc.line_off;
-  t.rclass = r->rclass;
-  t.rtype = r->rtype;
-  t.kind = K_RECORD;
-  if (t.seq == 0)
-    c->first = t;
+  t->seq = c->seq++;
+  t->ttl = r->ttl;
+  t->line = r->loc.line;
+  t->col = (uint16_t)(r->loc.col < UINT16_MAX ? r->loc.col : UINT16_MAX);
+  t->line_off = r->loc.line_off;
+  t->rclass = r->rclass;
+  t->rtype = r->rtype;
+  t->kind = K_RECORD;
+  if (t->seq == 0)
+    c->first = *t;
   if (r->rdata) {
-    t.digest = zp_hash(r->rdata, r->rdlen);
-    t.rdlen = (uint16_t)r->rdlen;
+    t->digest = zp_hash(r->rdata, r->rdlen);
+    t->rdlen = (uint16_t)r->rdlen;
   }
   if ((r->rtype == T_RRSIG || r->rtype == T_SIG) && r->rdata && r->rdlen >= 2)
-    t.covered = (uint16_t)(r->rdata[0] << 8 | r->rdata[1]);
+    t->covered = (uint16_t)(r->rdata[0] << 8 | r->rdata[1]);
   else if (r->rtype == T_DNSKEY || r->rtype == T_CDS || r->rtype == T_CDNSKEY)
-    t.covered = zp_ck_key_bits(r->rtype, r->rdata, r->rdata ? r->rdlen : 0);
-  t.key_len = (uint16_t)zp_name_sort_key(r->owner, key);
-  if (!c->have_skip) {
-    memcpy(c->skip, key, t.key_len);
-    c->skip_len = t.key_len;
-    c->have_skip = true;
-  }
-  if (r->rtype == T_SOA && !c->have_apex) {
-    memcpy(c->apex_key, key, t.key_len);
-    c->apex_len = t.key_len;
-    c->have_apex = true;
-  }
+    t->covered = zp_ck_key_bits(r->rtype, r->rdata, r->rdata ? r->rdlen : 0);
   const uint8_t *spell = r->spelling;
-  t.extra_len = spell ? (uint16_t)zp_name_wire_len(spell) : 0;
-  if (star_label(r->owner) && (st = note_wildcards(c, key, t.key_len, r->rtype)) != ZP_OK)
-    return st;
+  t->extra_len = spell ? (uint16_t)zp_name_wire_len(spell) : 0;
+  /* (here, not in the intake: wildcard names past their share are the zone's doing, and stop
+   * the reader at the record that passes it whatever -j is) */
+  if (star_label(r->owner)) {
+    uint8_t key[ZP_NAME_KEY_MAX];
+    size_t len = zp_name_sort_key(r->owner, key);
+    if ((st = note_wildcards(c, key, len, r->rtype)) != ZP_OK)
+      return st;
+  }
   bool parsed = r->rdata && !r->generic;
   const uint8_t *to = NULL;
   size_t to_field = 0;
@@ -173,7 +215,7 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
       to = r->rdata + 2;
       to_field = 1;
       if (*to == 0)
-        t.flags = r->rdata[0] == 0 && r->rdata[1] == 0 ? F_NULL_MX : 0;
+        t->flags = r->rdata[0] == 0 && r->rdata[1] == 0 ? F_NULL_MX : 0;
       break;
     case T_SRV:
       to = r->rdata + 6;
@@ -182,25 +224,30 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
     default: break;
     }
   }
-  if ((st = zp_ck_add(c, c->sp, &t, key, spell)) != ZP_OK)
-    return st;
-  if (to && *to) {
-    /* (told at the target, where a message about it belongs) */
-    tuple at = zp_ck_at_field(r, &t, to_field);
-    at.covered = written_relative(r, to, to_field);
-    if ((st = zp_ck_add_ref(c, &at, key, t.key_len, to)) != ZP_OK)
-      return st;
+  in.ref = to && *to;
+  if (in.ref) {
+    in.at = zp_ck_at_field(r, t, to_field);
+    in.at.covered = written_relative(r, to, to_field);
   }
-  zp_ck_check_names(c, r, &t);
+  zp_ck_check_names(c, r, t);
   if (parsed && (r->rtype == T_NS || r->rtype == T_MX || r->rtype == T_SRV))
-    zp_ck_address_target(c, r, &t);
-  return ZP_OK;
+    zp_ck_address_target(c, r, t);
+  struct iovec parts[4] = {{&in, sizeof in}, {(void *)r->owner, zp_name_wire_len(r->owner)},
+                           {(void *)spell, t->extra_len},
+                           {(void *)to, in.ref ? zp_name_wire_len(to) : 0}};
+  return zp_handoff_put(c->intake, parts, 4);
+}
+
+zp_status zp_ck_intake_end(zp_checker *c)
+{
+  return zp_handoff_end(c->intake);
 }
 
 void zp_check_free(zp_checker *c)
 {
   if (!c)
     return;
+  zp_handoff_free(c->intake);   /* (first: the intake's thread uses what follows) */
   zp_spill_free(c->sp);
   zp_spill_free(c->log);
   zp_spill_free(c->held);

@@ -124,6 +124,8 @@ zp_status zp_check_finish(zp_checker *c)
   zp_status st;
   bool started = false;
   uint8_t key[ZP_NAME_KEY_MAX], from[ZP_NAME_KEY_MAX];
+  if ((st = zp_ck_intake_end(c)) != ZP_OK)
+    return st;
   c->holding = true;
   while ((st = zp_spill_next(c->sp, &e, &len)) == ZP_OK && e) {
     tuple t;

@@ -1,6 +1,8 @@
 /* main.c -- the zonepuny command: option parsing and dispatch */
+#define _GNU_SOURCE   /* sched_getaffinity */
 #include <errno.h>
 #include <getopt.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +55,8 @@ static const char usage_text[] =
     "      --fragment       the file is a piece of a zone ($INCLUDE file): no whole-zone checks\n"
     "      --check-memory N memory for the whole-zone checks (suffix K, M or G; default 16M): past\n"
     "                       it, sorted runs go to files in $TMPDIR\n"
+    "  -j, --jobs N         threads to use (default: the processors this process may run on);\n"
+    "                       from 2, the whole-zone checks take records in beside the reader\n"
     "      --tmp-limit SIZE octets temporary files in $TMPDIR may hold (suffix K, M or G;\n"
     "                       default 64 times the zone's size, at least 1G; 0: no limit)\n"
     "      --max-errors N   stop after N errors (default 50)\n"
@@ -133,6 +137,7 @@ static const struct option longopts[] = {
   {"check-names", required_argument, NULL, OPT_CHECK_NAMES},
   {"fragment", no_argument, NULL, OPT_FRAGMENT},
   {"check-memory", required_argument, NULL, OPT_CHECK_MEMORY},
+  {"jobs", required_argument, NULL, 'j'},
   {"tmp-limit", required_argument, NULL, OPT_TMP_LIMIT},
   {"quiet", no_argument, NULL, 'q'},
   {"silent", no_argument, NULL, OPT_SILENT},
@@ -172,6 +177,17 @@ ZP_PRINTF(1, 2) static int usage_error(const char *fmt, ...)
   return ZP_EXIT_USAGE;
 }
 
+/* The processors this process may run on (its affinity, which taskset and cgroups' cpusets
+ * narrow); 1 where that cannot be told. */
+static unsigned processors(void)
+{
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) != 0)
+    return 1;
+  int n = CPU_COUNT(&set);
+  return n > 0 ? (unsigned)n : 1;
+}
+
 static int set_mode(zp_cli *cli, zp_mode mode, const char *name)
 {
   if (cli->mode != ZP_MODE_CONVERT && cli->mode != mode)
@@ -185,7 +201,7 @@ int main(int argc, char **argv)
   zp_cli cli = {.mode = ZP_MODE_CONVERT, .idna = 2003, .max_errors = 50, .color = -1};
   int c, rc;
   zp_check_defaults(&cli.checks);
-  while ((c = getopt_long(argc, argv, "o:z:t:W:qVh", longopts, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, "o:z:t:W:j:qVh", longopts, NULL)) != -1) {
     switch (c) {
     case 'o': cli.output = optarg; break;
     case OPT_ANY_OWNER: cli.any_owner = true; break;
@@ -255,6 +271,13 @@ int main(int argc, char **argv)
       cli.max_errors = (unsigned)n;
       break;
     }
+    case 'j': {
+      uint64_t n;
+      if (!parse_size(optarg, false, &n) || n == 0 || n > 1024)
+        return usage_error("-j takes a number of threads from 1 to 1024, not '%s'", optarg);
+      cli.checks.threads = (unsigned)n;
+      break;
+    }
     case OPT_TMP_LIMIT: {
       uint64_t n;
       if (!parse_size(optarg, true, &n))
@@ -319,6 +342,8 @@ int main(int argc, char **argv)
     default: fputs("Try 'zonepuny --help'.\n", stderr); return ZP_EXIT_USAGE;
     }
   }
+  if (cli.checks.threads == 0)
+    cli.checks.threads = processors();
   char **rest = argv + optind;
   int nrest = argc - optind;
   if (cli.output && cli.mode != ZP_MODE_CONVERT)

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# check_jobs.sh -- -j: with 2 or more threads the whole-zone checks take records in on a thread
+# of their own, and nothing a user sees may depend on it. For every golden zone, and for a large
+# zone whose tuples spill to $TMPDIR and are merged, -j 1, 2 and 3 give the same output, the
+# same messages in the same order and the same exit status; so do wildcard names past their
+# share (the reader's thread counts them). A resource failing on the intake's thread gives the
+# same exit status and error. The races themselves are ThreadSanitizer's to find: the same runs
+# through a -fsanitize=thread build must report none. -j takes 1 to 1024.
+set -u
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+cd "$repo_dir"
+: "${ZONEPUNY:=$repo_dir/build/zonepuny}" "${PYTHON:=/usr/bin/python3}"
+make_tmp
+mkdir "$tmp/spill"
+
+# same ZP NAME ARGS...: ZP gives the same stdout, stderr and exit status at -j 1, 2 and 3
+same() {
+  local zp=$1 name=$2 j
+  shift 2
+  for j in 1 2 3; do
+    TMPDIR=$tmp/spill "$zp" -j "$j" "$@" > "$tmp/out.$j" 2> "$tmp/err.$j"
+    echo "exit $?" >> "$tmp/out.$j"
+  done
+  for j in 2 3; do
+    if cmp -s "$tmp/out.1" "$tmp/out.$j" && cmp -s "$tmp/err.1" "$tmp/err.$j"; then
+      ok "$name -j $j"
+    else
+      bad "$name: -j $j differs from -j 1"
+      diff "$tmp/err.1" "$tmp/err.$j" | head -5
+      diff "$tmp/out.1" "$tmp/out.$j" | head -5
+    fi
+  done
+}
+
+for z in zones/*.zone zones/checks/*.zone; do
+  args=()
+  [ -e "${z%.zone}.args" ] && read -ra args < "${z%.zone}.args"
+  same "$ZONEPUNY" "$z" "${args[@]}" "$z"
+  same "$ZONEPUNY" "$z --check" --check "${args[@]}" "$z"
+done
+need_pass "golden zones"
+
+# a zone whose records meet their partners only through the merge of spilled runs (the
+# problems of check_memory.sh: two TTLs far apart, a collision of spellings, an NS without
+# glue, MX targets a wildcard answers)
+"$PYTHON" tools/genzone.py --records 100000 --seed 11 "$tmp/g.zone"
+{ head -5 "$tmp/g.zone"; echo 'www0.münchen 600 IN TXT "start"'; echo 'strasse.zz IN CNAME www.news'
+  tail -n +6 "$tmp/g.zone"
+  printf '%s\n' 'www0.münchen 300 IN TXT "end"' 'straße.zz IN A 192.0.2.1' 'sub9 IN NS ns.sub9' \
+    'last IN MX 10 nowhere' '*.w9 IN A 192.0.2.9' 'last IN MX 30 y.w9'; } > "$tmp/big.zone"
+{ printf '$ORIGIN example.\n$TTL 3600\n@ SOA ns hm 1 7200 3600 1209600 3600\n@ NS ns\n'
+  printf 'ns A 192.0.2.1\n'; for i in $(seq 1 2000); do echo "*.w$i A 192.0.2.1"; done; } \
+  > "$tmp/wild.zone"
+runs() {   # runs ZP: every run of this script's large zones through ZP
+  local zp=$1
+  same "$zp" "large zone, spilled" --check --check-memory 256K "$tmp/big.zone"
+  same "$zp" "large zone converted, spilled" --check-memory 256K "$tmp/big.zone"
+  same "$zp" "large zone converted and sorted, spilled" --check-memory 256K --sort \
+    --sort-memory 256K "$tmp/big.zone"
+  same "$zp" "wildcard names past their share" --check --check-memory 64K "$tmp/wild.zone"
+  # A resource that fails the intake's thread (here --tmp-limit, as a full disk or memory
+  # would) is noticed by the reader a few blocks of records later: the exit status and the
+  # error are the same, the records read (and told of) before it may not be.
+  local j
+  for j in 1 2 3; do
+    TMPDIR=$tmp/spill "$zp" -j "$j" --check --check-memory 64K --tmp-limit 1M "$tmp/big.zone" \
+      > /dev/null 2> "$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && grep -q '^zonepuny: error: temporary files in .* reached 1048576 bytes' \
+      "$tmp/err" && ok || bad "--tmp-limit reached by the intake's runs at -j $j: exit $rc"
+  done
+}
+runs "$ZONEPUNY"
+for w in ttl-mismatch idna-collision glue mx-target; do
+  "$ZONEPUNY" -j 2 --check --check-memory 256K "$tmp/big.zone" 2>&1 | grep -q "\[-W$w\]" &&
+    ok || bad "large zone at -j 2: no -W$w"
+done
+[ -z "$(ls -A "$tmp/spill")" ] && ok || bad "files left in TMPDIR: $(ls -A "$tmp/spill")"
+
+for j in 0 -1 x 1025 ''; do
+  "$ZONEPUNY" --check -j "$j" zones/checks/apex-ns-alias.zone > /dev/null 2> "$tmp/err"
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "^zonepuny: error: -j takes a number of threads" "$tmp/err" &&
+    ok || bad "-j '$j': exit $rc, $(head -1 "$tmp/err")"
+done
+
+# the same runs under ThreadSanitizer
+tsan=$repo_dir/build-tsan
+if echo 'int main(void){return 0;}' | cc -fsanitize=thread -x c - -o "$tmp/t" 2> /dev/null &&
+   "$tmp/t" 2> /dev/null; then
+  if make -s -C "$repo_dir" BUILD="$tsan" OPT="-O1 -g" SAN="-fsanitize=thread" "$tsan/zonepuny" \
+       > "$tmp/make" 2>&1; then
+    export TSAN_OPTIONS="exitcode=66 log_path=$tmp/tsan"
+    runs "$tsan/zonepuny"
+    if ls "$tmp"/tsan.* > /dev/null 2>&1; then
+      bad "ThreadSanitizer reports:"; head -30 "$tmp"/tsan.*
+    else
+      ok "ThreadSanitizer: no report"
+    fi
+  else
+    bad "the -fsanitize=thread build failed"; tail -5 "$tmp/make"
+  fi
+else
+  skip "ThreadSanitizer: the compiler cannot build with -fsanitize=thread"
+fi
+finish
