@@ -11,11 +11,12 @@
 #                    else 0
 #   make_tmp         tmp=a new temporary directory, removed on EXIT
 #   on_exit CMD      run the shell command CMD on EXIT, before the temporary directory goes
-#   rss_judged       true when $ZONEPUNY's peak RSS means what it says: an ELF binary (not a
-#                    valgrind wrapper) built without a sanitizer (which keeps freed memory)
+#   plain_binary     true when $ZONEPUNY is an ELF binary (not a valgrind wrapper) built without
+#                    a sanitizer: one whose peak RSS means what it says (a sanitizer keeps freed
+#                    memory) and whose faults reach zonepuny's own signal handlers
 #   within WHAT USED_KB BUDGET_KB
 #                    a pass when USED_KB is at most BUDGET_KB and 512 KiB (the process's own
-#                    state), else a failure; a skip when not rss_judged
+#                    state), else a failure; a skip when not plain_binary
 #
 # Also set: repo_dir (the repository, absolute) and tests_dir (its tests/ folder).
 
@@ -48,12 +49,12 @@ trap _lib_on_exit EXIT
 
 on_exit() { _lib_exit_cmds+=("$1"); }
 
-rss_judged() {
+plain_binary() {
   head -c 4 "$ZONEPUNY" | grep -q 'ELF' && ! nm "$ZONEPUNY" 2>/dev/null | grep -q __asan_init
 }
 
 within() {
-  if ! rss_judged; then
+  if ! plain_binary; then
     skip "$1: peak RSS not judged under a sanitizer or valgrind"
   else
     [ "$2" -le $(($3 + 512)) ] && ok || bad "$1: $2 KiB held, more than $3 + 512"

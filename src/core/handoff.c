@@ -73,6 +73,10 @@ static void *taker(void *arg)
   return NULL;
 }
 
+/* Signals a thread raises on itself by what it does: blocked, they would end the process
+ * without the handlers that clean up (a temporary output file's name) running at all. */
+static const int faults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
+
 zp_status zp_handoff_new(size_t block, bool threaded, zp_handoff_fn fn, void *ctx,
                          zp_handoff **out)
 {
@@ -89,9 +93,12 @@ zp_status zp_handoff_new(size_t block, bool threaded, zp_handoff_fn fn, void *ct
   if (threaded && pthread_mutex_init(&h->lock, NULL) == 0) {
     if (pthread_cond_init(&h->filled, NULL) == 0) {
       if (pthread_cond_init(&h->freed, NULL) == 0) {
-        /* signals are the caller's thread's to take: the new thread starts with all blocked */
+        /* signals are the caller's thread's to take: the new thread starts with all blocked
+         * but those of its own faults, which reach the process's handlers from it */
         sigset_t all, saved;
         sigfillset(&all);
+        for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
+          sigdelset(&all, faults[i]);
         pthread_sigmask(SIG_BLOCK, &all, &saved);
         h->threaded = pthread_create(&h->thread, NULL, taker, h) == 0;
         pthread_sigmask(SIG_SETMASK, &saved, NULL);

@@ -4,8 +4,9 @@
 # zone whose tuples spill to $TMPDIR and are merged, -j 1, 2 and 3 give the same output, the
 # same messages in the same order and the same exit status; so do wildcard names past their
 # share (the reader's thread counts them). A resource failing on the intake's thread gives the
-# same exit status and error. The races themselves are ThreadSanitizer's to find: the same runs
-# through a -fsanitize=thread build must report none. -j takes 1 to 1024.
+# same exit status and error, and a fault on it runs the handlers that clean up. The races
+# themselves are ThreadSanitizer's to find: the same runs through a -fsanitize=thread build must
+# report none. -j takes 1 to 1024.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir"
@@ -76,6 +77,41 @@ for w in ttl-mismatch idna-collision glue mx-target; do
     ok || bad "large zone at -j 2: no -W$w"
 done
 [ -z "$(ls -A "$tmp/spill")" ] && ok || bad "files left in TMPDIR: $(ls -A "$tmp/spill")"
+
+# A fault on the intake's thread (SIGSEGV sent to that thread alone, with tgkill) ends the run
+# as one on the reader's would: killed by the signal, after the handler that removes -o's
+# temporary file has run, so the -o file is as it was and nothing is left beside it. The zone
+# comes through a FIFO held open, so the thread is there when the signal comes.
+mkdir "$tmp/o" && mkfifo "$tmp/fifo"
+echo "the zone before" > "$tmp/o/o.zone"
+"$ZONEPUNY" -j 2 -o "$tmp/o/o.zone" - < "$tmp/fifo" 2> /dev/null &
+pid=$!
+exec 7> "$tmp/fifo"
+head -n 20000 "$tmp/big.zone" >&7
+for i in $(seq 1 100); do
+  [ "$(ls /proc/$pid/task 2> /dev/null | wc -l)" -ge 2 ] && break
+  sleep 0.05
+done
+tid=$(ls /proc/$pid/task 2> /dev/null | grep -vx "$pid" | head -1)
+if ! plain_binary; then
+  exec 7>&-
+  wait $pid
+  skip "a signal to the intake's thread: a sanitizer handles SIGSEGV its own way"
+elif [ -n "$tid" ] && "$PYTHON" -c 'import ctypes, os, sys
+assert os.uname().machine == "x86_64"   # (SYS_tgkill is 234 there)
+sys.exit(ctypes.CDLL(None).syscall(234, int(sys.argv[1]), int(sys.argv[2]), 11) != 0)' "$pid" "$tid"
+then
+  exec 7>&-
+  { wait $pid; } 2> /dev/null
+  rc=$?
+  [ $rc -eq 139 ] && ok || bad "SIGSEGV on the intake's thread: exit $rc, want 139"
+  [ "$(cat "$tmp/o/o.zone")" = "the zone before" ] && ok || bad "SIGSEGV on the intake's thread: -o changed"
+  [ "$(ls -A "$tmp/o")" = o.zone ] && ok || bad "SIGSEGV on the intake's thread: left beside -o: $(ls -A "$tmp/o")"
+else
+  exec 7>&-
+  wait $pid
+  skip "a signal to the intake's thread: no second thread seen, or no tgkill here"
+fi
 
 for j in 0 -1 x 1025 ''; do
   "$ZONEPUNY" --check -j "$j" zones/checks/apex-ns-alias.zone > /dev/null 2> "$tmp/err"

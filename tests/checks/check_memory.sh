@@ -48,7 +48,7 @@ grep -q '^zonepuny: 1 file, 200010 records, 1 error, 7 warnings$' "$tmp/spill.er
 # 200,000 records of tuples take some 12 MB in memory; spilled, the buffer is 64 KiB (a binary
 # built with AddressSanitizer, under make check-asan, keeps freed memory on purpose: not judged)
 rss=$(tail -1 "$tmp/rss")
-if ! rss_judged; then
+if ! plain_binary; then
   skip "peak RSS under AddressSanitizer"
 else
   [ "$rss" -lt 12000 ] && ok || bad "peak RSS $rss KB with --check-memory 64K"
