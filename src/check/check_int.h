@@ -9,10 +9,11 @@
  * a reference is a tuple of its own, judged in the pass.)
  *
  * The engine: intake.c takes records in (what a record alone shows is judged on the reader's
- * thread; its tuples are made and filed on a thread of their own, with -j 2 or more, fed
- * through core/handoff.c; the pass waits for it), tuple.c files them and orders them, pass.c walks the
- * sorted tuples a name at a time, message.c words and orders what is found, nameset.c holds the
- * names known before the pass.
+ * thread; with -j 2 or more, its tuples are made and filed on a thread of their own, fed
+ * through core/handoff.c), tuple.c files them and orders them, pass.c walks the sorted tuples
+ * a name at a time (with -j 2 or more on a thread of its own too, while the caller's merges
+ * the runs), message.c words and orders what is found, nameset.c holds the names known before
+ * the pass.
  *
  * Memory: --check-memory N (opt.run_bytes) is shared out, each part bounded on its own (intake.c
  * sets them): the tuples' sort a half (less the handoff's four blocks of a sixty-fourth
@@ -222,6 +223,7 @@ struct zp_checker {
   zp_spill *held;        /* messages of the pass, to be told in input order */
   uint32_t nheld;
   bool holding;
+  bool started;          /* the pass has begun its first name */
   nameset rdatas;        /* the RDATA digests of the RRset being looked at, past its first
                             record: a record twice is one (kept small: see rrset.c) */
   nameset wild;          /* N_WILD, N_ADDR, N_CNAME of *.NAME under NAME's hash */
@@ -339,6 +341,8 @@ const char *zp_ck_type_text(uint16_t type);
 void zp_ck_check_names(zp_checker *c, const zp_record *r, const tuple *t);
 /* (intake.c) Waits for every record to be taken in: the status the intake failed with. */
 ZP_NODISCARD zp_status zp_ck_intake_end(zp_checker *c);
+/* (intake.c) Octets of a block of the handoffs to the intake and to the pass. */
+size_t zp_ck_handoff_block(const zp_checker *c);
 
 /* rrset.c: the first record of an RRset (t); a record of the RRset being looked at after its
  * first (t, its owner's spelling); the name's records all seen: CNAME and other data; a null MX

@@ -89,11 +89,11 @@ typedef struct intake {
   bool ref;
 } intake;
 
-/* Octets of one block of the handoff: a sixty-fourth of the memory, at least what holds a few
- * entries (each of three names at most), at most what holds a few thousand. */
-static size_t intake_block(size_t mem)
+/* A sixty-fourth of the memory, at least what holds a few entries (each of three names at
+ * most), at most what holds a few thousand. */
+size_t zp_ck_handoff_block(const zp_checker *c)
 {
-  size_t b = mem / 64;
+  size_t b = zp_ck_mem(c) / 64;
   return b < 4096 ? 4096 : b > 256 * 1024 ? 256 * 1024 : b;
 }
 
@@ -146,7 +146,7 @@ zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag
   c->targets_max = mem / 16;
   c->links_max = mem / 16;
   c->wild.max = mem / 16 * 3;
-  zp_status st = zp_handoff_new(intake_block(mem), opt->threads >= 2 && !opt->off, take, c,
+  zp_status st = zp_handoff_new(zp_ck_handoff_block(c), opt->threads >= 2 && !opt->off, take, c,
                                 &c->intake);
   size_t blocks = st == ZP_OK ? zp_handoff_bytes(c->intake) : 0;
   if (st == ZP_OK)   /* (spill takes a floor of its own where this leaves less) */

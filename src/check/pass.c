@@ -115,67 +115,82 @@ static void group_end(zp_checker *c)
   }
 }
 
+/* One tuple of the sorted stream into the pass: a new name ends the one before it. */
+static zp_status tuple_in(void *ctx, const uint8_t *e, size_t len)
+{
+  zp_checker *c = ctx;
+  uint8_t key[ZP_NAME_KEY_MAX], from[ZP_NAME_KEY_MAX];
+  zp_status st = ZP_OK;
+  tuple t;
+  (void)len;
+  memcpy(&t, e, sizeof t);
+  const uint8_t *stored = e + sizeof t, *extra = stored + t.key_len;
+  /* whole keys again: skip, then what was stored */
+  size_t skip = t.flags & F_KEY_REL ? c->skip_len : 0;
+  memcpy(key, c->skip, skip);
+  memcpy(key + skip, stored, t.key_len);
+  size_t key_len = skip + t.key_len;
+  if (!c->started || key_len != c->g.key_len || memcmp(key, c->g.key, key_len) != 0) {
+    if (c->started)
+      group_end(c);
+    /* (a name's records come first: this one has some, and answers those waiting) */
+    if (t.kind == K_RECORD && (c->npending || c->deferred) &&
+        (st = zp_ck_answer_waiting(c, key, key_len)) != ZP_OK)
+      return st;
+    group_begin(c, key, key_len);
+    c->started = true;
+  }
+  bool wait;
+  if (t.kind == K_RECORD)
+    return record_in(c, &t, extra);
+  if (t.kind == K_TARGET) {
+    uint32_t id;
+    memcpy(&id, extra, sizeof id);
+    records_done(c);
+    target f = zp_ck_facts(c, c->targets[id].asked, &wait);
+    f.hash = c->targets[id].hash;
+    f.key_off = c->targets[id].key_off;
+    c->targets[id] = f;
+    return wait ? zp_ck_target_wait(c, id) : ZP_OK;
+  }
+  t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, extra, from);
+  records_done(c);
+  target f = zp_ck_facts(c, t.rtype == T_CNAME, &wait);
+  f.hash = zp_hash(c->g.key, c->g.key_len);
+  if (wait)
+    return zp_ck_ref_wait(c, &t, from);
+  zp_ck_ref_check(c, &f, c->g.key, c->g.key_len, &t, from);
+  return ZP_OK;
+}
+
 zp_status zp_check_finish(zp_checker *c)
 {
   if (c->opt.off)
     return ZP_OK;
-  const uint8_t *e;
-  size_t len;
   zp_status st;
-  bool started = false;
-  uint8_t key[ZP_NAME_KEY_MAX], from[ZP_NAME_KEY_MAX];
   if ((st = zp_ck_intake_end(c)) != ZP_OK)
     return st;
   c->holding = true;
-  while ((st = zp_spill_next(c->sp, &e, &len)) == ZP_OK && e) {
-    tuple t;
-    memcpy(&t, e, sizeof t);
-    const uint8_t *stored = e + sizeof t, *extra = stored + t.key_len;
-    /* whole keys again: skip, then what was stored */
-    size_t skip = t.flags & F_KEY_REL ? c->skip_len : 0;
-    memcpy(key, c->skip, skip);
-    memcpy(key + skip, stored, t.key_len);
-    size_t key_len = skip + t.key_len;
-    if (!started || key_len != c->g.key_len || memcmp(key, c->g.key, key_len) != 0) {
-      if (started)
-        group_end(c);
-      /* (a name's records come first: this one has some, and answers those waiting) */
-      if (t.kind == K_RECORD && (c->npending || c->deferred) &&
-          (st = zp_ck_answer_waiting(c, key, key_len)) != ZP_OK)
-        return st;
-      group_begin(c, key, key_len);
-      started = true;
-    }
-    bool wait;
-    if (t.kind == K_RECORD) {
-      if ((st = record_in(c, &t, extra)) != ZP_OK)
-        return st;
-    } else if (t.kind == K_TARGET) {
-      uint32_t id;
-      memcpy(&id, extra, sizeof id);
-      records_done(c);
-      target f = zp_ck_facts(c, c->targets[id].asked, &wait);
-      f.hash = c->targets[id].hash;
-      f.key_off = c->targets[id].key_off;
-      c->targets[id] = f;
-      if (wait && (st = zp_ck_target_wait(c, id)) != ZP_OK)
-        return st;
-    } else {
-      t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, extra, from);
-      records_done(c);
-      target f = zp_ck_facts(c, t.rtype == T_CNAME, &wait);
-      f.hash = zp_hash(c->g.key, c->g.key_len);
-      if (wait)
-        st = zp_ck_ref_wait(c, &t, from);
-      else
-        zp_ck_ref_check(c, &f, c->g.key, c->g.key_len, &t, from);
-      if (st != ZP_OK)
-        return st;
-    }
-  }
+  /* the runs are merged on this thread and the pass walks the tuples on another, as the
+   * intake did: through a handoff of the intake's size, whose memory it takes over */
+  zp_handoff *h;
+  zp_handoff_free(c->intake);
+  c->intake = NULL;
+  if ((st = zp_handoff_new(zp_ck_handoff_block(c), c->opt.threads >= 2, tuple_in, c, &h)) !=
+      ZP_OK)
+    return st;
+  const uint8_t *e;
+  size_t len;
+  while ((st = zp_spill_next(c->sp, &e, &len)) == ZP_OK && e &&
+         (st = zp_handoff_put(h, &(struct iovec){(void *)e, len}, 1)) == ZP_OK)
+    continue;
+  zp_status pass_st = zp_handoff_end(h);
+  zp_handoff_free(h);
+  if (st == ZP_OK)
+    st = pass_st;
   if (st != ZP_OK)
     return st;
-  if (started)
+  if (c->started)
     group_end(c);
   if ((st = zp_ck_answer_waiting(c, NULL, 0)) != ZP_OK)
     return st;

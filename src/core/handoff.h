@@ -18,9 +18,9 @@ typedef struct zp_handoff zp_handoff;
 
 /* Blocks of block octets (an entry's at most, less 4), four of them on their way at once.
  * threaded: fn runs on a thread of its own, with every signal blocked but those of its own
- * faults (the others stay the caller's thread's); else on the caller's, a block at a time. Either way fn sees every entry once, in
- * the order put. Where no thread can be started, fn runs on the caller's (the same work, on one
- * core). ZP_ENOMEM. */
+ * faults (the others stay the caller's thread's); else on the caller's, a block at a time.
+ * Either way fn sees every entry once, in the order put. Where no thread can be started, fn
+ * runs on the caller's (the same work, on one core). ZP_ENOMEM. */
 ZP_NODISCARD zp_status zp_handoff_new(size_t block, bool threaded, zp_handoff_fn fn, void *ctx,
                                       zp_handoff **h);
 
