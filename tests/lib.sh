@@ -17,6 +17,12 @@
 #   within WHAT USED_KB BUDGET_KB
 #                    a pass when USED_KB is at most BUDGET_KB and 512 KiB (the process's own
 #                    state), else a failure; a skip when not plain_binary
+#   far_apart_zone RECORDS SEED OUT
+#                    OUT=a zone of tools/genzone.py (RECORDS records, SEED) with problems whose
+#                    records lie at both ends of it, which only a sort brings together: one
+#                    name's records with two TTLs, spellings that collide into CNAME and other
+#                    data, an NS without glue, an MX without address, MX targets a wildcard
+#                    answers but for one below an empty non-terminal (RFC 4592 section 2.2.2)
 #
 # Also set: repo_dir (the repository, absolute) and tests_dir (its tests/ folder).
 
@@ -59,6 +65,18 @@ within() {
   else
     [ "$2" -le $(($3 + 512)) ] && ok || bad "$1: $2 KiB held, more than $3 + 512"
   fi
+}
+
+far_apart_zone() {
+  local body=$3.body
+  "${PYTHON:-/usr/bin/python3}" "$repo_dir/tools/genzone.py" --records "$1" --seed "$2" "$body" || return 1
+  { head -5 "$body"
+    printf '%s\n' 'www0.münchen 600 IN TXT "start"' 'strasse.zz IN CNAME www.news' 'z.b.w9 IN TXT "start"'
+    tail -n +6 "$body"
+    printf '%s\n' 'www0.münchen 300 IN TXT "end of the zone"' 'straße.zz IN A 192.0.2.1' \
+      'sub9 IN NS ns.sub9' 'last IN MX 10 nowhere' '*.w9 IN A 192.0.2.9' 'last IN MX 20 x.b.w9' \
+      'last IN MX 30 y.w9'; } > "$3"
+  rm -f "$body"
 }
 
 make_tmp() {

@@ -2,30 +2,15 @@
 # check_memory.sh -- the whole-zone checks in bounded memory: with a run buffer of 64 KiB (runs
 # spilled to $TMPDIR and merged, many merge passes) zonepuny reports exactly what it reports with
 # everything in memory, its peak RSS stays small, and no temporary file outlives it, even when it
-# is killed mid-zone. The zone: tools/genzone.py (clean by construction) with known problems
-# added at both ends, so that the merge must bring far-apart records together.
+# is killed mid-zone. The zone: tests/lib.sh's far_apart_zone, problems whose records only the
+# merge brings together.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir"
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}" "${PYTHON:=/usr/bin/python3}"
 make_tmp
 mkdir "$tmp/spill"
-"$PYTHON" tools/genzone.py --records 200000 --seed 7 "$tmp/z.zone"
-# one name's records far apart (two TTLs), a collision of spellings that makes CNAME and other
-# data, an NS without glue, an MX without address, MX targets a wildcard answers, but for one
-# below an empty non-terminal (b.w9, through z.b.w9 at the start of the file; RFC 4592 section
-# 2.2.2): each needs the sort to meet its partner
-cat >> "$tmp/z.zone" <<'Z'
-www0.münchen 300 IN TXT "end of the zone"
-straße.zz IN A 192.0.2.1
-sub9 IN NS ns.sub9
-last IN MX 10 nowhere
-*.w9 IN A 192.0.2.9
-last IN MX 20 x.b.w9
-last IN MX 30 y.w9
-Z
-{ head -5 "$tmp/z.zone"; echo 'www0.münchen 600 IN TXT "start"'; echo 'strasse.zz IN CNAME www.news'
-  echo 'z.b.w9 IN TXT "start"'; tail -n +6 "$tmp/z.zone"; } > "$tmp/zone"
+far_apart_zone 200000 7 "$tmp/zone"
 "$ZONEPUNY" --check "$tmp/zone" 2> "$tmp/mem.err"
 rc_mem=$?
 TMPDIR=$tmp/spill /usr/bin/time -f '%M' -o "$tmp/rss" \
