@@ -7,6 +7,7 @@ set -euo pipefail
 build=(
   build-essential make flex bison pkg-config
   libldns-dev                        # RR types, RDATA, output
+  libssl-dev                         # libcrypto: DNSSEC signatures verified
 )
 test=(
   ldnsutils                          # ldns-read-zone peer

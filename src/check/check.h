@@ -46,13 +46,28 @@
   X(ZP_CK_NULL_MX, "null-mx", ZP_LEVEL_WARNING, "a null MX beside other MX (RFC 7505)")        \
   X(ZP_CK_CNAME_LOOP, "cname-loop", ZP_LEVEL_WARNING, "a CNAME chain that loops in the zone") \
   X(ZP_CK_CNAME_TARGET, "cname-target", ZP_LEVEL_WARNING,                                      \
-    "a CNAME to an in-zone name that does not exist")
+    "a CNAME to an in-zone name that does not exist")                                          \
+  X(ZP_CK_RRSIG_BOGUS, "rrsig-bogus", ZP_LEVEL_ERROR,                                          \
+    "an RRSIG whose signature does not verify")                                                \
+  X(ZP_CK_RRSIG_VALIDITY, "rrsig-validity", ZP_LEVEL_ERROR, "an RRSIG expired or not yet valid") \
+  X(ZP_CK_RRSIG_EXPIRING, "rrsig-expiring", ZP_LEVEL_WARNING,                                  \
+    "an RRSIG that expires within --sig-min-validity")                                         \
+  X(ZP_CK_RRSET_UNSIGNED, "rrset-unsigned", ZP_LEVEL_ERROR,                                    \
+    "an RRset no valid RRSIG of an apex DNSKEY algorithm covers")                              \
+  X(ZP_CK_DNSKEY_SEP, "dnskey-sep", ZP_LEVEL_ERROR, "a DNSKEY RRset no SEP key signs")         \
+  X(ZP_CK_DNSSEC_ALGORITHM, "dnssec-algorithm", ZP_LEVEL_WARNING,                              \
+    "a DNSKEY algorithm RFC 8624 retires, or one not verified")                               \
+  X(ZP_CK_DNSSEC_UNVERIFIED, "dnssec-unverified", ZP_LEVEL_WARNING,                            \
+    "a signed zone --dnssec=auto found too late to verify")
 
 typedef enum zp_check_level { ZP_LEVEL_OFF, ZP_LEVEL_WARNING, ZP_LEVEL_ERROR } zp_check_level;
 
 #define ZP_CHECK_ID(id, name, level, what) id,
 typedef enum zp_check_id { ZP_CHECKS(ZP_CHECK_ID) ZP_CK_COUNT } zp_check_id;
 #undef ZP_CHECK_ID
+
+/* --dnssec: verify signatures when the zone is signed (auto), always, or never */
+enum { ZP_DNSSEC_AUTO, ZP_DNSSEC_ON, ZP_DNSSEC_OFF };
 
 typedef struct zp_check_options {
   uint8_t level[ZP_CK_COUNT];  /* zp_check_level of each check; zp_check_defaults sets them */
@@ -62,6 +77,11 @@ typedef struct zp_check_options {
   bool idna2008;               /* names were converted with IDNA2008 (for messages) */
   unsigned threads;            /* threads the checks may use (-j): from 2, records are taken in
                                   on a thread of their own beside the reader's; 0, 1: none */
+  int dnssec;                  /* ZP_DNSSEC_* */
+  int64_t now;                 /* --time: signatures are judged as of this time (seconds since
+                                  the epoch); 0: the time the checker is made */
+  uint32_t sig_min_validity;   /* --sig-min-validity: seconds; a signature that expires sooner
+                                  is warned */
 } zp_check_options;
 
 void zp_check_defaults(zp_check_options *o);

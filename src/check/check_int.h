@@ -187,10 +187,13 @@ enum { ZP_CK_DEPTH_MAX = 128 };   /* delegations and DNAMEs nested above one nam
 /* Two threads share the checker while records come in: the reader's owns opt, diag, seq,
  * first, the sources (srcs, nsrcs, fds) and the wildcards; the intake's the tuples' spills,
  * the targets, skip and apex. zp_check_finish ends the intake first. */
+typedef struct zp_ck_dnssec zp_ck_dnssec;
+
 struct zp_checker {
   zp_check_options opt;
   zp_diag *diag;
   zp_handoff *intake;    /* records on their way to the tuples */
+  zp_ck_dnssec *dnssec;  /* the records DNSSEC verification holds (dnssec.c); NULL: none */
   zp_spill *sp;
   uint32_t seq;
   /* the zone: from -z, else the first SOA's owner */
@@ -341,6 +344,17 @@ const char *zp_ck_type_text(uint16_t type);
 void zp_ck_check_names(zp_checker *c, const zp_record *r, const tuple *t);
 /* (intake.c) Waits for every record to be taken in: the status the intake failed with. */
 ZP_NODISCARD zp_status zp_ck_intake_end(zp_checker *c);
+
+/* ---- DNSSEC verification (dnssec.c) ---- */
+/* Sets c->dnssec up for --dnssec (nothing when off), its records held in mem octets. */
+ZP_NODISCARD zp_status zp_ck_dnssec_new(zp_checker *c, size_t mem);
+void zp_ck_dnssec_free(zp_checker *c);
+/* Holds a record (t: its tuple) while verification may be on; *shrink is set when --dnssec=auto
+ * has just turned it on, and the tuples' sort must give up the share it takes. */
+ZP_NODISCARD zp_status zp_ck_dnssec_record(zp_checker *c, const zp_record *r, const tuple *t,
+                                           bool *shrink);
+/* After the pass: the held records walked a name at a time, each signature judged. */
+ZP_NODISCARD zp_status zp_ck_dnssec_end(zp_checker *c);
 /* (intake.c) Octets of a block of the handoffs to the intake and to the pass. */
 size_t zp_ck_handoff_block(const zp_checker *c);
 

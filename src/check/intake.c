@@ -87,6 +87,7 @@ static uint16_t written_relative(const zp_record *r, const uint8_t *to, size_t f
 typedef struct intake {
   tuple t, at;           /* t.key_len is the intake's to fill */
   bool ref;
+  bool shrink;           /* DNSSEC verification has just taken its share of the tuples' */
 } intake;
 
 /* A sixty-fourth of the memory, at least what holds a few entries (each of three names at
@@ -97,6 +98,16 @@ size_t zp_ck_handoff_block(const zp_checker *c)
   return b < 4096 ? 4096 : b > 256 * 1024 ? 256 * 1024 : b;
 }
 
+/* The tuples' share of the memory: a half, less the handoff's blocks, and less a quarter that
+ * DNSSEC verification takes when it is on (spill takes a floor of its own where this leaves
+ * less). */
+static size_t tuple_share(const zp_checker *c, bool dnssec)
+{
+  size_t mem = zp_ck_mem(c), share = mem / 2 - (dnssec ? mem / 4 : 0),
+         blocks = c->intake ? zp_handoff_bytes(c->intake) : 0;
+  return share > blocks ? share - blocks : 0;
+}
+
 /* The intake of one record: its tuple filed (and its reference), the zone's bounds noted. */
 static zp_status take(void *ctx, const uint8_t *entry, size_t len)
 {
@@ -104,6 +115,8 @@ static zp_status take(void *ctx, const uint8_t *entry, size_t len)
   intake in;
   (void)len;
   memcpy(&in, entry, sizeof in);
+  if (in.shrink)
+    zp_spill_shrink(c->sp, tuple_share(c, true));
   const uint8_t *owner = entry + sizeof in, *spell = owner + zp_name_wire_len(owner);
   const uint8_t *to = spell + in.t.extra_len;
   uint8_t key[ZP_NAME_KEY_MAX];
@@ -148,10 +161,11 @@ zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag
   c->wild.max = mem / 16 * 3;
   zp_status st = zp_handoff_new(zp_ck_handoff_block(c), opt->threads >= 2 && !opt->off, take, c,
                                 &c->intake);
-  size_t blocks = st == ZP_OK ? zp_handoff_bytes(c->intake) : 0;
-  if (st == ZP_OK)   /* (spill takes a floor of its own where this leaves less) */
-    st = zp_spill_new(mem / 2 > blocks ? mem / 2 - blocks : 0, ZP_SPILL_ENTRY_MAX,
+  if (st == ZP_OK)
+    st = zp_spill_new(tuple_share(c, opt->dnssec == ZP_DNSSEC_ON), ZP_SPILL_ENTRY_MAX,
                       zp_ck_tuple_cmp, zp_ck_key_prefix, c, &c->sp);
+  if (st == ZP_OK)
+    st = zp_ck_dnssec_new(c, mem / 4);
   if (st == ZP_OK)
     st = zp_spill_new(mem / 16, ZP_SPILL_ENTRY_MAX, NULL, NULL, NULL, &c->log);
   if (st == ZP_OK)
@@ -229,6 +243,8 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
     in.at = zp_ck_at_field(r, t, to_field);
     in.at.covered = written_relative(r, to, to_field);
   }
+  if ((st = zp_ck_dnssec_record(c, r, t, &in.shrink)) != ZP_OK)
+    return st;
   zp_ck_check_names(c, r, t);
   if (parsed && (r->rtype == T_NS || r->rtype == T_MX || r->rtype == T_SRV))
     zp_ck_address_target(c, r, t);
@@ -248,6 +264,7 @@ void zp_check_free(zp_checker *c)
   if (!c)
     return;
   zp_handoff_free(c->intake);   /* (first: the intake's thread uses what follows) */
+  zp_ck_dnssec_free(c);
   zp_spill_free(c->sp);
   zp_spill_free(c->log);
   zp_spill_free(c->held);

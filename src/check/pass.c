@@ -204,5 +204,7 @@ zp_status zp_check_finish(zp_checker *c)
   c->sp = c->log = NULL;
   if (zp_ck_on(c, ZP_CK_CNAME_LOOP) && (st = zp_ck_find_loops(c)) != ZP_OK)
     return st;
+  if ((st = zp_ck_dnssec_end(c)) != ZP_OK)
+    return st;
   return zp_ck_tell_held(c);
 }

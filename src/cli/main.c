@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "cli.h"
 #include "core/rrtype.h"
@@ -55,6 +56,12 @@ static const char usage_text[] =
     "      --fragment       the file is a piece of a zone ($INCLUDE file): no whole-zone checks\n"
     "      --check-memory N memory for the whole-zone checks (suffix K, M or G; default 16M): past\n"
     "                       it, sorted runs go to files in $TMPDIR\n"
+    "      --dnssec=auto|on|off\n"
+    "                       verify a signed zone's RRSIGs with its apex DNSKEYs (auto: when\n"
+    "                       its first records show it signed)\n"
+    "      --time TIME      judge signatures as of TIME (YYYYMMDDHHMMSS UTC, or seconds since\n"
+    "                       1970) instead of now\n"
+    "      --sig-min-validity TTL  warn of signatures that expire sooner (default 7d)\n"
     "  -j, --jobs N         threads to use (default: the processors this process may run on);\n"
     "                       from 2, the whole-zone checks take records in beside the reader\n"
     "      --tmp-limit SIZE octets temporary files in $TMPDIR may hold (suffix K, M or G;\n"
@@ -84,7 +91,7 @@ enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SO
        OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC, OPT_ANY_OWNER,
        OPT_BREAK_LINKS, OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY, OPT_FORMAT, OPT_COLOR,
        OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT, OPT_NO_BY_NAME,
-       OPT_NAMED_CONF, OPT_SORT_MEMORY };
+       OPT_NAMED_CONF, OPT_SORT_MEMORY, OPT_DNSSEC, OPT_TIME, OPT_SIG_MIN_VALIDITY };
 
 /* The index of arg in words[0..n), or -1. */
 static int word_index(const char *arg, const char *const *words, int n)
@@ -138,6 +145,9 @@ static const struct option longopts[] = {
   {"fragment", no_argument, NULL, OPT_FRAGMENT},
   {"check-memory", required_argument, NULL, OPT_CHECK_MEMORY},
   {"jobs", required_argument, NULL, 'j'},
+  {"dnssec", required_argument, NULL, OPT_DNSSEC},
+  {"time", required_argument, NULL, OPT_TIME},
+  {"sig-min-validity", required_argument, NULL, OPT_SIG_MIN_VALIDITY},
   {"tmp-limit", required_argument, NULL, OPT_TMP_LIMIT},
   {"quiet", no_argument, NULL, 'q'},
   {"silent", no_argument, NULL, OPT_SILENT},
@@ -147,6 +157,23 @@ static const struct option longopts[] = {
   {"help", no_argument, NULL, 'h'},
   {NULL, 0, NULL, 0},
 };
+
+/* YYYYMMDDHHMMSS, digits already seen to be 14, in UTC. */
+static bool parse_date(const char *arg, int64_t *t)
+{
+  int v[6];
+  if (sscanf(arg, "%4d%2d%2d%2d%2d%2d", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]) != 6)
+    return false;
+  struct tm tm = {.tm_year = v[0] - 1900, .tm_mon = v[1] - 1, .tm_mday = v[2], .tm_hour = v[3],
+                  .tm_min = v[4], .tm_sec = v[5]};
+  time_t r = timegm(&tm);
+  /* (timegm carries a day 32 into the next month: a date read back differently is no date) */
+  if (r == (time_t)-1 || tm.tm_year != v[0] - 1900 || tm.tm_mon != v[1] - 1 ||
+      tm.tm_mday != v[2] || tm.tm_hour != v[3] || tm.tm_min != v[4] || tm.tm_sec != v[5])
+    return false;
+  *t = (int64_t)r;
+  return true;
+}
 
 /* A decimal number, with a suffix K, M or G (binary multiples) where suffix; false when it is
  * none or does not fit in 63 bits. */
@@ -163,6 +190,19 @@ static bool parse_size(const char *arg, bool suffix, uint64_t *n)
   if (errno || end == arg || *end || arg[0] < '0' || arg[0] > '9' || v > (UINT64_MAX >> 1) >> shift)
     return false;
   *n = (uint64_t)v << shift;
+  return true;
+}
+
+/* --time: YYYYMMDDHHMMSS in UTC, as an RRSIG writes its times (RFC 4034 section 3.2), or
+ * seconds since 1970 (any other count of digits). */
+static bool parse_time(const char *arg, int64_t *t)
+{
+  uint64_t n;
+  if (strlen(arg) == 14)
+    return parse_date(arg, t);
+  if (!parse_size(arg, false, &n) || n > (uint64_t)1 << 40)
+    return false;
+  *t = (int64_t)n;
   return true;
 }
 
@@ -232,6 +272,24 @@ int main(int argc, char **argv)
       break;
     }
     case OPT_FRAGMENT: cli.checks.off = true; break;
+    case OPT_DNSSEC: {
+      static const char *const modes[] = {"auto", "on", "off"};   /* ZP_DNSSEC_*'s order */
+      int i = word_index(optarg, modes, 3);
+      if (i < 0)
+        return usage_error("--dnssec takes auto, on or off, not '%s'", optarg);
+      cli.checks.dnssec = i;
+      break;
+    }
+    case OPT_TIME:
+      if (!parse_time(optarg, &cli.checks.now))
+        return usage_error("--time takes YYYYMMDDHHMMSS or seconds since 1970, not '%s'",
+                           optarg);
+      break;
+    case OPT_SIG_MIN_VALIDITY:
+      if (!zp_ttl_parse(optarg, strlen(optarg), &cli.checks.sig_min_validity))
+        return usage_error("--sig-min-validity takes a duration (7d, 36h, 600), not '%s'",
+                           optarg);
+      break;
     case OPT_CHECK_MEMORY:
     case OPT_SORT_MEMORY: {
       uint64_t n;

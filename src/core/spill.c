@@ -198,28 +198,17 @@ static void sort_slots(const zp_spill *s, slot *v, slot *tmp, size_t n)
     sort_from(s, v, tmp, n, 0, 0);
 }
 
-zp_status zp_spill_new(size_t mem, size_t entry_max, zp_spill_cmp cmp, zp_spill_prefix_fn prefix,
-                       void *ctx, zp_spill **out)
+/* A buffer holds an entry and its length at the least; memory holds the write buffer and two
+ * read buffers while merging, the write buffer and an arena of half the rest while adding. The
+ * write buffer keeps its size once it is made. */
+void zp_spill_shrink(zp_spill *s, size_t mem)
 {
-  *out = NULL;
-  /* a buffer holds an entry and its length at the least; memory holds the write buffer and two
-   * read buffers while merging, the write buffer and an arena of half the rest while adding */
-  size_t buf_min = entry_max + 64;
-  if (mem < MEM_MIN)
-    mem = MEM_MIN;
-  if (mem < 4 * buf_min)
-    mem = 4 * buf_min;
-  zp_spill *s = calloc(1, sizeof *s);
-  if (!s)
-    return ZP_ENOMEM;
-  s->entry_max = entry_max;
-  s->lenw = entry_max > UINT16_MAX ? 4 : 2;
-  s->cmp = cmp;
-  s->prefix = prefix;
-  s->ctx = ctx;
-  s->fd = -1;
-  s->wcap = mem / 8 < WRITE_MAX ? mem / 8 : WRITE_MAX;   /* (the largest entry comes first) */
-  s->wcap = s->wcap > buf_min ? s->wcap : buf_min;
+  size_t buf_min = s->entry_max + 64, floor = 4 * buf_min > MEM_MIN ? 4 * buf_min : MEM_MIN;
+  mem = mem > floor ? mem : floor;
+  if (!s->wbuf) {
+    s->wcap = mem / 8 < WRITE_MAX ? mem / 8 : WRITE_MAX;   /* (the largest entry comes first) */
+    s->wcap = s->wcap > buf_min ? s->wcap : buf_min;
+  }
   size_t buf = mem - s->wcap, each = buf / FANIN;
   s->rcap = each < READ_MAX ? each : READ_MAX;
   s->rcap = s->rcap > buf_min ? s->rcap : buf_min;
@@ -230,7 +219,17 @@ zp_status zp_spill_new(size_t mem, size_t entry_max, zp_spill_cmp cmp, zp_spill_
   s->arena_max = buf - s->slot_max * 2 * sizeof(slot);
   if (s->arena_max > UINT32_MAX)   /* (a slot holds an offset of 32 bits) */
     s->arena_max = UINT32_MAX;
-  *out = s;
+}
+
+zp_status zp_spill_new(size_t mem, size_t entry_max, zp_spill_cmp cmp, zp_spill_prefix_fn prefix,
+                       void *ctx, zp_spill **out)
+{
+  zp_spill *s = *out = calloc(1, sizeof *s);
+  if (!s)
+    return ZP_ENOMEM;
+  *s = (zp_spill){.entry_max = entry_max, .lenw = entry_max > UINT16_MAX ? 4 : 2, .cmp = cmp,
+                  .prefix = prefix, .ctx = ctx, .fd = -1};
+  zp_spill_shrink(s, mem);
   return ZP_OK;
 }
 
@@ -240,7 +239,7 @@ static bool room(zp_spill *s, size_t len, zp_status *st)
 {
   *st = ZP_OK;
   if (s->nslots == s->slot_cap) {
-    if (s->slot_cap == s->slot_max)
+    if (s->slot_cap >= s->slot_max)
       return false;
     size_t cap = s->slot_cap ? 2 * s->slot_cap : 1024;
     if (cap > s->slot_max)
@@ -257,7 +256,7 @@ static bool room(zp_spill *s, size_t len, zp_status *st)
     held_now(s);
   }
   while (s->arena_cap - s->arena_len < len) {
-    if (s->arena_cap == s->arena_max)
+    if (s->arena_cap >= s->arena_max)
       return false;
     size_t cap = s->arena_cap ? 2 * s->arena_cap : 64 * 1024;
     if (cap > s->arena_max)

@@ -42,6 +42,10 @@ typedef struct zp_spill zp_spill;
 ZP_NODISCARD zp_status zp_spill_new(size_t mem, size_t entry_max, zp_spill_cmp cmp,
                                     zp_spill_prefix_fn prefix, void *ctx, zp_spill **s);
 
+/* Lowers the memory s may hold to mem from now on (for the runs it writes and merges next):
+ * buffers already past it spill at the next entry that does not fit. */
+void zp_spill_shrink(zp_spill *s, size_t mem);
+
 /* Adds the entry made of parts[0..nparts) end to end, at most entry_max octets (ZP_EBUFFER).
  * ZP_ENOMEM, ZP_ETMPFILE (errno set) when the temporary file cannot be made or written,
  * ZP_ETMPLIMIT when it would pass the bound on temporary files. */

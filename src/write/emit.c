@@ -10,7 +10,7 @@
 #include "core/rrtype.h"
 #include "format.h"
 #include "read/name.h"
-#include "sort.h"
+#include "read/sort.h"
 
 struct zp_emitter {
   zp_emit_options opt;
@@ -249,7 +249,7 @@ static zp_status hold_record(zp_emitter *em, const zp_record *rec)
     if (st != ZP_OK || !rr)
       return st;
   }
-  return zp_sort_hold(&em->sorter, rec);
+  return zp_sort_hold(&em->sorter, rec, NULL, 0);
 }
 
 /* The reader has turned every record into wire form, checked: nothing is left but to write it.

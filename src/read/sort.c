@@ -1,5 +1,6 @@
-/* sort.c -- --sort: canonical order (RFC 4034 section 6.1, RRsets as section 6.3) through a
- * spill, duplicates dropped as the sorted records come out */
+/* sort.c -- records in canonical order (RFC 4034 section 6.1, RRsets as section 6.3) through a
+ * spill, duplicates dropped as the sorted records come out: --sort's output, and the RRsets
+ * whose signatures the checks verify */
 #include "sort.h"
 
 #include <string.h>
@@ -14,9 +15,13 @@ typedef struct head {
   uint32_t ttl;
   uint16_t rdlen, key_len;
   uint8_t owner_len, generic;   /* owner_len 0: the owner is the key's name */
+  uint8_t extra_len;
 } head;
 
-enum { HEAD = sizeof(head), ENTRY_MAX = HEAD + ZP_NAME_KEY_MAX + 5 + UINT16_MAX + ZP_NAME_MAX };
+enum {
+  HEAD = sizeof(head),
+  ENTRY_MAX = HEAD + ZP_NAME_KEY_MAX + 5 + UINT16_MAX + ZP_NAME_MAX + ZP_SORT_EXTRA_MAX
+};
 
 static head head_of(const uint8_t *entry)
 {
@@ -92,7 +97,7 @@ void zp_sort_init(zp_sorter *s, size_t mem)
   *s = (zp_sorter){.mem = mem ? mem : (size_t)16 << 20};   /* as the checks' default */
 }
 
-zp_status zp_sort_hold(zp_sorter *s, const zp_record *rec)
+zp_status zp_sort_hold(zp_sorter *s, const zp_record *rec, const void *extra, size_t extra_len)
 {
   zp_status st;
   if (!s->sp &&
@@ -106,15 +111,16 @@ zp_status zp_sort_hold(zp_sorter *s, const zp_record *rec)
   if (!folded)
     owner_len = 0;
   head h = {.ttl = rec->ttl, .rdlen = (uint16_t)rec->rdlen, .key_len = (uint16_t)key_len,
-            .owner_len = (uint8_t)owner_len, .generic = rec->generic};
+            .owner_len = (uint8_t)owner_len, .generic = rec->generic,
+            .extra_len = (uint8_t)extra_len};
   key[key_len] = 0;
   key[key_len + 1] = (uint8_t)(rec->rclass >> 8);
   key[key_len + 2] = (uint8_t)rec->rclass;
   key[key_len + 3] = (uint8_t)(rec->rtype >> 8);
   key[key_len + 4] = (uint8_t)rec->rtype;
-  struct iovec parts[4] = {{&h, HEAD}, {key, key_len + 5}, {(void *)rec->rdata, rec->rdlen},
-                           {(void *)rec->owner, owner_len}};
-  return zp_spill_add(s->sp, parts, 4);
+  struct iovec parts[5] = {{&h, HEAD}, {key, key_len + 5}, {(void *)rec->rdata, rec->rdlen},
+                           {(void *)rec->owner, owner_len}, {(void *)extra, extra_len}};
+  return zp_spill_add(s->sp, parts, 5);
 }
 
 zp_status zp_sort_next(zp_sorter *s, zp_record *rec, bool *more)
@@ -134,6 +140,7 @@ zp_status zp_sort_next(zp_sorter *s, zp_record *rec, bool *more)
     s->last.len = 0;
     if (!zp_buf_put(&s->last, order, order_len))
       return ZP_ENOMEM;
+    s->extra = order + order_len + h.owner_len;
     if (h.owner_len)
       memcpy(s->owner, order + order_len, h.owner_len);
     else

@@ -1,0 +1,36 @@
+/* sig.h -- DNSSEC's cryptography for the checks: key tags (RFC 4034 appendix B), and a
+ * signature checked against a DNSKEY's public key through OpenSSL's libcrypto */
+#ifndef ZP_SIG_H
+#define ZP_SIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The key tag of a DNSKEY's RDATA (RFC 4034 appendix B; algorithm 1 has its own). */
+uint16_t zp_sig_key_tag(const uint8_t *rdata, size_t rdlen);
+
+/* Whether zonepuny verifies signatures of the algorithm: RSASHA1 (5), RSASHA1-NSEC3-SHA1 (7),
+ * RSASHA256 (8), RSASHA512 (10), ECDSAP256SHA256 (13), ECDSAP384SHA384 (14), ED25519 (15) and
+ * ED448 (16). The others (RSAMD5, DSA, ECC-GOST, private) are not: RFC 8624 says no validator
+ * need, so a zone signed with them alone is insecure, not bogus. */
+bool zp_sig_alg_supported(uint8_t alg);
+
+/* RFC 8624 section 3.1: the algorithm MUST NOT or NOT RECOMMENDED for signing (RSAMD5, DSA,
+ * RSASHA1, DSA-NSEC3-SHA1, RSASHA1-NSEC3-SHA1, ECC-GOST); its mnemonic, else NULL. */
+const char *zp_sig_alg_deprecated(uint8_t alg);
+
+typedef struct zp_sig_key zp_sig_key;
+
+/* The public key of a DNSKEY's RDATA (flags, protocol, algorithm, key) for the algorithm, or
+ * NULL when the algorithm is not supported, the key is malformed, or memory is short. Caller
+ * frees with zp_sig_key_free. */
+zp_sig_key *zp_sig_key_new(const uint8_t *rdata, size_t rdlen);
+void zp_sig_key_free(zp_sig_key *k);
+
+/* Whether sig[0..sig_len), the signature field of an RRSIG (RFC 4034 section 3.1.8; for ECDSA
+ * r and s, RFC 6605 section 4), is key's signature over data[0..len). */
+bool zp_sig_verify(const zp_sig_key *key, const uint8_t *data, size_t len, const uint8_t *sig,
+                   size_t sig_len);
+
+#endif
