@@ -40,7 +40,8 @@ struct zp_ck_dnssec {
   bool late;               /* a DNSSEC record came once auto had let the records go */
   tuple late_at;
   /* the walk */
-  uint8_t owner[ZP_NAME_MAX];
+  uint8_t owner[ZP_NAME_MAX];   /* the name being walked, lowercased (RFC 4034 section 6.2) */
+  uint8_t apex[ZP_NAME_MAX];    /* the apex, the signer of every RRSIG judged, the same */
   uint8_t key[ZP_NAME_KEY_MAX];
   size_t key_len;
   rr *rrs;
@@ -52,14 +53,14 @@ struct zp_ck_dnssec {
   bool have_cut;
   apex_key *keys;
   size_t nkeys;
-  bool apex_done, any_sig;
+  bool apex_done;
   uint8_t algs[32];        /* the algorithms of the apex's zone keys that are verified */
   int64_t now;
 };
 
 static bool is_dnssec_type(uint16_t t)
 {
-  return t == T_RRSIG || t == T_DNSKEY || t == T_NSEC || t == T_NSEC3 || t == 51;   /* NSEC3PARAM */
+  return t == T_RRSIG || t == T_DNSKEY || t == T_NSEC || t == T_NSEC3 || t == T_NSEC3PARAM;
 }
 
 zp_status zp_ck_dnssec_new(zp_checker *c, size_t mem)
@@ -159,17 +160,9 @@ static bool below(const uint8_t *key, size_t len, const uint8_t *of, size_t of_l
   return of_len < len && memcmp(key, of, of_len) == 0;
 }
 
-static void lower(uint8_t *wire)
-{
-  for (; *wire; wire += *wire + 1)
-    for (size_t i = 1; i <= *wire; i++)
-      if (wire[i] >= 'A' && wire[i] <= 'Z')
-        wire[i] = (uint8_t)(wire[i] + 32);
-}
-
-/* The owner of the RRset as the signature signs it: the owner itself, or, where the RRSIG's
- * labels field counts fewer labels, the wildcard it was expanded from (RFC 4035 section 5.3.2).
- * False when labels counts more than the owner has. */
+/* The owner of the RRset as the signature signs it (owner already lowercased): the owner
+ * itself, or, where the RRSIG's labels field counts fewer labels, the wildcard it was expanded
+ * from (RFC 4035 section 5.3.2). False when labels counts more than the owner has. */
 static bool signed_owner(const uint8_t *owner, unsigned labels, uint8_t *out, size_t *out_len)
 {
   size_t n = zp_ck_labels(owner);
@@ -187,24 +180,19 @@ static bool signed_owner(const uint8_t *owner, unsigned labels, uint8_t *out, si
   size_t rest = zp_name_wire_len(p);
   memcpy(out + k, p, rest);
   *out_len = k + rest;
-  lower(out);
   return true;
 }
 
-/* RFC 4034 section 3.1.8.1: the RRSIG's RDATA but its signature, then each record of the
- * RRset in canonical order (the sorter's), with the original TTL. */
-static bool build(zp_ck_dnssec *d, const rr *sig, const uint8_t *signer, size_t signer_len,
+/* RFC 4034 section 3.1.8.1: the RRSIG's RDATA but its signature (the signer the apex, in
+ * canonical form), then each record of the RRset in canonical order (the sorter's) under the
+ * owner name[0..name_len), with the original TTL. False when memory is short. */
+static bool build(zp_ck_dnssec *d, const rr *sig, const uint8_t *name, size_t name_len,
                   size_t first, size_t end)
 {
   const uint8_t *rd = rdata_of(d, sig);
-  uint8_t name[ZP_NAME_MAX + 2], lsigner[ZP_NAME_MAX];
-  size_t name_len;
-  if (!signed_owner(d->owner, rd[3], name, &name_len))
-    return false;
-  memcpy(lsigner, signer, signer_len);
-  lower(lsigner);
   d->sdata.len = 0;
-  bool ok = zp_buf_put(&d->sdata, rd, 18) && zp_buf_put(&d->sdata, lsigner, signer_len);
+  bool ok = zp_buf_put(&d->sdata, rd, 18) &&
+            zp_buf_put(&d->sdata, d->apex, zp_name_wire_len(d->apex));
   for (size_t i = first; i < end && ok; i++) {
     const rr *x = &d->rrs[i];
     uint8_t head[10] = {(uint8_t)(x->rtype >> 8), (uint8_t)x->rtype, (uint8_t)(x->rclass >> 8),
@@ -224,20 +212,20 @@ typedef struct verdict {
   bool sep;
 } verdict;
 
-static void one_sig(zp_checker *c, const rr *sig, size_t first, size_t end, verdict *v)
+static zp_status one_sig(zp_checker *c, const rr *sig, size_t first, size_t end, verdict *v)
 {
   zp_ck_dnssec *d = c->dnssec;
   const uint8_t *rd = rdata_of(d, sig);
   const rr *set = &d->rrs[first];
   if (sig->rdlen < 19)
-    return;
+    return ZP_OK;
   const uint8_t *signer = rd + 18;
   size_t signer_len = zp_name_wire_len(signer);
   uint8_t skey[ZP_NAME_KEY_MAX];
   size_t skey_len = zp_name_sort_key(signer, skey);
   if (18 + signer_len > sig->rdlen || skey_len != c->apex_len ||
       memcmp(skey, c->apex_key, skey_len) != 0)
-    return;   /* (another zone's signature: not this zone's to judge) */
+    return ZP_OK;   /* (another zone's signature: not this zone's to judge) */
   uint8_t alg = rd[2];
   uint16_t tag = be16(rd + 16);
   const uint8_t *s = rd + 18 + signer_len;
@@ -249,36 +237,42 @@ static void one_sig(zp_checker *c, const rr *sig, size_t first, size_t end, verd
     apex_key *k = &d->keys[i];
     if (k->alg != alg || k->tag != tag || !k->key)
       continue;
-    known = true;
-    if (!build(d, sig, signer, signer_len, first, end)) {
-      zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &sig->at,
-                   "RRSIG over %s %s counts %u labels, more than its owner has", owner, type,
-                   rd[3]);
-      return;
+    if (!known) {   /* (what is signed is the same whichever key of the tag signed it) */
+      known = true;
+      uint8_t name[ZP_NAME_MAX + 2];
+      size_t name_len;
+      if (!signed_owner(d->owner, rd[3], name, &name_len)) {
+        zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &sig->at,
+                     "RRSIG over %s %s counts %u labels, more than its owner has", owner, type,
+                     rd[3]);
+        return ZP_OK;
+      }
+      if (!build(d, sig, name, name_len, first, end))
+        return ZP_ENOMEM;
     }
     verified = zp_sig_verify(k->key, (const uint8_t *)d->sdata.p, d->sdata.len, s, s_len);
     sep = verified && (k->flags & 1);
   }
   if (!known)
-    return;   /* (a key the apex does not publish: the RRset's other signatures must do) */
+    return ZP_OK;   /* (a key the apex does not publish: the RRset's other signatures must do) */
   v->judged[alg / 8] |= (uint8_t)(1u << (alg % 8));
   if (!verified) {
     zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &sig->at,
                  "RRSIG over %s %s by key %u (algorithm %u) does not verify", owner, type, tag,
                  alg);
-    return;
+    return ZP_OK;
   }
   if (starts > d->now) {
     zp_ck_report(c, ZP_CK_RRSIG_VALIDITY, &sig->at,
                  "RRSIG over %s %s by key %u is not valid before %s (now %s)", owner, type, tag,
                  time_text(starts), time_text(d->now));
-    return;
+    return ZP_OK;
   }
   if (expires < d->now) {
     zp_ck_report(c, ZP_CK_RRSIG_VALIDITY, &sig->at,
                  "RRSIG over %s %s by key %u expired at %s (now %s)", owner, type, tag,
                  time_text(expires), time_text(d->now));
-    return;
+    return ZP_OK;
   }
   if (expires - d->now < (int64_t)c->opt.sig_min_validity && zp_ck_on(c, ZP_CK_RRSIG_EXPIRING))
     zp_ck_report(c, ZP_CK_RRSIG_EXPIRING, &sig->at,
@@ -286,6 +280,7 @@ static void one_sig(zp_checker *c, const rr *sig, size_t first, size_t end, verd
                  time_text(expires), (unsigned)((c->opt.sig_min_validity + 86399) / 86400));
   v->algs[alg / 8] |= (uint8_t)(1u << (alg % 8));
   v->sep |= sep;
+  return ZP_OK;
 }
 
 /* The apex's DNSKEY RRset: the zone keys (RFC 4034 section 2.1.1) the signatures name. */
@@ -324,16 +319,17 @@ static zp_status apex_keys(zp_checker *c)
 }
 
 /* The RRset rrs[first..end) against the name's signatures. */
-static void rrset(zp_checker *c, size_t first, size_t end, bool apex)
+static zp_status rrset(zp_checker *c, size_t first, size_t end, bool apex)
 {
   zp_ck_dnssec *d = c->dnssec;
   const rr *set = &d->rrs[first];
   verdict v = {{0}, {0}, false};
+  zp_status st;
   for (size_t i = 0; i < d->nrr; i++) {
     const rr *x = &d->rrs[i];
     if (x->rtype == T_RRSIG && x->rclass == set->rclass && x->rdlen >= 2 &&
-        be16(rdata_of(d, x)) == set->rtype)
-      one_sig(c, x, first, end, &v);
+        be16(rdata_of(d, x)) == set->rtype && (st = one_sig(c, x, first, end, &v)) != ZP_OK)
+      return st;
   }
   for (unsigned alg = 0; alg < 256; alg++) {
     /* (a signature that failed is told as such: the RRset is not told again) */
@@ -341,12 +337,13 @@ static void rrset(zp_checker *c, size_t first, size_t end, bool apex)
       zp_ck_report(c, ZP_CK_RRSET_UNSIGNED, &set->at,
                    "%s %s has no RRSIG of algorithm %u by an apex DNSKEY",
                    zp_ck_name_text(d->owner), zp_ck_type_text(set->rtype), alg);
-      return;
+      return ZP_OK;
     }
   }
   if (apex && set->rtype == T_DNSKEY && !v.sep)
     zp_ck_report(c, ZP_CK_DNSKEY_SEP, &set->at,
                  "the DNSKEY RRset has no valid RRSIG by a key with the SEP bit (flags 257)");
+  return ZP_OK;
 }
 
 /* The records of one name, collected: each RRset the zone signs, verified. */
@@ -367,10 +364,12 @@ static zp_status name_end(zp_checker *c)
     if ((st = apex_keys(c)) != ZP_OK)
       return st;
   }
-  bool cut = false;
-  for (size_t i = 0; i < d->nrr; i++) {
-    d->any_sig |= d->rrs[i].rtype == T_RRSIG;
-    cut |= !apex && (d->rrs[i].rtype == T_NS || d->rrs[i].rtype == T_DNAME);
+  /* a delegation (NS below the apex) or a DNAME: the names below are not the zone's to sign
+   * (RFC 6672 section 2.4); at a delegation only DS and NSEC are (RFC 4035 section 2.2) */
+  bool deleg = false, dname = false;
+  for (size_t i = 0; i < d->nrr && !apex; i++) {
+    deleg |= d->rrs[i].rtype == T_NS;
+    dname |= d->rrs[i].rtype == T_DNAME;
   }
   if (!d->apex_done || d->nkeys == 0)
     return ZP_OK;
@@ -379,12 +378,11 @@ static zp_status name_end(zp_checker *c)
                     d->rrs[j].rclass == d->rrs[i].rclass;)
       j++;
     uint16_t ty = d->rrs[i].rtype;
-    /* at a delegation only DS and NSEC are the zone's (RFC 4035 section 2.2) */
-    bool mine = !cut || ty == T_DS || ty == T_NSEC || ty == T_DNAME;
-    if (ty != T_RRSIG && mine)
-      rrset(c, i, j, apex);
+    if (ty != T_RRSIG && (!deleg || ty == T_DS || ty == T_NSEC) &&
+        (st = rrset(c, i, j, apex)) != ZP_OK)
+      return st;
   }
-  if (cut) {
+  if (deleg || dname) {
     memcpy(d->cut, d->key, d->key_len);
     d->cut_len = d->key_len;
     d->have_cut = true;
@@ -403,7 +401,7 @@ static void walk_end(zp_checker *c)
                  "others; give --dnssec=on to verify them", DECIDE_RECORDS);
   else if (c->opt.dnssec == ZP_DNSSEC_ON && d->nkeys == 0)
     zp_ck_report(c, ZP_CK_RRSET_UNSIGNED, first, "--dnssec=on, but the zone has no DNSKEY "
-                 "RRset at its apex%s", d->any_sig ? ": nothing verifies its RRSIGs" : "");
+                 "RRset at its apex%s", d->signed_ ? ": nothing verifies its RRSIGs" : "");
 }
 
 zp_status zp_ck_dnssec_end(zp_checker *c)
@@ -416,6 +414,7 @@ zp_status zp_ck_dnssec_end(zp_checker *c)
   if (d->on && c->have_apex && (d->signed_ || c->opt.dnssec == ZP_DNSSEC_ON)) {
     zp_record r;
     bool more;
+    zp_name_from_sort_key(c->apex_key, c->apex_len, d->apex);
     while ((st = zp_sort_next(&d->sort, &r, &more)) == ZP_OK && more) {
       uint8_t key[ZP_NAME_KEY_MAX];
       size_t key_len = zp_name_sort_key(r.owner, key);
@@ -428,7 +427,7 @@ zp_status zp_ck_dnssec_end(zp_checker *c)
       if (d->nrr == 0) {
         memcpy(d->key, key, key_len);
         d->key_len = key_len;
-        memcpy(d->owner, r.owner, zp_name_wire_len(r.owner));
+        zp_name_from_sort_key(key, key_len, d->owner);   /* (lowercased: canonical form) */
       }
       if (d->nrr == d->rr_cap) {
         size_t cap = d->rr_cap ? 2 * d->rr_cap : 16;

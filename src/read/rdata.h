@@ -85,6 +85,11 @@ ZP_NODISCARD zp_status zp_rdata_generic(const zp_rdata_in *in, uint8_t *out, siz
 /* Where err is, for a message: inside the field it names, or at the record. */
 zp_loc zp_rdata_error_loc(const zp_rdata_error *err, const zp_record *rec);
 
+/* RFC 4034 section 3.2's date and time, YYYYMMDDHHmmSS in UTC, a real one (no 31 April), as
+ * seconds since 1970 in *secs. False when text[0..len) is none; *bad is then the offset of the
+ * first octet that is no digit, or len when the digits make no date. */
+bool zp_rdata_date(const char *text, size_t len, int64_t *secs, size_t *bad);
+
 /* TTL syntax (RFC 2308 $TTL, BIND's units): a decimal number, or numbers each followed by a unit
  * s, m, h, d or w in any case ("1h30m"), at most max. */
 bool zp_period_parse(const char *text, size_t len, uint32_t max, uint32_t *value);

@@ -51,6 +51,37 @@ static uint64_t month_days(uint64_t month, uint64_t year)
   return days[month - 1] + (month == 2 && leap);
 }
 
+bool zp_rdata_date(const char *text, size_t len, int64_t *secs, size_t *bad)
+{
+  uint64_t d[6] = {0};
+  static const uint8_t width[6] = {4, 2, 2, 2, 2, 2};
+  *bad = len;
+  if (len != 14)
+    return false;
+  for (size_t i = 0, k = 0; i < 6; i++)
+    for (uint8_t w = 0; w < width[i]; w++, k++) {
+      if (text[k] < '0' || text[k] > '9') {
+        *bad = k;
+        return false;
+      }
+      d[i] = d[i] * 10 + (uint64_t)(text[k] - '0');
+    }
+  uint64_t y = d[0], mo = d[1], day = d[2];
+  if (mo < 1 || mo > 12 || day < 1 || day > month_days(mo, y) || d[3] >= 24 || d[4] >= 60 ||
+      d[5] >= 60)
+    return false;
+  /* the proleptic Gregorian calendar, any year from 0 */
+  int64_t days = (int64_t)day - 1;
+  for (uint64_t yy = y; yy < 1970; yy++)
+    days -= (int64_t)(337 + month_days(2, yy));
+  for (uint64_t yy = 1970; yy < y; yy++)
+    days += (int64_t)(337 + month_days(2, yy));
+  for (uint64_t m = 1; m < mo; m++)
+    days += (int64_t)month_days(m, y);
+  *secs = days * 86400 + (int64_t)(d[3] * 3600 + d[4] * 60 + d[5]);
+  return true;
+}
+
 /* RFC 4034 section 3.2: YYYYMMDDHHmmSS in UTC, a real date and time, as seconds since 1970
  * modulo 2^32; or the seconds as a decimal number. */
 bool zp_rd_time(zp_rd *r)
@@ -71,33 +102,19 @@ bool zp_rd_time(zp_rd *r)
                       "4294967295 (RFC 4034 section 3.2)",
                       (int)f->len, f->text);
   }
-  uint64_t d[6] = {0};
-  static const uint8_t width[6] = {4, 2, 2, 2, 2, 2};
-  for (size_t i = 0, k = 0; i < 6; i++)
-    for (uint8_t w = 0; w < width[i]; w++, k++) {
-      if (f->text[k] < '0' || f->text[k] > '9')
-        return zp_rd_fail(r, r->fi - 1, k, "\"%.*s\" is not a time: YYYYMMDDHHmmSS (RFC 4034 "
-                    "section 3.2)", (int)f->len, f->text);
-      d[i] = d[i] * 10 + (uint64_t)(f->text[k] - '0');
-    }
-  uint64_t y = d[0], mo = d[1], day = d[2];
-  bool ok = mo >= 1 && mo <= 12 && day >= 1 && day <= month_days(mo, y) && d[3] < 24 &&
-            d[4] < 60 && d[5] < 60;
-  if (!ok)
+  size_t bad;
+  int64_t secs;
+  if (!zp_rdata_date(f->text, f->len, &secs, &bad)) {
+    if (bad < f->len)
+      return zp_rd_fail(r, r->fi - 1, bad, "\"%.*s\" is not a time: YYYYMMDDHHmmSS (RFC 4034 "
+                        "section 3.2)", (int)f->len, f->text);
     return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
                       "\"%.*s\" is not a date and time (RFC 4034 section 3.2)",
                       (int)f->len, f->text);
-  /* any year of the proleptic Gregorian calendar, taken modulo 2^32 as serial arithmetic
-   * reads it: BIND writes a time from 2^31 on as the date before 1970 it also stands for
-   * (4294967295 is 19691231235959), and reads every such date back */
-  int64_t days = (int64_t)day - 1;
-  for (uint64_t yy = y; yy < 1970; yy++)
-    days -= (int64_t)(337 + month_days(2, yy));
-  for (uint64_t yy = 1970; yy < y; yy++)
-    days += (int64_t)(337 + month_days(2, yy));
-  for (uint64_t m = 1; m < mo; m++)
-    days += (int64_t)month_days(m, y);
-  int64_t secs = days * 86400 + (int64_t)(d[3] * 3600 + d[4] * 60 + d[5]);
+  }
+  /* any year, taken modulo 2^32 as serial arithmetic reads it: BIND writes a time from 2^31 on
+   * as the date before 1970 it also stands for (4294967295 is 19691231235959), and reads every
+   * such date back */
   return zp_rd_put_u32(r, (uint32_t)(uint64_t)secs);
 }
 

@@ -3,10 +3,10 @@
 # signers (BIND's dnssec-signzone, one per algorithm, NSEC and NSEC3 with and without opt-out;
 # ldns-signzone), and each must pass --check as it passes dnssec-verify and kzonecheck; the
 # zone zonepuny writes from one must verify with both again. Broken copies (a record changed
-# after signing, an RRSIG removed, a name added unsigned, signatures expired or not yet valid, a
-# key removed, no SEP key) must be refused with the check that names the fault, as
-# dnssec-verify and kzonecheck refuse them; named-checkzone loads each (named would serve it),
-# the deliberate difference doc/checks.md states, counted here.
+# after signing, beside a DNAME too, an RRSIG removed, a name added unsigned, signatures expired
+# or not yet valid, a key removed, no SEP key) must be refused with the check that names the
+# fault, as dnssec-verify and kzonecheck refuse them; named-checkzone loads each (named would
+# serve it), the deliberate difference doc/checks.md states, counted here.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir"
@@ -33,6 +33,8 @@ sub IN NS ns.sub
 ns.sub IN A 192.0.2.3
 sub IN DS 12345 13 2 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
 insecure IN NS ns.other.net.
+dn IN DNAME other.net.
+dn IN A 192.0.2.6
 EOF
 
 # keys ALG: a KSK and a ZSK of the algorithm in a folder of their own, $kdir, their file names
@@ -136,6 +138,8 @@ accepted "ldns-signzone" "$tmp/ldns.zone"
 z=$tmp/ECDSAP256SHA256.zone
 sed 's/192\.0\.2\.2$/192.0.2.9/' "$z" > "$tmp/changed.zone"
 refused "A record changed after signing" "$tmp/changed.zone" rrsig-bogus
+sed 's/192\.0\.2\.6$/192.0.2.66/' "$z" > "$tmp/changed-dname.zone"
+refused "an A beside a DNAME changed after signing" "$tmp/changed-dname.zone" rrsig-bogus
 awk '!($4 == "RRSIG" && $5 == "AAAA" && $1 == "www.example.")' "$z" > "$tmp/nosig.zone"
 refused "RRSIG removed" "$tmp/nosig.zone" rrset-unsigned
 printf 'new.example. 3600 IN A 192.0.2.7\n' | cat "$z" - > "$tmp/added.zone"
