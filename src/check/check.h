@@ -55,8 +55,15 @@
   X(ZP_CK_RRSET_UNSIGNED, "rrset-unsigned", ZP_LEVEL_ERROR,                                    \
     "an RRset no valid RRSIG of an apex DNSKEY algorithm covers")                              \
   X(ZP_CK_DNSKEY_SEP, "dnskey-sep", ZP_LEVEL_ERROR, "a DNSKEY RRset no SEP key signs")         \
+  X(ZP_CK_NSEC_CHAIN, "nsec-chain", ZP_LEVEL_ERROR,                                            \
+    "an NSEC or NSEC3 chain with a gap, a name it misses")                                     \
+  X(ZP_CK_NSEC_BITMAP, "nsec-bitmap", ZP_LEVEL_ERROR,                                          \
+    "an NSEC or NSEC3 bitmap not the types at its name")                                       \
+  X(ZP_CK_NSEC3_ITERATIONS, "nsec3-iterations", ZP_LEVEL_WARNING,                              \
+    "NSEC3 iterations above 0 (RFC 9276)")                                                     \
+  X(ZP_CK_ZONEMD, "zonemd", ZP_LEVEL_ERROR, "a ZONEMD digest not the zone's (RFC 8976)")       \
   X(ZP_CK_DNSSEC_ALGORITHM, "dnssec-algorithm", ZP_LEVEL_WARNING,                              \
-    "a DNSKEY algorithm RFC 8624 retires, or one not verified")                               \
+    "an algorithm RFC 8624 retires, or one not verified")                                     \
   X(ZP_CK_DNSSEC_UNVERIFIED, "dnssec-unverified", ZP_LEVEL_WARNING,                            \
     "a signed zone --dnssec=auto found too late to verify")
 

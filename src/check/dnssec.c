@@ -9,22 +9,13 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "check_int.h"
+#include "dnssec.h"
 #include "read/sort.h"
 #include "sig.h"
 
 /* --dnssec=auto: records are held from the start, and let go when this many have come without
  * a DNSSEC type (nearly every signer writes an RRSIG right after the SOA). */
 enum { DECIDE_RECORDS = 256 };
-
-/* A record of the name being verified; its RDATA in names.data. */
-typedef struct rr {
-  uint16_t rclass, rtype;
-  uint32_t ttl;
-  size_t rd;
-  uint16_t rdlen;
-  tuple at;
-} rr;
 
 typedef struct apex_key {
   zp_sig_key *key;
@@ -44,7 +35,7 @@ struct zp_ck_dnssec {
   uint8_t apex[ZP_NAME_MAX];    /* the apex, the signer of every RRSIG judged, the same */
   uint8_t key[ZP_NAME_KEY_MAX];
   size_t key_len;
-  rr *rrs;
+  zp_ck_rr *rrs;
   size_t nrr, rr_cap;
   zp_buf data;             /* the name's RDATA */
   zp_buf sdata;            /* what one signature signs */
@@ -54,6 +45,8 @@ struct zp_ck_dnssec {
   apex_key *keys;
   size_t nkeys;
   bool apex_done;
+  zp_ck_denial *denial;
+  zp_ck_zonemd *zonemd;
   uint8_t algs[32];        /* the algorithms of the apex's zone keys that are verified */
   int64_t now;
 };
@@ -70,7 +63,16 @@ zp_status zp_ck_dnssec_new(zp_checker *c, size_t mem)
   zp_ck_dnssec *d = calloc(1, sizeof *d);
   if (!d)
     return ZP_ENOMEM;
-  zp_sort_init(&d->sort, mem);
+  /* (a quarter of it for the NSEC3 chain's hashed owners, sorted after the walk) */
+  zp_sort_init(&d->sort, mem - mem / 4);
+  d->denial = zp_ck_denial_new(mem / 4);
+  d->zonemd = zp_ck_zonemd_new();
+  if (!d->denial || !d->zonemd) {
+    zp_ck_denial_free(d->denial);
+    zp_ck_zonemd_free(d->zonemd);
+    free(d);
+    return ZP_ENOMEM;
+  }
   d->deciding = c->opt.dnssec == ZP_DNSSEC_AUTO;
   d->on = c->opt.dnssec == ZP_DNSSEC_ON;
   d->now = c->opt.now ? c->opt.now : (int64_t)time(NULL);
@@ -84,6 +86,8 @@ void zp_ck_dnssec_free(zp_checker *c)
   if (!d)
     return;
   zp_sort_free(&d->sort);
+  zp_ck_denial_free(d->denial);
+  zp_ck_zonemd_free(d->zonemd);
   for (size_t i = 0; i < d->nkeys; i++)
     zp_sig_key_free(d->keys[i].key);
   free(d->keys);
@@ -121,7 +125,7 @@ zp_status zp_ck_dnssec_record(zp_checker *c, const zp_record *r, const tuple *t,
 
 /* ---- the walk ---- */
 
-static const uint8_t *rdata_of(const zp_ck_dnssec *d, const rr *x)
+static const uint8_t *rdata_of(const zp_ck_dnssec *d, const zp_ck_rr *x)
 {
   return (const uint8_t *)d->data.p + x->rd;
 }
@@ -186,7 +190,7 @@ static bool signed_owner(const uint8_t *owner, unsigned labels, uint8_t *out, si
 /* RFC 4034 section 3.1.8.1: the RRSIG's RDATA but its signature (the signer the apex, in
  * canonical form), then each record of the RRset in canonical order (the sorter's) under the
  * owner name[0..name_len), with the original TTL. False when memory is short. */
-static bool build(zp_ck_dnssec *d, const rr *sig, const uint8_t *name, size_t name_len,
+static bool build(zp_ck_dnssec *d, const zp_ck_rr *sig, const uint8_t *name, size_t name_len,
                   size_t first, size_t end)
 {
   const uint8_t *rd = rdata_of(d, sig);
@@ -194,7 +198,7 @@ static bool build(zp_ck_dnssec *d, const rr *sig, const uint8_t *name, size_t na
   bool ok = zp_buf_put(&d->sdata, rd, 18) &&
             zp_buf_put(&d->sdata, d->apex, zp_name_wire_len(d->apex));
   for (size_t i = first; i < end && ok; i++) {
-    const rr *x = &d->rrs[i];
+    const zp_ck_rr *x = &d->rrs[i];
     uint8_t head[10] = {(uint8_t)(x->rtype >> 8), (uint8_t)x->rtype, (uint8_t)(x->rclass >> 8),
                         (uint8_t)x->rclass, rd[4], rd[5], rd[6], rd[7],
                         (uint8_t)(x->rdlen >> 8), (uint8_t)x->rdlen};
@@ -212,11 +216,11 @@ typedef struct verdict {
   bool sep;
 } verdict;
 
-static zp_status one_sig(zp_checker *c, const rr *sig, size_t first, size_t end, verdict *v)
+static zp_status one_sig(zp_checker *c, const zp_ck_rr *sig, size_t first, size_t end, verdict *v)
 {
   zp_ck_dnssec *d = c->dnssec;
   const uint8_t *rd = rdata_of(d, sig);
-  const rr *set = &d->rrs[first];
+  const zp_ck_rr *set = &d->rrs[first];
   if (sig->rdlen < 19)
     return ZP_OK;
   const uint8_t *signer = rd + 18;
@@ -288,7 +292,7 @@ static zp_status apex_keys(zp_checker *c)
 {
   zp_ck_dnssec *d = c->dnssec;
   for (size_t i = 0; i < d->nrr; i++) {
-    const rr *x = &d->rrs[i];
+    const zp_ck_rr *x = &d->rrs[i];
     const uint8_t *rd = rdata_of(d, x);
     if (x->rtype != T_DNSKEY || x->rdlen < 4)
       continue;
@@ -322,11 +326,11 @@ static zp_status apex_keys(zp_checker *c)
 static zp_status rrset(zp_checker *c, size_t first, size_t end, bool apex)
 {
   zp_ck_dnssec *d = c->dnssec;
-  const rr *set = &d->rrs[first];
+  const zp_ck_rr *set = &d->rrs[first];
   verdict v = {{0}, {0}, false};
   zp_status st;
   for (size_t i = 0; i < d->nrr; i++) {
-    const rr *x = &d->rrs[i];
+    const zp_ck_rr *x = &d->rrs[i];
     if (x->rtype == T_RRSIG && x->rclass == set->rclass && x->rdlen >= 2 &&
         be16(rdata_of(d, x)) == set->rtype && (st = one_sig(c, x, first, end, &v)) != ZP_OK)
       return st;
@@ -346,7 +350,59 @@ static zp_status rrset(zp_checker *c, size_t first, size_t end, bool apex)
   return ZP_OK;
 }
 
-/* The records of one name, collected: each RRset the zone signs, verified. */
+/* CDS and CDNSKEY (RFC 7344 section 3), but the delete records of RFC 8078 section 4: each the
+ * digest of an apex DNSKEY, or one of them, so that a parent taking it keeps the chain of trust.
+ * (One of an algorithm no DNSKEY has is cds.c's to tell.) */
+static zp_status child_keys(zp_checker *c)
+{
+  zp_ck_dnssec *d = c->dnssec;
+  static const zp_digest_alg by_type[5] = {0, ZP_SHA1, ZP_SHA256, 0, ZP_SHA384};
+  for (size_t i = 0; i < d->nrr; i++) {
+    const zp_ck_rr *x = &d->rrs[i];
+    const uint8_t *rd = rdata_of(d, x);
+    uint16_t bits = x->rtype == T_CDS || x->rtype == T_CDNSKEY
+                        ? zp_ck_key_bits(x->rtype, rd, x->rdlen) : 0;
+    bool cds = x->rtype == T_CDS;
+    if (!(bits & ZP_CK_KEY_KNOWN) || (bits & ZP_CK_KEY_DELETE) || (cds && x->rdlen < 5) ||
+        (cds && (rd[3] >= 5 || by_type[rd[3]] == 0)))
+      continue;   /* (a digest type zonepuny does not compute: not judged) */
+    bool alg_seen = false, match = false;
+    for (size_t k = 0; k < d->nrr && !match; k++) {
+      const zp_ck_rr *y = &d->rrs[k];
+      const uint8_t *key = rdata_of(d, y);
+      if (y->rtype != T_DNSKEY || y->rdlen < 4 || key[3] != (bits & 0xff))
+        continue;
+      alg_seen = true;
+      if (!cds) {
+        match = x->rdlen == y->rdlen && memcmp(rd, key, y->rdlen) == 0;
+        continue;
+      }
+      if (be16(rd) != zp_sig_key_tag(key, y->rdlen))
+        continue;
+      uint8_t h[ZP_DIGEST_MAX];
+      size_t n = 0;
+      zp_digest *dg = zp_digest_new(by_type[rd[3]]);
+      if (dg && zp_digest_begin(dg) && zp_digest_put(dg, d->apex, zp_name_wire_len(d->apex)) &&
+          zp_digest_put(dg, key, y->rdlen))
+        n = zp_digest_end(dg, h);
+      zp_digest_free(dg);
+      if (n == 0)
+        return ZP_ENOMEM;
+      match = x->rdlen == 4 + n && memcmp(rd + 4, h, n) == 0;
+    }
+    if (alg_seen && !match && cds)
+      zp_ck_report(c, ZP_CK_CDS, &x->at, "CDS %u %u %u: the digest of no DNSKEY at the apex; "
+                   "a parent that takes it breaks the chain of trust", be16(rd), rd[2], rd[3]);
+    else if (alg_seen && !match)
+      zp_ck_report(c, ZP_CK_CDS, &x->at, "CDNSKEY (key tag %u, algorithm %u): no DNSKEY at "
+                   "the apex; a parent that takes it breaks the chain of trust",
+                   zp_sig_key_tag(rd, x->rdlen), rd[3]);
+  }
+  return ZP_OK;
+}
+
+/* The records of one name, collected: each RRset the zone signs verified; the name in the
+ * chain of denial and in the zone's digest. */
 static zp_status name_end(zp_checker *c)
 {
   zp_ck_dnssec *d = c->dnssec;
@@ -356,23 +412,28 @@ static zp_status name_end(zp_checker *c)
   bool in_zone = apex || below(d->key, d->key_len, c->apex_key, c->apex_len);
   if (d->have_cut && !below(d->key, d->key_len, d->cut, d->cut_len))
     d->have_cut = false;
-  if (!in_zone || d->have_cut)
+  if (!in_zone)
     return ZP_OK;
   zp_status st;
   if (apex && !d->apex_done) {
     d->apex_done = true;
-    if ((st = apex_keys(c)) != ZP_OK)
+    if ((st = apex_keys(c)) != ZP_OK || (st = child_keys(c)) != ZP_OK)
       return st;
   }
   /* a delegation (NS below the apex) or a DNAME: the names below are not the zone's to sign
    * (RFC 6672 section 2.4); at a delegation only DS and NSEC are (RFC 4035 section 2.2) */
   bool deleg = false, dname = false;
-  for (size_t i = 0; i < d->nrr && !apex; i++) {
+  for (size_t i = 0; i < d->nrr && !apex && !d->have_cut; i++) {
     deleg |= d->rrs[i].rtype == T_NS;
     dname |= d->rrs[i].rtype == T_DNAME;
   }
   if (!d->apex_done || d->nkeys == 0)
     return ZP_OK;
+  zp_ck_name n = {d->owner, d->key, d->key_len, d->rrs, d->nrr, (const uint8_t *)d->data.p,
+                  apex, deleg, d->have_cut};
+  if ((st = zp_ck_zonemd_name(c, d->zonemd, &n)) != ZP_OK ||
+      (st = zp_ck_denial_name(c, d->denial, &n)) != ZP_OK || d->have_cut)
+    return st;
   for (size_t i = 0, j; i < d->nrr; i = j) {
     for (j = i + 1; j < d->nrr && d->rrs[j].rtype == d->rrs[i].rtype &&
                     d->rrs[j].rclass == d->rrs[i].rclass;)
@@ -431,20 +492,24 @@ zp_status zp_ck_dnssec_end(zp_checker *c)
       }
       if (d->nrr == d->rr_cap) {
         size_t cap = d->rr_cap ? 2 * d->rr_cap : 16;
-        rr *grown = realloc(d->rrs, cap * sizeof *grown);
+        zp_ck_rr *grown = realloc(d->rrs, cap * sizeof *grown);
         if (!grown)
           return ZP_ENOMEM;
         d->rrs = grown;
         d->rr_cap = cap;
       }
-      rr *x = &d->rrs[d->nrr++];
-      *x = (rr){r.rclass, r.rtype, r.ttl, d->data.len, (uint16_t)r.rdlen, {0}};
+      zp_ck_rr *x = &d->rrs[d->nrr++];
+      *x = (zp_ck_rr){r.rclass, r.rtype, r.ttl, d->data.len, (uint16_t)r.rdlen, {0}};
       memcpy(&x->at, d->sort.extra, sizeof x->at);
       if (!zp_buf_put(&d->data, r.rdata, r.rdlen))
         return ZP_ENOMEM;
     }
     if (st == ZP_OK)
       st = name_end(c);
+    if (st == ZP_OK && d->nkeys > 0) {
+      zp_ck_zonemd_end(c, d->zonemd);
+      st = zp_ck_denial_end(c, d->denial);
+    }
   }
   if (st == ZP_OK)
     walk_end(c);

@@ -193,3 +193,49 @@ bool zp_sig_verify(const zp_sig_key *key, const uint8_t *data, size_t len, const
   EVP_MD_CTX_free(ctx);
   return ok;
 }
+
+struct zp_digest {
+  EVP_MD *md;
+  EVP_MD_CTX *ctx;
+};
+
+zp_digest *zp_digest_new(zp_digest_alg alg)
+{
+  static const char *const names[] = {"SHA1", "SHA256", "SHA384", "SHA512"};
+  zp_digest *d = calloc(1, sizeof *d);
+  if (!d)
+    return NULL;
+  /* (fetched once: an EVP_sha1() would be looked up again at every start) */
+  d->md = EVP_MD_fetch(NULL, names[alg], NULL);
+  d->ctx = EVP_MD_CTX_new();
+  if (!d->md || !d->ctx) {
+    zp_digest_free(d);
+    return NULL;
+  }
+  return d;
+}
+
+bool zp_digest_begin(zp_digest *d)
+{
+  return EVP_DigestInit_ex(d->ctx, d->md, NULL) == 1;
+}
+
+bool zp_digest_put(zp_digest *d, const void *p, size_t n)
+{
+  return EVP_DigestUpdate(d->ctx, p, n) == 1;
+}
+
+size_t zp_digest_end(zp_digest *d, uint8_t *out)
+{
+  unsigned n = 0;
+  return EVP_DigestFinal_ex(d->ctx, out, &n) == 1 ? n : 0;
+}
+
+void zp_digest_free(zp_digest *d)
+{
+  if (!d)
+    return;
+  EVP_MD_CTX_free(d->ctx);
+  EVP_MD_free(d->md);
+  free(d);
+}

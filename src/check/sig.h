@@ -1,5 +1,6 @@
-/* sig.h -- DNSSEC's cryptography for the checks: key tags (RFC 4034 appendix B), and a
- * signature checked against a DNSKEY's public key through OpenSSL's libcrypto */
+/* sig.h -- DNSSEC's cryptography for the checks, through OpenSSL's libcrypto: key tags (RFC 4034
+ * appendix B), a signature checked against a DNSKEY's public key, and the digests of NSEC3
+ * (RFC 5155 section 5), ZONEMD (RFC 8976) and CDS (RFC 4034 section 5.1.4) */
 #ifndef ZP_SIG_H
 #define ZP_SIG_H
 
@@ -32,5 +33,19 @@ void zp_sig_key_free(zp_sig_key *k);
  * r and s, RFC 6605 section 4), is key's signature over data[0..len). */
 bool zp_sig_verify(const zp_sig_key *key, const uint8_t *data, size_t len, const uint8_t *sig,
                    size_t sig_len);
+
+/* A digest made in parts. */
+typedef enum zp_digest_alg { ZP_SHA1, ZP_SHA256, ZP_SHA384, ZP_SHA512 } zp_digest_alg;
+enum { ZP_DIGEST_MAX = 64 };
+typedef struct zp_digest zp_digest;
+
+/* NULL when memory is short. Caller frees with zp_digest_free. */
+zp_digest *zp_digest_new(zp_digest_alg alg);
+/* Starts a digest over, then takes in parts; false when libcrypto fails. */
+bool zp_digest_begin(zp_digest *d);
+bool zp_digest_put(zp_digest *d, const void *p, size_t n);
+/* The digest's octets into out (ZP_DIGEST_MAX at most), its length; 0 when libcrypto fails. */
+size_t zp_digest_end(zp_digest *d, uint8_t *out);
+void zp_digest_free(zp_digest *d);
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/b32hex.h"
 #include "core/rrtype.h"
 #include "idna/idna.h"
 #include "read/name.h"
@@ -319,20 +320,7 @@ static int put_field(zp_format *fm, ldns_rdf_type t, const uint8_t *d, size_t n)
      * it back; ldns pads a hash whose length is not a multiple of 5 octets with '=' */
     if (n < 2 || d[0] != n - 1 || !zp_buf_reserve(&fm->line, (n - 1) * 8 / 5 + 1))
       break;
-    static const char b32[] = "0123456789abcdefghijklmnopqrstuv";
-    char *o = fm->line.p + fm->line.len;
-    size_t k = 0;
-    uint32_t acc = 0;
-    unsigned bits = 0;
-    for (size_t i = 1; i < n; i++) {
-      acc = acc << 8 | d[i];
-      for (bits += 8; bits >= 5; bits -= 5)
-        o[k++] = b32[acc >> (bits - 5) & 31];
-      acc &= (1u << bits) - 1;
-    }
-    if (bits > 0)
-      o[k++] = b32[acc << (5 - bits) & 31];
-    fm->line.len += k;
+    fm->line.len += zp_b32hex(fm->line.p + fm->line.len, d + 1, n - 1);
     return PUT_DONE;
   }
   case LDNS_RDF_TYPE_B64: {

@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # check_dnssec.sh -- signed zones verified (--dnssec). Zones are signed here by the real
 # signers (BIND's dnssec-signzone, one per algorithm, NSEC and NSEC3 with and without opt-out;
-# ldns-signzone), and each must pass --check as it passes dnssec-verify and kzonecheck; the
-# zone zonepuny writes from one must verify with both again. Broken copies (a record changed
-# after signing, beside a DNAME too, an RRSIG removed, a name added unsigned, signatures expired
-# or not yet valid, a key removed, no SEP key) must be refused with the check that names the
-# fault, as dnssec-verify and kzonecheck refuse them; named-checkzone loads each (named would
-# serve it), the deliberate difference doc/checks.md states, counted here.
+# ldns-signzone, with ZONEMD of SHA-384 and SHA-512), and each must pass --check as it passes
+# dnssec-verify and kzonecheck (ldns-verify-zone and dnspython for ZONEMD); the zone zonepuny
+# writes from one must verify with them again. Broken copies (a record changed after signing,
+# beside a DNAME too, an RRSIG removed, a name added unsigned, an NSEC or NSEC3 removed, a
+# bitmap edited, an orphan NSEC3, signatures expired or not yet valid, a key removed, no SEP
+# key, a CDS or CDNSKEY of no key, a ZONEMD digest wrong) must be refused with the check that
+# names the fault, as the peers that check it refuse them; named-checkzone loads each (named
+# would serve it), the deliberate difference doc/checks.md states, counted here.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir"
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}"
 make_tmp
-for tool in dnssec-keygen dnssec-signzone dnssec-verify kzonecheck ldns-keygen ldns-signzone \
-            named-checkzone; do
+for tool in dnssec-keygen dnssec-signzone dnssec-verify dnssec-dsfromkey kzonecheck ldns-keygen \
+            ldns-signzone ldns-verify-zone named-checkzone; do
   command -v "$tool" > /dev/null || { echo "no $tool (make deps-test)"; exit 77; }
 done
 
@@ -49,14 +51,28 @@ keys() {
   zsk=$(cd "$kdir" && dnssec-keygen -q "${when[@]}" -a "$1" example.)
 }
 
-# sign OUT ALG SIGNZONE-ARGS...: the base zone with both keys of ALG, one record a line
+# signed OUT EXTRA SIGNZONE-ARGS...: the base zone and the lines of file EXTRA, signed with the
+# keys made last, one record a line
+signed() {
+  local out=$1 extra=$2
+  shift 2
+  cat "$tmp/base.zone" "$extra" "$kdir/$ksk.key" "$kdir/$zsk.key" > "$tmp/in.zone"
+  (cd "$kdir" && dnssec-signzone -q -O full -o example. -f "$out" "$@" "$tmp/in.zone") \
+    > /dev/null
+}
+
+# sign OUT ALG SIGNZONE-ARGS...: the base zone with both keys of ALG
 sign() {
   local out=$1 alg=$2
   shift 2
   keys "$alg"
-  cat "$tmp/base.zone" "$kdir/$ksk.key" "$kdir/$zsk.key" > "$tmp/in.zone"
-  (cd "$kdir" && dnssec-signzone -q -O full -o example. -f "$out" "$@" "$tmp/in.zone") \
-    > /dev/null
+  signed "$out" /dev/null "$@"
+}
+
+# edit OUT AWK-PROGRAM FILE: OUT is FILE through awk; a test fails if nothing changed
+edit() {
+  awk "$2" "$3" > "$1"
+  cmp -s "$1" "$3" && bad "the edit making $(basename "$1") changed nothing"
 }
 
 # peers FILE: "dv kz" exit statuses of dnssec-verify and kzonecheck (-t as --time) on FILE
@@ -89,15 +105,37 @@ accepted() {
   fi
 }
 
-# refused NAME FILE CHECK [TIME]: --check refuses it with -WCHECK; both peers refuse it; named
-# loads it (the difference from BIND, counted)
-refused() {
+# zonemd_peers FILE: "lv dp" exit statuses of ldns-verify-zone and dnspython's verify_digest,
+# the peers that compute ZONEMD (dnssec-verify and kzonecheck 3.2 do not)
+zonemd_peers() {
+  ldns-verify-zone "$1" > /dev/null 2>&1
+  local lv=$?
+  /usr/bin/python3 -c 'import sys, dns.zone
+dns.zone.from_file(sys.argv[1], "example.", relativize=False).verify_digest()' "$1" \
+    > /dev/null 2>&1
+  echo "$lv $?"
+}
+
+# refused_only NAME FILE CHECK [TIME]: --check refuses it with -WCHECK; named loads it (the
+# difference from BIND, counted)
+refused_only() {
   local name=$1 f=$2 check=$3 t=${4:-} args=()
   [ -n "$t" ] && args=(--time "$t")
   "$ZONEPUNY" --check "${args[@]}" "$f" > /dev/null 2> "$tmp/err"
   local rc=$?
   if [ $rc -eq 1 ] && grep -q "error: .*\[-W$check\]" "$tmp/err"; then ok "$name: refused"
   else bad "$name: exit $rc, wanted an error [-W$check]"; head -6 "$tmp/err"; fi
+  if named-checkzone -q example. "$f" > /dev/null 2>&1; then
+    ok "$name: named-checkzone loads it (deliberate difference)"
+  else
+    bad "$name: named-checkzone refuses it too"
+  fi
+}
+
+# refused NAME FILE CHECK [TIME]: refused_only, and both peers refuse it
+refused() {
+  local name=$1 f=$2 check=$3 t=${4:-}
+  refused_only "$@"
   local p
   p=$(peers "$f" "$t")
   if [ -z "$t" ]; then
@@ -110,11 +148,6 @@ refused() {
       *\ 0) bad "$name: kzonecheck -t accepts it" ;;
       *) ok "$name: kzonecheck refuses" ;;
     esac
-  fi
-  if named-checkzone -q example. "$f" > /dev/null 2>&1; then
-    ok "$name: named-checkzone loads it (deliberate difference)"
-  else
-    bad "$name: named-checkzone refuses it too"
   fi
 }
 
@@ -129,10 +162,31 @@ sign "$tmp/nsec3.zone" ECDSAP256SHA256 -3 aabbccdd
 accepted "NSEC3" "$tmp/nsec3.zone"
 sign "$tmp/optout.zone" ECDSAP256SHA256 -3 - -A
 accepted "NSEC3 opt-out" "$tmp/optout.zone"
-( cd "$tmp" && k=$(ldns-keygen -a ECDSAP256SHA256 -k example.) &&
-  z=$(ldns-keygen -a ECDSAP256SHA256 example.) &&
-  ldns-signzone -f ldns.zone base.zone "$k" "$z" ) > /dev/null 2>&1
+lk=$(cd "$tmp" && ldns-keygen -a ECDSAP256SHA256 -k example.)
+lz=$(cd "$tmp" && ldns-keygen -a ECDSAP256SHA256 example.)
+(cd "$tmp" && ldns-signzone -f ldns.zone base.zone "$lk" "$lz") > /dev/null 2>&1
 accepted "ldns-signzone" "$tmp/ldns.zone"
+
+# ---- ZONEMD (RFC 8976) of SHA-384 and SHA-512, by ldns-signzone ----
+for h in 1 2; do
+  (cd "$tmp" && ldns-signzone -z "1:$h" -f "zonemd$h.zone" base.zone "$lk" "$lz") > /dev/null 2>&1
+  grep -q "ZONEMD.*1 1 $h " "$tmp/zonemd$h.zone" || bad "ldns-signzone -z 1:$h made no ZONEMD"
+  accepted "ZONEMD, hash $h" "$tmp/zonemd$h.zone"
+  p=$(zonemd_peers "$tmp/zonemd$h.zone")
+  [ "$p" = "0 0" ] && ok "ZONEMD, hash $h: digest peers accept" ||
+    bad "ZONEMD, hash $h: ldns-verify-zone, dnspython $p"
+  "$ZONEPUNY" "$tmp/zonemd$h.zone" > "$tmp/out.zone" 2> /dev/null
+  p=$(zonemd_peers "$tmp/out.zone")
+  [ "$p" = "0 0" ] && ok "ZONEMD, hash $h: output's digest verifies" ||
+    bad "ZONEMD, hash $h: zonepuny's output: ldns-verify-zone, dnspython $p"
+done
+
+# ---- CDS and CDNSKEY of the KSK ----
+keys ECDSAP256SHA256
+{ dnssec-dsfromkey -C -2 "$kdir/$ksk.key"
+  grep -v '^;' "$kdir/$ksk.key" | sed 's/ DNSKEY / CDNSKEY /'; } > "$tmp/cds.txt"
+signed "$tmp/cds.zone" "$tmp/cds.txt"
+accepted "CDS and CDNSKEY of the KSK" "$tmp/cds.zone"
 
 # ---- broken copies ----
 z=$tmp/ECDSAP256SHA256.zone
@@ -152,6 +206,49 @@ refused "signatures expired" "$tmp/expired.zone" rrsig-validity
 sign "$tmp/future.zone" ECDSAP256SHA256 -P -s now+2592000 -e now+5184000
 refused "signatures not yet valid" "$tmp/future.zone" rrsig-validity
 refused "--time past the expiration" "$z" rrsig-validity 20400101000000
+# a CDS of the KSK with its digest changed; a CDS and CDNSKEY of a key the zone does not hold
+edit "$tmp/cds-bad.txt" '$3 == "CDS" {$7 = ($7 ~ /^0/ ? "1" : "0") substr($7, 2)} {print}' \
+  "$tmp/cds.txt"
+signed "$tmp/cds-bad.zone" "$tmp/cds-bad.txt"
+other=$(cd "$tmp" && dnssec-keygen -q -a ECDSAP256SHA256 -f KSK example.)
+{ dnssec-dsfromkey -C -2 "$tmp/$other.key"
+  grep -v '^;' "$tmp/$other.key" | sed 's/ DNSKEY / CDNSKEY /'; } > "$tmp/cds-other.txt"
+signed "$tmp/cds-other.zone" "$tmp/cds-other.txt"
+for v in cds-bad cds-other; do
+  refused_only "$v" "$tmp/$v.zone" cds
+  kzonecheck -d on -o example. "$tmp/$v.zone" > /dev/null 2>&1 &&
+    bad "$v: kzonecheck accepts it" || ok "$v: kzonecheck refuses"
+done
+
+# NSEC: one removed, a bitmap edited
+edit "$tmp/nonsec.zone" '!($4 == "NSEC" && $1 == "ns1.example.")' "$z"
+refused "NSEC removed" "$tmp/nonsec.zone" nsec-chain
+edit "$tmp/bitmap.zone" '$4 == "NSEC" && $1 == "www.example." {sub(/ AAAA/, "")} {print}' "$z"
+refused "NSEC bitmap edited" "$tmp/bitmap.zone" nsec-bitmap
+# NSEC3: www's removed, its bitmap edited, an orphan added; opt-out: the secure delegation's
+# removed (only an insecure one may go without)
+n3=$tmp/nsec3.zone
+edit "$tmp/nonsec3.zone" '!($4 == "NSEC3" && $10 == "A" && $11 == "AAAA")' "$n3"
+refused "NSEC3 removed" "$tmp/nonsec3.zone" nsec-chain
+edit "$tmp/bitmap3.zone" '$4 == "NSEC3" && $10 == "A" && $11 == "AAAA" {sub(/ AAAA/, "")} {print}' \
+  "$n3"
+refused "NSEC3 bitmap edited" "$tmp/bitmap3.zone" nsec-bitmap
+edit "$tmp/orphan3.zone" '{print} $4 == "NSEC3" && !done {
+  $1 = "00000000000000000000000000000000.example."; print; done = 1}' "$n3"
+refused "an orphan NSEC3" "$tmp/orphan3.zone" nsec-chain
+edit "$tmp/optout-ds.zone" '!($4 == "NSEC3" && $10 == "NS" && $11 == "DS")' "$tmp/optout.zone"
+refused "opt-out: a secure delegation's NSEC3 removed" "$tmp/optout-ds.zone" nsec-chain
+# ZONEMD: a digest that is not the zone's, signed as it is
+keys ECDSAP256SHA256
+echo "@ IN ZONEMD 1 1 1 $(printf '%096d' 0)" > "$tmp/zonemd.txt"
+signed "$tmp/zonemd-bad.zone" "$tmp/zonemd.txt"
+refused_only "ZONEMD digest wrong" "$tmp/zonemd-bad.zone" zonemd
+p=$(zonemd_peers "$tmp/zonemd-bad.zone")
+case $p in
+  0\ * | *\ 0) bad "ZONEMD digest wrong: a digest peer accepts it ($p)" ;;
+  *) ok "ZONEMD digest wrong: ldns-verify-zone and dnspython refuse" ;;
+esac
+
 # no key with the SEP bit: dnssec-signzone -z signs everything with the one key given
 keys ECDSAP256SHA256
 cat "$tmp/base.zone" "$kdir/$zsk.key" > "$tmp/in.zone"
@@ -160,6 +257,14 @@ cat "$tmp/base.zone" "$kdir/$zsk.key" > "$tmp/in.zone"
 refused "no SEP key" "$tmp/nosep.zone" dnskey-sep
 
 # ---- warnings, options ----
+sign "$tmp/iter.zone" ECDSAP256SHA256 -3 aabbccdd -H 5
+"$ZONEPUNY" --check "$tmp/iter.zone" > /dev/null 2> "$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "warning: .*\[-Wnsec3-iterations\]" "$tmp/err"; then
+  ok "NSEC3 with 5 iterations: warned (RFC 9276)"
+else
+  bad "NSEC3 with 5 iterations: exit $rc"; head -3 "$tmp/err"
+fi
 "$ZONEPUNY" --check --sig-min-validity 60d "$z" > /dev/null 2> "$tmp/err"
 rc=$?
 if [ $rc -eq 0 ] && grep -q "warning: .*\[-Wrrsig-expiring\]" "$tmp/err"; then
@@ -167,6 +272,12 @@ if [ $rc -eq 0 ] && grep -q "warning: .*\[-Wrrsig-expiring\]" "$tmp/err"; then
 else
   bad "--sig-min-validity 60d: exit $rc"; head -3 "$tmp/err"
 fi
+"$ZONEPUNY" --check -Wno-rrsig-bogus "$tmp/changed.zone" > /dev/null 2> "$tmp/err" &&
+  ! grep -q "rrsig-bogus" "$tmp/err" && ok "-Wno-rrsig-bogus: not told" ||
+  bad "-Wno-rrsig-bogus: still told"
+"$ZONEPUNY" --check -Wno-nsec-chain -Wno-rrset-unsigned "$tmp/nonsec3.zone" > /dev/null \
+  2> "$tmp/err" && ! grep -q "nsec-chain" "$tmp/err" && ok "-Wno-nsec-chain: not told" ||
+  bad "-Wno-nsec-chain: still told"
 "$ZONEPUNY" --check --dnssec=off "$tmp/changed.zone" > /dev/null 2>&1 &&
   ok "--dnssec=off: not verified" || bad "--dnssec=off still verifies"
 "$ZONEPUNY" --check --dnssec=on "$tmp/base.zone" > /dev/null 2> "$tmp/err"

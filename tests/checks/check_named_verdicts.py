@@ -122,7 +122,8 @@ def include(rnd, name, d, lines):
     lines.append("after A 192.0.2.8")
 
 
-DNSSEC_CHECKS = re.compile(r"\[-W(rrsig-bogus|rrsig-validity|rrset-unsigned|dnskey-sep)\]$")
+DNSSEC_CHECKS = re.compile(r"\[-W(rrsig-bogus|rrsig-validity|rrset-unsigned|dnskey-sep|nsec-chain|"
+                           r"nsec-bitmap|zonemd|cds)\]$")
 
 
 def dnssec_only(stderr):

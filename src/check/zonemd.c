@@ -1,0 +1,132 @@
+/* zonemd.c -- the zone's digest (RFC 8976), where its apex holds a ZONEMD record of the SIMPLE
+ * scheme with SHA-384 or SHA-512: computed over every record at or below the apex, glue and
+ * occluded data included, in canonical form and order (RFC 8976 section 3.3.1), as the walk
+ * hands the names over; the apex ZONEMD RRset and the RRSIGs over it left out. Its RRSIG is
+ * verified as any other (dnssec.c). */
+#include <stdlib.h>
+
+#include "dnssec.h"
+#include "sig.h"
+
+enum { SIMPLE = 1, HASHES = 2 };   /* hash algorithms 1 and 2: SHA-384, SHA-512 */
+
+struct zp_ck_zonemd {
+  zp_digest *dg[HASHES];      /* NULL: no ZONEMD of the hash to check */
+  uint32_t serial;            /* the SOA's */
+  bool have_soa;
+  zp_ck_rr *md;               /* the apex ZONEMD records, their RDATA in mdata */
+  size_t nmd;
+  zp_buf mdata;
+};
+
+zp_ck_zonemd *zp_ck_zonemd_new(void)
+{
+  return calloc(1, sizeof(zp_ck_zonemd));
+}
+
+void zp_ck_zonemd_free(zp_ck_zonemd *z)
+{
+  if (!z)
+    return;
+  for (int h = 0; h < HASHES; h++)
+    zp_digest_free(z->dg[h]);
+  free(z->md);
+  zp_buf_free(&z->mdata);
+  free(z);
+}
+
+static uint32_t be32(const uint8_t *p)
+{
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* The apex: its SOA serial, its ZONEMD records, and the digests they ask for begun. */
+static zp_status apex(zp_ck_zonemd *z, const zp_ck_name *n)
+{
+  for (size_t i = 0; i < n->nrr; i++) {
+    const zp_ck_rr *x = &n->rrs[i];
+    const uint8_t *rd = zp_ck_rdata(n, x);
+    if (x->rtype == T_SOA && x->rdlen >= 20 && !z->have_soa) {
+      z->have_soa = true;
+      z->serial = be32(rd + x->rdlen - 20);
+    }
+    if (x->rtype != T_ZONEMD)
+      continue;
+    zp_ck_rr *grown = realloc(z->md, (z->nmd + 1) * sizeof *grown);
+    if (!grown)
+      return ZP_ENOMEM;
+    z->md = grown;
+    z->md[z->nmd] = *x;
+    z->md[z->nmd++].rd = z->mdata.len;
+    if (!zp_buf_put(&z->mdata, rd, x->rdlen))
+      return ZP_ENOMEM;
+    unsigned h = x->rdlen >= 6 ? rd[5] : 0;
+    if (rd[4] == SIMPLE && h >= 1 && h <= HASHES && !z->dg[h - 1] &&
+        (!(z->dg[h - 1] = zp_digest_new(h == 1 ? ZP_SHA384 : ZP_SHA512)) ||
+         !zp_digest_begin(z->dg[h - 1])))
+      return ZP_ENOMEM;
+  }
+  return ZP_OK;
+}
+
+zp_status zp_ck_zonemd_name(zp_checker *c, zp_ck_zonemd *z, const zp_ck_name *n)
+{
+  (void)c;
+  zp_status st;
+  if (n->apex && (st = apex(z, n)) != ZP_OK)
+    return st;
+  size_t owner_len = zp_name_wire_len(n->owner);
+  for (size_t i = 0; i < n->nrr; i++) {
+    const zp_ck_rr *x = &n->rrs[i];
+    const uint8_t *rd = zp_ck_rdata(n, x);
+    if (n->apex && (x->rtype == T_ZONEMD || (x->rtype == T_RRSIG && x->rdlen >= 2 &&
+                                             (rd[0] << 8 | rd[1]) == T_ZONEMD)))
+      continue;
+    uint8_t head[10] = {(uint8_t)(x->rtype >> 8), (uint8_t)x->rtype, (uint8_t)(x->rclass >> 8),
+                        (uint8_t)x->rclass, (uint8_t)(x->ttl >> 24), (uint8_t)(x->ttl >> 16),
+                        (uint8_t)(x->ttl >> 8), (uint8_t)x->ttl, (uint8_t)(x->rdlen >> 8),
+                        (uint8_t)x->rdlen};
+    for (int h = 0; h < HASHES; h++)
+      if (z->dg[h] && (!zp_digest_put(z->dg[h], n->owner, owner_len) ||
+                       !zp_digest_put(z->dg[h], head, 10) ||
+                       !zp_digest_put(z->dg[h], rd, x->rdlen)))
+        return ZP_ENOMEM;
+  }
+  return ZP_OK;
+}
+
+/* RFC 8976 section 4: the zone verifies when one ZONEMD of a scheme and hash algorithm it
+ * knows has the SOA's serial and the digest; none of them known is no verdict. */
+void zp_ck_zonemd_end(zp_checker *c, zp_ck_zonemd *z)
+{
+  uint8_t digest[HASHES][ZP_DIGEST_MAX];
+  size_t len[HASHES] = {0};
+  for (int h = 0; h < HASHES; h++)
+    if (z->dg[h])
+      len[h] = zp_digest_end(z->dg[h], digest[h]);
+  const zp_ck_rr *known = NULL;
+  bool verified = false, serial_right = false;
+  for (size_t i = 0; i < z->nmd && !verified; i++) {
+    const zp_ck_rr *x = &z->md[i];
+    const uint8_t *rd = (const uint8_t *)z->mdata.p + x->rd;
+    unsigned h = x->rdlen >= 6 ? rd[5] : 0;
+    if (rd[4] != SIMPLE || h < 1 || h > HASHES)
+      continue;
+    known = known ? known : x;
+    serial_right |= be32(rd) == z->serial;
+    verified = be32(rd) == z->serial && len[h - 1] && x->rdlen - 6u == len[h - 1] &&
+               memcmp(rd + 6, digest[h - 1], len[h - 1]) == 0;
+  }
+  if (z->nmd > 0 && !known)
+    zp_ck_report(c, ZP_CK_DNSSEC_ALGORITHM, &z->md[0].at,
+                 "ZONEMD: no record of a scheme and hash algorithm zonepuny computes (SIMPLE "
+                 "with SHA-384 or SHA-512): the zone's digest is not verified");
+  else if (known && !verified)
+    zp_ck_report(c, ZP_CK_ZONEMD, &known->at,
+                 !serial_right
+                     ? "ZONEMD: its serial is not the SOA's, %u: the digest is of another "
+                       "version of the zone"
+                     : "ZONEMD: the digest of the zone (RFC 8976, SOA serial %u) is not the one "
+                       "the record holds",
+                 z->serial);
+}
