@@ -449,7 +449,67 @@ bench_goals() {
     ldns-read-zone -z "$ba"
 }
 
-: "${SECTIONS:=bench_goals bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones bench_hook bench_tree}"
+# ---- DNSSEC: --check --dnssec=on (every RRSIG verified, the NSEC chain walked) against the
+# validators, on the goals' ACE zone of DNSSEC_N (170000: some 1.02M records before signing)
+# signed by BIND with ECDSA P-256, a KSK and a ZSK, NSEC. Signing takes minutes, so the signed
+# zone is made once into $BUILD/bench/zones (signed-N.zone, its keys in keys-N/) and made again
+# only when its signatures end within 8 days: zonepuny warns of those ending within 7
+# (--sig-min-validity), and the peers may refuse expired ones. The keys are published and active
+# from their creation (dnssec-keygen's default) and the signatures from an hour before it
+# (dnssec-signzone's). dnssec-signzone's -j is jitter, not jobs: it signs on every processor
+# (-n's default). Rows as in bench_goals, DNSSEC_ROUNDS (3) alternated runs: -j 1 in CPU
+# seconds, the work each does, then the default -j in elapsed seconds, what the second processor
+# buys (the issue asks for close to 2 on 2 processors). ----
+signed_zone() {   # signed_zone N: sets the caller's $signed to the zone, signed once into
+  local dir=$BUILD/bench/zones n=$1 zones a s keys end t0   # $BUILD/bench/zones
+  zones=$(goal_zone "$n") || return 1
+  a=${zones#* } s=$dir/signed-$n.zone keys=$dir/keys-$n
+  # the first RRSIG's expiration (every signature has the same: no jitter)
+  [ -s "$s" ] && end=$(grep -m1 -A1 -w RRSIG "$s" | grep -o -E '\<[0-9]{14}\>' | head -1)
+  if [ -n "${end:-}" ] && [ "$end" -gt "$(date -u -d '+8 days' +%Y%m%d%H%M%S)" ]; then
+    echo "${s##*/}: signed before, signatures valid until $end"
+    signed=$s
+    return 0
+  fi
+  rm -rf "$keys" && mkdir -p "$keys" || return 1
+  dnssec-keygen -q -K "$keys" -a ECDSAP256SHA256 -f KSK example. > /dev/null &&
+    dnssec-keygen -q -K "$keys" -a ECDSAP256SHA256 example. > /dev/null &&
+    cat "$a" "$keys"/*.key > "$keys/unsigned.zone" || { echo "dnssec-keygen failed"; return 1; }
+  t0=$EPOCHREALTIME
+  # (dsset-example. goes to -d: into keys-N/, not the working directory)
+  dnssec-signzone -q -K "$keys" -d "$keys" -o example. -f "$s.tmp" "$keys/unsigned.zone" \
+    > /dev/null && mv "$s.tmp" "$s" || { echo "dnssec-signzone failed"; return 1; }
+  awk -v a="$t0" -v b="$EPOCHREALTIME" -v f="${s##*/}" \
+    'BEGIN { printf "%s: signed in %.1f s (elapsed)\n", f, b - a }'
+  rm -f "$keys/unsigned.zone"
+  signed=$s
+}
+bench_dnssec() {
+  section "DNSSEC: --check --dnssec=on against the validators, medians (CPU s but where elapsed)"
+  local signed s n=${DNSSEC_N:-170000} rounds=${DNSSEC_ROUNDS:-3} one all
+  PATH=$PATH:/usr/sbin:/sbin
+  signed_zone "$n" || return 1
+  s=$signed
+  # records, not lines: dnssec-signzone writes RRSIGs and DNSKEYs over several lines in ( )
+  awk '{ gsub(/"([^"\\]|\\.)*"/, "\"\""); sub(/;.*/, "") } /^[ \t]*$/ { next }
+    !d && !/^\$/ { r++ } { d += gsub(/\(/, "(") - gsub(/\)/, ")") }
+    END { printf "%d records in %s (from goal-%d.ace.zone)\n", r, f, n }' f="${s##*/}" n="$n" "$s"
+  one=("$ZONEPUNY" -j 1 --check --dnssec=on "$s")
+  all=("$ZONEPUNY" --check --dnssec=on "$s")
+  printf '%-40s %7s %7s %7s %7s %7s  %-7s\n' "row (ours vs peer)" "ours s" MB "peer s" MB ratio goal
+  goal_row "--check -j 1 vs dnssec-verify" ">=1" "$rounds" -- "${one[@]}" -- \
+    dnssec-verify -q -o example. "$s" &&
+  goal_row "--check -j 1 vs kzonecheck -d on" ">=1" "$rounds" -- "${one[@]}" -- \
+    kzonecheck -d on -o example. "$s" &&
+  goal_row "--check -j 1 vs ldns-verify-zone" ">=1" "$rounds" -- "${one[@]}" -- \
+    ldns-verify-zone "$s" &&
+  GOAL_WALL=1 goal_row "--check vs dnssec-verify (elapsed)" ">=2" "$rounds" -- "${all[@]}" -- \
+    dnssec-verify -q -o example. "$s" &&
+  GOAL_WALL=1 goal_row "--check vs kzonecheck -d on (elapsed)" ">=2" "$rounds" -- "${all[@]}" -- \
+    kzonecheck -d on -o example. "$s"
+}
+
+: "${SECTIONS:=bench_goals bench_dnssec bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones bench_hook bench_tree}"
 status=0
 for s in $SECTIONS; do
   "$s" || { echo "FAILED: $s"; status=1; }

@@ -5,7 +5,9 @@
  *
  * The records go through a sorter (read/sort.c) in canonical order, in --check-memory's
  * quarter that the tuples give up; after the pass they come back a name at a time, and each
- * name's RRsets and signatures are in hand together. */
+ * name's RRsets and signatures are in hand together. Each RRset and its signatures wait in a
+ * batch (verify.c) until enough are queued to share among the threads; once verified, the
+ * RRsets are judged in the order they came. */
 #include <stdlib.h>
 #include <time.h>
 
@@ -17,11 +19,22 @@
  * a DNSSEC type (nearly every signer writes an RRSIG right after the SOA). */
 enum { DECIDE_RECORDS = 256 };
 
-typedef struct apex_key {
-  zp_sig_key *key;
-  uint16_t tag, flags;
+/* An RRset whose signatures are in the batch, and one of them: judged once it is verified. */
+typedef struct pending_set {
+  size_t owner;            /* in owners */
+  size_t sigs, nsigs;      /* in psigs */
+  tuple at;
+  uint16_t rtype;
+  bool apex;
+} pending_set;
+
+typedef struct pending_sig {
+  tuple at;
+  size_t job;              /* its number in the batch */
+  int64_t starts, expires;
+  uint16_t tag;
   uint8_t alg;
-} apex_key;
+} pending_sig;
 
 struct zp_ck_dnssec {
   zp_sorter sort;
@@ -42,11 +55,15 @@ struct zp_ck_dnssec {
   uint8_t cut[ZP_NAME_KEY_MAX];   /* the last delegation or DNAME: names below it are not the */
   size_t cut_len;                 /* zone's to sign */
   bool have_cut;
-  apex_key *keys;
+  zp_ck_key *keys;
   size_t nkeys;
   bool apex_done;
   zp_ck_denial *denial;
   zp_ck_zonemd *zonemd;
+  zp_ck_verify *verify;
+  zp_buf sets, psigs, owners;   /* the batch's RRsets, their signatures, their owners */
+  size_t owner_at;              /* the name's owner in owners; SIZE_MAX: not yet there */
+  size_t batch;                 /* octets a batch may take */
   uint8_t algs[32];        /* the algorithms of the apex's zone keys that are verified */
   int64_t now;
 };
@@ -63,20 +80,21 @@ zp_status zp_ck_dnssec_new(zp_checker *c, size_t mem)
   zp_ck_dnssec *d = calloc(1, sizeof *d);
   if (!d)
     return ZP_ENOMEM;
-  /* (a quarter of it for the NSEC3 chain's hashed owners, sorted after the walk) */
-  zp_sort_init(&d->sort, mem - mem / 4);
+  /* (a quarter of it for the NSEC3 chain's hashed owners, sorted after the walk, and a
+   * quarter for a batch of signatures) */
+  zp_sort_init(&d->sort, mem / 2);
   d->denial = zp_ck_denial_new(mem / 4);
   d->zonemd = zp_ck_zonemd_new();
-  if (!d->denial || !d->zonemd) {
-    zp_ck_denial_free(d->denial);
-    zp_ck_zonemd_free(d->zonemd);
-    free(d);
+  d->verify = zp_ck_verify_new(c->opt.threads);
+  d->batch = mem / 4;
+  c->dnssec = d;
+  if (!d->denial || !d->zonemd || !d->verify) {
+    zp_ck_dnssec_free(c);
     return ZP_ENOMEM;
   }
   d->deciding = c->opt.dnssec == ZP_DNSSEC_AUTO;
   d->on = c->opt.dnssec == ZP_DNSSEC_ON;
   d->now = c->opt.now ? c->opt.now : (int64_t)time(NULL);
-  c->dnssec = d;
   return ZP_OK;
 }
 
@@ -88,6 +106,10 @@ void zp_ck_dnssec_free(zp_checker *c)
   zp_sort_free(&d->sort);
   zp_ck_denial_free(d->denial);
   zp_ck_zonemd_free(d->zonemd);
+  zp_ck_verify_free(d->verify);
+  zp_buf_free(&d->sets);
+  zp_buf_free(&d->psigs);
+  zp_buf_free(&d->owners);
   for (size_t i = 0; i < d->nkeys; i++)
     zp_sig_key_free(d->keys[i].key);
   free(d->keys);
@@ -208,19 +230,12 @@ static bool build(zp_ck_dnssec *d, const zp_ck_rr *sig, const uint8_t *name, siz
   return ok;
 }
 
-/* What the signatures of the RRset rrs[first..end) show: the algorithms that sign it validly,
- * and whether a key with the SEP bit is among the signers. */
-typedef struct verdict {
-  uint8_t algs[32];        /* signed validly */
-  uint8_t judged[32];      /* with a signature by an apex key, told if it failed */
-  bool sep;
-} verdict;
-
-static zp_status one_sig(zp_checker *c, const zp_ck_rr *sig, size_t first, size_t end, verdict *v)
+/* Queues an RRSIG of the RRset rrs[first..end) by an apex key for the batch. */
+static zp_status sig_queue(zp_checker *c, const zp_ck_rr *sig, size_t first, size_t end,
+                           pending_set *set)
 {
   zp_ck_dnssec *d = c->dnssec;
   const uint8_t *rd = rdata_of(d, sig);
-  const zp_ck_rr *set = &d->rrs[first];
   if (sig->rdlen < 19)
     return ZP_OK;
   const uint8_t *signer = rd + 18;
@@ -230,61 +245,72 @@ static zp_status one_sig(zp_checker *c, const zp_ck_rr *sig, size_t first, size_
   if (18 + signer_len > sig->rdlen || skey_len != c->apex_len ||
       memcmp(skey, c->apex_key, skey_len) != 0)
     return ZP_OK;   /* (another zone's signature: not this zone's to judge) */
-  uint8_t alg = rd[2];
-  uint16_t tag = be16(rd + 16);
-  const uint8_t *s = rd + 18 + signer_len;
-  size_t s_len = sig->rdlen - 18 - signer_len;
-  int64_t expires = nearest(d->now, be32(rd + 8)), starts = nearest(d->now, be32(rd + 12));
-  const char *type = zp_ck_type_text(set->rtype), *owner = zp_ck_name_text(d->owner);
-  bool known = false, verified = false, sep = false;
-  for (size_t i = 0; i < d->nkeys && !verified; i++) {
-    apex_key *k = &d->keys[i];
-    if (k->alg != alg || k->tag != tag || !k->key)
-      continue;
-    if (!known) {   /* (what is signed is the same whichever key of the tag signed it) */
-      known = true;
-      uint8_t name[ZP_NAME_MAX + 2];
-      size_t name_len;
-      if (!signed_owner(d->owner, rd[3], name, &name_len)) {
-        zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &sig->at,
-                     "RRSIG over %s %s counts %u labels, more than its owner has", owner, type,
-                     rd[3]);
-        return ZP_OK;
-      }
-      if (!build(d, sig, name, name_len, first, end))
-        return ZP_ENOMEM;
-    }
-    verified = zp_sig_verify(k->key, (const uint8_t *)d->sdata.p, d->sdata.len, s, s_len);
-    sep = verified && (k->flags & 1);
-  }
+  pending_sig p = {.at = sig->at, .tag = be16(rd + 16), .alg = rd[2],
+                   .expires = nearest(d->now, be32(rd + 8)),
+                   .starts = nearest(d->now, be32(rd + 12))};
+  bool known = false;
+  for (size_t i = 0; i < d->nkeys && !known; i++)
+    known = d->keys[i].alg == p.alg && d->keys[i].tag == p.tag && d->keys[i].key;
   if (!known)
     return ZP_OK;   /* (a key the apex does not publish: the RRset's other signatures must do) */
-  v->judged[alg / 8] |= (uint8_t)(1u << (alg % 8));
-  if (!verified) {
+  uint8_t name[ZP_NAME_MAX + 2];
+  size_t name_len;
+  if (!signed_owner(d->owner, rd[3], name, &name_len)) {
     zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &sig->at,
-                 "RRSIG over %s %s by key %u (algorithm %u) does not verify", owner, type, tag,
-                 alg);
+                 "RRSIG over %s %s counts %u labels, more than its owner has",
+                 zp_ck_name_text(d->owner), zp_ck_type_text(set->rtype), rd[3]);
     return ZP_OK;
   }
-  if (starts > d->now) {
-    zp_ck_report(c, ZP_CK_RRSIG_VALIDITY, &sig->at,
-                 "RRSIG over %s %s by key %u is not valid before %s (now %s)", owner, type, tag,
-                 time_text(starts), time_text(d->now));
-    return ZP_OK;
-  }
-  if (expires < d->now) {
-    zp_ck_report(c, ZP_CK_RRSIG_VALIDITY, &sig->at,
-                 "RRSIG over %s %s by key %u expired at %s (now %s)", owner, type, tag,
-                 time_text(expires), time_text(d->now));
-    return ZP_OK;
-  }
-  if (expires - d->now < (int64_t)c->opt.sig_min_validity && zp_ck_on(c, ZP_CK_RRSIG_EXPIRING))
-    zp_ck_report(c, ZP_CK_RRSIG_EXPIRING, &sig->at,
-                 "RRSIG over %s %s by key %u expires at %s, within %u days", owner, type, tag,
-                 time_text(expires), (unsigned)((c->opt.sig_min_validity + 86399) / 86400));
-  v->algs[alg / 8] |= (uint8_t)(1u << (alg % 8));
-  v->sep |= sep;
+  if (!build(d, sig, name, name_len, first, end) ||
+      !zp_ck_verify_add(d->verify, (const uint8_t *)d->sdata.p, d->sdata.len,
+                        rd + 18 + signer_len, sig->rdlen - 18 - signer_len, p.alg, p.tag,
+                        &p.job) ||
+      !zp_buf_put(&d->psigs, &p, sizeof p))
+    return ZP_ENOMEM;
+  set->nsigs++;
   return ZP_OK;
+}
+
+/* What the signatures of an RRset show: the algorithms that sign it validly, and whether a key
+ * with the SEP bit is among the signers. */
+typedef struct verdict {
+  uint8_t algs[32];        /* signed validly */
+  uint8_t judged[32];      /* with a signature by an apex key, told if it failed */
+  bool sep;
+} verdict;
+
+/* A signature of the RRset, verified: told if it failed, or is not valid now. */
+static void sig_judge(zp_checker *c, const pending_set *set, const pending_sig *p, verdict *v)
+{
+  zp_ck_dnssec *d = c->dnssec;
+  const char *type = zp_ck_type_text(set->rtype);
+  const char *owner = zp_ck_name_text((const uint8_t *)d->owners.p + set->owner);
+  uint32_t result = zp_ck_verify_result(d->verify, p->job);
+  v->judged[p->alg / 8] |= (uint8_t)(1u << (p->alg % 8));
+  if (!(result & ZP_CK_VALID)) {
+    zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &p->at,
+                 "RRSIG over %s %s by key %u (algorithm %u) does not verify", owner, type,
+                 p->tag, p->alg);
+    return;
+  }
+  if (p->starts > d->now) {
+    zp_ck_report(c, ZP_CK_RRSIG_VALIDITY, &p->at,
+                 "RRSIG over %s %s by key %u is not valid before %s (now %s)", owner, type,
+                 p->tag, time_text(p->starts), time_text(d->now));
+    return;
+  }
+  if (p->expires < d->now) {
+    zp_ck_report(c, ZP_CK_RRSIG_VALIDITY, &p->at,
+                 "RRSIG over %s %s by key %u expired at %s (now %s)", owner, type, p->tag,
+                 time_text(p->expires), time_text(d->now));
+    return;
+  }
+  if (p->expires - d->now < (int64_t)c->opt.sig_min_validity)
+    zp_ck_report(c, ZP_CK_RRSIG_EXPIRING, &p->at,
+                 "RRSIG over %s %s by key %u expires at %s, within %u days", owner, type, p->tag,
+                 time_text(p->expires), (unsigned)((c->opt.sig_min_validity + 86399) / 86400));
+  v->algs[p->alg / 8] |= (uint8_t)(1u << (p->alg % 8));
+  v->sep |= result & 1;   /* (the SEP bit of the flags, RFC 4034 section 2.1.1) */
 }
 
 /* The apex's DNSKEY RRset: the zone keys (RFC 4034 section 2.1.1) the signatures name. */
@@ -299,12 +325,12 @@ static zp_status apex_keys(zp_checker *c)
     uint16_t flags = be16(rd);
     if (!(flags & 0x0100) || (flags & 0x0080) || rd[2] != 3)   /* zone key, not revoked */
       continue;
-    apex_key *grown = realloc(d->keys, (d->nkeys + 1) * sizeof *grown);
+    zp_ck_key *grown = realloc(d->keys, (d->nkeys + 1) * sizeof *grown);
     if (!grown)
       return ZP_ENOMEM;
     d->keys = grown;
-    apex_key *k = &d->keys[d->nkeys++];
-    *k = (apex_key){zp_sig_key_new(rd, x->rdlen), zp_sig_key_tag(rd, x->rdlen), flags, rd[3]};
+    zp_ck_key *k = &d->keys[d->nkeys++];
+    *k = (zp_ck_key){zp_sig_key_new(rd, x->rdlen), zp_sig_key_tag(rd, x->rdlen), flags, rd[3]};
     const char *old = zp_sig_alg_deprecated(rd[3]);
     if (old)
       zp_ck_report(c, ZP_CK_DNSSEC_ALGORITHM, &x->at,
@@ -322,83 +348,59 @@ static zp_status apex_keys(zp_checker *c)
   return ZP_OK;
 }
 
-/* The RRset rrs[first..end) against the name's signatures. */
-static zp_status rrset(zp_checker *c, size_t first, size_t end, bool apex)
+/* Queues the RRset rrs[first..end) and its signatures. */
+static zp_status set_queue(zp_checker *c, size_t first, size_t end, bool apex)
 {
   zp_ck_dnssec *d = c->dnssec;
   const zp_ck_rr *set = &d->rrs[first];
-  verdict v = {{0}, {0}, false};
+  if (d->owner_at == SIZE_MAX) {
+    d->owner_at = d->owners.len;
+    if (!zp_buf_put(&d->owners, d->owner, zp_name_wire_len(d->owner)))
+      return ZP_ENOMEM;
+  }
+  pending_set p = {.owner = d->owner_at, .sigs = d->psigs.len / sizeof(pending_sig),
+                   .at = set->at, .rtype = set->rtype, .apex = apex};
   zp_status st;
   for (size_t i = 0; i < d->nrr; i++) {
     const zp_ck_rr *x = &d->rrs[i];
     if (x->rtype == T_RRSIG && x->rclass == set->rclass && x->rdlen >= 2 &&
-        be16(rdata_of(d, x)) == set->rtype && (st = one_sig(c, x, first, end, &v)) != ZP_OK)
+        be16(rdata_of(d, x)) == set->rtype && (st = sig_queue(c, x, first, end, &p)) != ZP_OK)
       return st;
   }
+  return zp_buf_put(&d->sets, &p, sizeof p) ? ZP_OK : ZP_ENOMEM;
+}
+
+/* A queued RRset, its signatures verified. */
+static void set_judge(zp_checker *c, const pending_set *set)
+{
+  zp_ck_dnssec *d = c->dnssec;
+  verdict v = {{0}, {0}, false};
+  for (size_t i = 0; i < set->nsigs; i++)
+    sig_judge(c, set, (const pending_sig *)d->psigs.p + set->sigs + i, &v);
   for (unsigned alg = 0; alg < 256; alg++) {
     /* (a signature that failed is told as such: the RRset is not told again) */
     if ((d->algs[alg / 8] >> alg % 8 & 1) && !(v.judged[alg / 8] >> alg % 8 & 1)) {
       zp_ck_report(c, ZP_CK_RRSET_UNSIGNED, &set->at,
                    "%s %s has no RRSIG of algorithm %u by an apex DNSKEY",
-                   zp_ck_name_text(d->owner), zp_ck_type_text(set->rtype), alg);
-      return ZP_OK;
+                   zp_ck_name_text((const uint8_t *)d->owners.p + set->owner),
+                   zp_ck_type_text(set->rtype), alg);
+      return;
     }
   }
-  if (apex && set->rtype == T_DNSKEY && !v.sep)
+  if (set->apex && set->rtype == T_DNSKEY && !v.sep)
     zp_ck_report(c, ZP_CK_DNSKEY_SEP, &set->at,
                  "the DNSKEY RRset has no valid RRSIG by a key with the SEP bit (flags 257)");
-  return ZP_OK;
 }
 
-/* CDS and CDNSKEY (RFC 7344 section 3), but the delete records of RFC 8078 section 4: each the
- * digest of an apex DNSKEY, or one of them, so that a parent taking it keeps the chain of trust.
- * (One of an algorithm no DNSKEY has is cds.c's to tell.) */
-static zp_status child_keys(zp_checker *c)
+/* The batch verified, and its RRsets judged in order. */
+static void flush(zp_checker *c)
 {
   zp_ck_dnssec *d = c->dnssec;
-  static const zp_digest_alg by_type[5] = {0, ZP_SHA1, ZP_SHA256, 0, ZP_SHA384};
-  for (size_t i = 0; i < d->nrr; i++) {
-    const zp_ck_rr *x = &d->rrs[i];
-    const uint8_t *rd = rdata_of(d, x);
-    uint16_t bits = x->rtype == T_CDS || x->rtype == T_CDNSKEY
-                        ? zp_ck_key_bits(x->rtype, rd, x->rdlen) : 0;
-    bool cds = x->rtype == T_CDS;
-    if (!(bits & ZP_CK_KEY_KNOWN) || (bits & ZP_CK_KEY_DELETE) || (cds && x->rdlen < 5) ||
-        (cds && (rd[3] >= 5 || by_type[rd[3]] == 0)))
-      continue;   /* (a digest type zonepuny does not compute: not judged) */
-    bool alg_seen = false, match = false;
-    for (size_t k = 0; k < d->nrr && !match; k++) {
-      const zp_ck_rr *y = &d->rrs[k];
-      const uint8_t *key = rdata_of(d, y);
-      if (y->rtype != T_DNSKEY || y->rdlen < 4 || key[3] != (bits & 0xff))
-        continue;
-      alg_seen = true;
-      if (!cds) {
-        match = x->rdlen == y->rdlen && memcmp(rd, key, y->rdlen) == 0;
-        continue;
-      }
-      if (be16(rd) != zp_sig_key_tag(key, y->rdlen))
-        continue;
-      uint8_t h[ZP_DIGEST_MAX];
-      size_t n = 0;
-      zp_digest *dg = zp_digest_new(by_type[rd[3]]);
-      if (dg && zp_digest_begin(dg) && zp_digest_put(dg, d->apex, zp_name_wire_len(d->apex)) &&
-          zp_digest_put(dg, key, y->rdlen))
-        n = zp_digest_end(dg, h);
-      zp_digest_free(dg);
-      if (n == 0)
-        return ZP_ENOMEM;
-      match = x->rdlen == 4 + n && memcmp(rd + 4, h, n) == 0;
-    }
-    if (alg_seen && !match && cds)
-      zp_ck_report(c, ZP_CK_CDS, &x->at, "CDS %u %u %u: the digest of no DNSKEY at the apex; "
-                   "a parent that takes it breaks the chain of trust", be16(rd), rd[2], rd[3]);
-    else if (alg_seen && !match)
-      zp_ck_report(c, ZP_CK_CDS, &x->at, "CDNSKEY (key tag %u, algorithm %u): no DNSKEY at "
-                   "the apex; a parent that takes it breaks the chain of trust",
-                   zp_sig_key_tag(rd, x->rdlen), rd[3]);
-  }
-  return ZP_OK;
+  zp_ck_verify_run(d->verify, d->keys, d->nkeys);
+  for (size_t i = 0; i < d->sets.len / sizeof(pending_set); i++)
+    set_judge(c, (const pending_set *)d->sets.p + i);
+  zp_ck_verify_clear(d->verify);
+  d->sets.len = d->psigs.len = d->owners.len = 0;
 }
 
 /* The records of one name, collected: each RRset the zone signs verified; the name in the
@@ -417,7 +419,7 @@ static zp_status name_end(zp_checker *c)
   zp_status st;
   if (apex && !d->apex_done) {
     d->apex_done = true;
-    if ((st = apex_keys(c)) != ZP_OK || (st = child_keys(c)) != ZP_OK)
+    if ((st = apex_keys(c)) != ZP_OK)
       return st;
   }
   /* a delegation (NS below the apex) or a DNAME: the names below are not the zone's to sign
@@ -431,16 +433,18 @@ static zp_status name_end(zp_checker *c)
     return ZP_OK;
   zp_ck_name n = {d->owner, d->key, d->key_len, d->rrs, d->nrr, (const uint8_t *)d->data.p,
                   apex, deleg, d->have_cut};
-  if ((st = zp_ck_zonemd_name(c, d->zonemd, &n)) != ZP_OK ||
+  if ((apex && (st = zp_ck_cds_keys(c, &n)) != ZP_OK) ||
+      (st = zp_ck_zonemd_name(c, d->zonemd, &n)) != ZP_OK ||
       (st = zp_ck_denial_name(c, d->denial, &n)) != ZP_OK || d->have_cut)
     return st;
+  d->owner_at = SIZE_MAX;
   for (size_t i = 0, j; i < d->nrr; i = j) {
     for (j = i + 1; j < d->nrr && d->rrs[j].rtype == d->rrs[i].rtype &&
                     d->rrs[j].rclass == d->rrs[i].rclass;)
       j++;
     uint16_t ty = d->rrs[i].rtype;
     if (ty != T_RRSIG && (!deleg || ty == T_DS || ty == T_NSEC) &&
-        (st = rrset(c, i, j, apex)) != ZP_OK)
+        (st = set_queue(c, i, j, apex)) != ZP_OK)
       return st;
   }
   if (deleg || dname) {
@@ -448,6 +452,8 @@ static zp_status name_end(zp_checker *c)
     d->cut_len = d->key_len;
     d->have_cut = true;
   }
+  if (zp_ck_verify_bytes(d->verify) + d->sets.len + d->psigs.len + d->owners.len >= d->batch)
+    flush(c);
   return ZP_OK;
 }
 
@@ -507,6 +513,7 @@ zp_status zp_ck_dnssec_end(zp_checker *c)
     if (st == ZP_OK)
       st = name_end(c);
     if (st == ZP_OK && d->nkeys > 0) {
+      flush(c);
       zp_ck_zonemd_end(c, d->zonemd);
       st = zp_ck_denial_end(c, d->denial);
     }

@@ -5,6 +5,7 @@
 #define ZP_CK_DNSSEC_H
 
 #include "check_int.h"
+#include "sig.h"
 
 /* A record of the name; its RDATA at data + rd. */
 typedef struct zp_ck_rr {
@@ -32,6 +33,34 @@ static inline const uint8_t *zp_ck_rdata(const zp_ck_name *n, const zp_ck_rr *x)
   return n->data + x->rd;
 }
 
+/* An apex DNSKEY that is a zone key (RFC 4034 section 2.1.1), not revoked. */
+typedef struct zp_ck_key {
+  zp_sig_key *key;             /* NULL: an algorithm zonepuny does not verify, or no key */
+  uint16_t tag, flags;
+  uint8_t alg;
+} zp_ck_key;
+
+/* ---- verify.c: signatures verified in batches, on the -j threads and the caller's ---- */
+typedef struct zp_ck_verify zp_ck_verify;
+/* threads: -j; from 2, threads - 1 workers help the caller's. NULL when memory is short. */
+zp_ck_verify *zp_ck_verify_new(unsigned threads);
+void zp_ck_verify_free(zp_ck_verify *v);
+/* Queues sig[0..sig_len), a signature by a key of algorithm alg and key tag tag over
+ * data[0..len); *n its number in the batch. false when memory is short. */
+bool zp_ck_verify_add(zp_ck_verify *v, const uint8_t *data, size_t len, const uint8_t *sig,
+                      size_t sig_len, uint8_t alg, uint16_t tag, size_t *n);
+/* Octets and signatures queued. */
+size_t zp_ck_verify_bytes(const zp_ck_verify *v);
+size_t zp_ck_verify_count(const zp_ck_verify *v);
+/* Verifies the batch with keys[0..nkeys) (those of the signature's algorithm and tag): the
+ * outcome of the n-th is then zp_ck_verify_result's. */
+void zp_ck_verify_run(zp_ck_verify *v, const zp_ck_key *keys, size_t nkeys);
+/* ZP_CK_BOGUS, or the flags of the key it verified with, ZP_CK_VALID added. */
+enum { ZP_CK_BOGUS = 0, ZP_CK_VALID = 1 << 16 };
+uint32_t zp_ck_verify_result(const zp_ck_verify *v, size_t n);
+/* Empties the batch for the next. */
+void zp_ck_verify_clear(zp_ck_verify *v);
+
 /* ---- denial.c: the NSEC or NSEC3 chain, each name's type bitmap ---- */
 typedef struct zp_ck_denial zp_ck_denial;
 /* mem: octets the NSEC3 chain's hashed owners are sorted in. NULL when memory is short. */
@@ -41,6 +70,11 @@ void zp_ck_denial_free(zp_ck_denial *dn);
 ZP_NODISCARD zp_status zp_ck_denial_name(zp_checker *c, zp_ck_denial *dn, const zp_ck_name *n);
 /* After the last name: the chains' ends, and the NSEC3 chain in hash order. */
 ZP_NODISCARD zp_status zp_ck_denial_end(zp_checker *c, zp_ck_denial *dn);
+
+/* ---- cds.c: in a signed zone, CDS and CDNSKEY (RFC 7344 section 3) but the delete records
+ * of RFC 8078 section 4 each the digest of an apex DNSKEY, or one of them, so that a parent
+ * taking it keeps the chain of trust (one of an algorithm no DNSKEY has is told before) ---- */
+ZP_NODISCARD zp_status zp_ck_cds_keys(zp_checker *c, const zp_ck_name *apex);
 
 /* ---- zonemd.c: ZONEMD's digest of the zone (RFC 8976) ---- */
 typedef struct zp_ck_zonemd zp_ck_zonemd;

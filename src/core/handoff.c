@@ -77,6 +77,20 @@ static void *taker(void *arg)
  * without the handlers that clean up (a temporary output file's name) running at all. */
 static const int faults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS};
 
+bool zp_thread_start(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+  /* signals are the caller's thread's to take: the new thread starts with all blocked but
+   * those of its own faults, which reach the process's handlers from it */
+  sigset_t all, saved;
+  sigfillset(&all);
+  for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
+    sigdelset(&all, faults[i]);
+  pthread_sigmask(SIG_BLOCK, &all, &saved);
+  bool started = pthread_create(t, NULL, fn, arg) == 0;
+  pthread_sigmask(SIG_SETMASK, &saved, NULL);
+  return started;
+}
+
 zp_status zp_handoff_new(size_t block, bool threaded, zp_handoff_fn fn, void *ctx,
                          zp_handoff **out)
 {
@@ -93,15 +107,7 @@ zp_status zp_handoff_new(size_t block, bool threaded, zp_handoff_fn fn, void *ct
   if (threaded && pthread_mutex_init(&h->lock, NULL) == 0) {
     if (pthread_cond_init(&h->filled, NULL) == 0) {
       if (pthread_cond_init(&h->freed, NULL) == 0) {
-        /* signals are the caller's thread's to take: the new thread starts with all blocked
-         * but those of its own faults, which reach the process's handlers from it */
-        sigset_t all, saved;
-        sigfillset(&all);
-        for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
-          sigdelset(&all, faults[i]);
-        pthread_sigmask(SIG_BLOCK, &all, &saved);
-        h->threaded = pthread_create(&h->thread, NULL, taker, h) == 0;
-        pthread_sigmask(SIG_SETMASK, &saved, NULL);
+        h->threaded = zp_thread_start(&h->thread, taker, h);
         if (!h->threaded)
           pthread_cond_destroy(&h->freed);
       }

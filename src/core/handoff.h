@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <sys/uio.h>
 
 #include "idna/status.h"
@@ -37,5 +38,9 @@ size_t zp_handoff_bytes(const zp_handoff *h);
 
 /* Ends it first where zp_handoff_end was not called. */
 void zp_handoff_free(zp_handoff *h);
+
+/* A thread of zonepuny's: fn(arg) with every signal blocked but those of its own faults, as
+ * the handoff's thread has them. false where none can be started. */
+bool zp_thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
 
 #endif
