@@ -95,14 +95,8 @@ static bool types_at(zp_ck_denial *dn, const zp_ck_name *n, bool nsec3)
       k--;
     if (k > 0 && dn->types[k - 1] == t)
       continue;
-    if (dn->ntypes == dn->types_cap) {
-      size_t cap = dn->types_cap ? 2 * dn->types_cap : 16;
-      uint16_t *grown = realloc(dn->types, cap * sizeof *grown);
-      if (!grown)
-        return false;
-      dn->types = grown;
-      dn->types_cap = cap;
-    }
+    if (!zp_array_room(&dn->types, dn->ntypes, &dn->types_cap, sizeof *dn->types, 16))
+      return false;
     memmove(dn->types + k + 1, dn->types + k, (dn->ntypes - k) * sizeof *dn->types);
     dn->types[k] = t;
     dn->ntypes++;

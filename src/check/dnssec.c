@@ -56,7 +56,7 @@ struct zp_ck_dnssec {
   size_t cut_len;                 /* zone's to sign */
   bool have_cut;
   zp_ck_key *keys;
-  size_t nkeys;
+  size_t nkeys, keys_cap;
   bool apex_done;
   zp_ck_denial *denial;
   zp_ck_zonemd *zonemd;
@@ -325,10 +325,8 @@ static zp_status apex_keys(zp_checker *c)
     uint16_t flags = be16(rd);
     if (!(flags & 0x0100) || (flags & 0x0080) || rd[2] != 3)   /* zone key, not revoked */
       continue;
-    zp_ck_key *grown = realloc(d->keys, (d->nkeys + 1) * sizeof *grown);
-    if (!grown)
+    if (!zp_array_room(&d->keys, d->nkeys, &d->keys_cap, sizeof *d->keys, 4))
       return ZP_ENOMEM;
-    d->keys = grown;
     zp_ck_key *k = &d->keys[d->nkeys++];
     *k = (zp_ck_key){zp_sig_key_new(rd, x->rdlen), zp_sig_key_tag(rd, x->rdlen), flags, rd[3]};
     const char *old = zp_sig_alg_deprecated(rd[3]);
@@ -496,14 +494,8 @@ zp_status zp_ck_dnssec_end(zp_checker *c)
         d->key_len = key_len;
         zp_name_from_sort_key(key, key_len, d->owner);   /* (lowercased: canonical form) */
       }
-      if (d->nrr == d->rr_cap) {
-        size_t cap = d->rr_cap ? 2 * d->rr_cap : 16;
-        zp_ck_rr *grown = realloc(d->rrs, cap * sizeof *grown);
-        if (!grown)
-          return ZP_ENOMEM;
-        d->rrs = grown;
-        d->rr_cap = cap;
-      }
+      if (!zp_array_room(&d->rrs, d->nrr, &d->rr_cap, sizeof *d->rrs, 16))
+        return ZP_ENOMEM;
       zp_ck_rr *x = &d->rrs[d->nrr++];
       *x = (zp_ck_rr){r.rclass, r.rtype, r.ttl, d->data.len, (uint16_t)r.rdlen, {0}};
       memcpy(&x->at, d->sort.extra, sizeof x->at);

@@ -107,14 +107,8 @@ void zp_ck_verify_free(zp_ck_verify *v)
 bool zp_ck_verify_add(zp_ck_verify *v, const uint8_t *data, size_t len, const uint8_t *sig,
                       size_t sig_len, uint8_t alg, uint16_t tag, size_t *n)
 {
-  if (v->njobs == v->cap) {
-    size_t cap = v->cap ? 2 * v->cap : 256;
-    job *grown = realloc(v->jobs, cap * sizeof *grown);
-    if (!grown)
-      return false;
-    v->jobs = grown;
-    v->cap = cap;
-  }
+  if (!zp_array_room(&v->jobs, v->njobs, &v->cap, sizeof *v->jobs, 256))
+    return false;
   job j = {.data = v->octets.len, .len = len, .sig = v->octets.len + len, .sig_len = sig_len,
            .tag = tag, .alg = alg};
   if (!zp_buf_put(&v->octets, data, len) || !zp_buf_put(&v->octets, sig, sig_len))

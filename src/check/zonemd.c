@@ -15,7 +15,7 @@ struct zp_ck_zonemd {
   uint32_t serial;            /* the SOA's */
   bool have_soa;
   zp_ck_rr *md;               /* the apex ZONEMD records, their RDATA in mdata */
-  size_t nmd;
+  size_t nmd, md_cap;
   zp_buf mdata;
 };
 
@@ -52,10 +52,8 @@ static zp_status apex(zp_ck_zonemd *z, const zp_ck_name *n)
     }
     if (x->rtype != T_ZONEMD)
       continue;
-    zp_ck_rr *grown = realloc(z->md, (z->nmd + 1) * sizeof *grown);
-    if (!grown)
+    if (!zp_array_room(&z->md, z->nmd, &z->md_cap, sizeof *z->md, 2))
       return ZP_ENOMEM;
-    z->md = grown;
     z->md[z->nmd] = *x;
     z->md[z->nmd++].rd = z->mdata.len;
     if (!zp_buf_put(&z->mdata, rd, x->rdlen))
