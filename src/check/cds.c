@@ -84,7 +84,7 @@ zp_status zp_ck_cds_keys(zp_checker *c, const zp_ck_name *n)
         match = x->rdlen == y->rdlen && memcmp(rd, key, y->rdlen) == 0;
         continue;
       }
-      if ((uint16_t)(rd[0] << 8 | rd[1]) != zp_sig_key_tag(key, y->rdlen))
+      if (zp_ck_be16(rd) != zp_sig_key_tag(key, y->rdlen))
         continue;
       uint8_t h[ZP_DIGEST_MAX];
       size_t h_len = 0;
@@ -99,7 +99,8 @@ zp_status zp_ck_cds_keys(zp_checker *c, const zp_ck_name *n)
     }
     if (alg_seen && !match && cds)
       zp_ck_report(c, ZP_CK_CDS, &x->at, "CDS %u %u %u: the digest of no DNSKEY at the apex; "
-                   "a parent that takes it breaks the chain of trust", (uint16_t)(rd[0] << 8 | rd[1]), rd[2], rd[3]);
+                   "a parent that takes it breaks the chain of trust", zp_ck_be16(rd), rd[2],
+                   rd[3]);
     else if (alg_seen && !match)
       zp_ck_report(c, ZP_CK_CDS, &x->at, "CDNSKEY (key tag %u, algorithm %u): no DNSKEY at "
                    "the apex; a parent that takes it breaks the chain of trust",

@@ -61,20 +61,6 @@ void zp_ck_denial_free(zp_ck_denial *dn)
   free(dn);
 }
 
-static uint16_t be16(const uint8_t *p)
-{
-  return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-/* The length of the wire name at the start of p[0..n), 0 when it does not fit. */
-static size_t name_in(const uint8_t *p, size_t n)
-{
-  size_t k = 0;
-  while (k < n && p[k] != 0 && p[k] < 64)
-    k += p[k] + 1u;
-  return k < n && p[k] == 0 && k < ZP_NAME_MAX ? k + 1 : 0;
-}
-
 static bool same_key(const uint8_t *a, size_t a_len, const uint8_t *b, size_t b_len)
 {
   return a_len == b_len && memcmp(a, b, a_len) == 0;
@@ -185,9 +171,7 @@ static void nsec_name(zp_checker *c, zp_ck_denial *dn, const zp_ck_name *n)
     return;
   }
   const uint8_t *rd = zp_ck_rdata(n, nsec);
-  size_t next = name_in(rd, nsec->rdlen);
-  if (next == 0)
-    return;
+  size_t next = zp_name_wire_len(rd);   /* (the reader checked the RDATA, \# form too) */
   dn->next_len = zp_name_sort_key(rd, dn->next);
   dn->expect = true;
   memcpy(dn->last, n->owner, zp_name_wire_len(n->owner));
@@ -211,7 +195,7 @@ static size_t nsec3_hash(zp_ck_denial *dn, const uint8_t *name, uint8_t *out)
   if (!zp_digest_begin(dn->sha1) || !zp_digest_put(dn->sha1, name, zp_name_wire_len(name)) ||
       !zp_digest_put(dn->sha1, salt, salt_len) || (n = zp_digest_end(dn->sha1, out)) == 0)
     return 0;
-  for (unsigned k = be16(dn->param + 2); k > 0; k--)
+  for (unsigned k = zp_ck_be16(dn->param + 2); k > 0; k--)
     if (!zp_digest_begin(dn->sha1) || !zp_digest_put(dn->sha1, out, n) ||
         !zp_digest_put(dn->sha1, salt, salt_len) || (n = zp_digest_end(dn->sha1, out)) == 0)
       return 0;
@@ -244,9 +228,8 @@ static zp_status hold_name(zp_ck_denial *dn, const uint8_t *name, uint8_t flags,
   return zp_sort_hold(&dn->sort, &r, at, sizeof *at);
 }
 
-static zp_status nsec3_name(zp_checker *c, zp_ck_denial *dn, const zp_ck_name *n)
+static zp_status nsec3_name(zp_ck_denial *dn, const zp_ck_name *n)
 {
-  (void)c;
   zp_status st;
   bool hashed_owner = !n->apex, ds = false;
   for (size_t i = 0; i < n->nrr; i++) {
@@ -367,7 +350,7 @@ static void nsec3_link(zp_checker *c, zp_ck_denial *dn, walk *w, const zp_record
   const uint8_t *tp = e + 1 + name_len;
   dn->ntypes = 0;
   for (size_t i = 0; i < ntypes && dn->ntypes < dn->types_cap; i++)
-    dn->types[dn->ntypes++] = be16(tp + 2 * i);
+    dn->types[dn->ntypes++] = zp_ck_be16(tp + 2 * i);
   if (!bitmap_equal(rd + bm, r->rdlen - bm, dn->types, dn->ntypes, why, sizeof why))
     zp_ck_report(c, ZP_CK_NSEC_BITMAP, at,
                  "the NSEC3 at %s (the hash of %s) %s: its bitmap must list the types at %s",
@@ -460,11 +443,11 @@ static zp_status apex(zp_checker *c, zp_ck_denial *dn, const zp_ck_name *n)
     }
     param = x;
     memcpy(dn->param, rd, x->rdlen);
-    if (be16(rd + 2) > 0)
+    if (zp_ck_be16(rd + 2) > 0)
       zp_ck_report(c, ZP_CK_NSEC3_ITERATIONS, &x->at,
                    "NSEC3PARAM with %u additional iterations: RFC 9276 section 3.1 says 0, and "
                    "validators may treat the zone as insecure (RFC 9276 section 3.2)",
-                   be16(rd + 2));
+                   zp_ck_be16(rd + 2));
   }
   if (param && !(dn->sha1 = zp_digest_new(ZP_SHA1)))
     return ZP_ENOMEM;
@@ -484,7 +467,7 @@ zp_status zp_ck_denial_name(zp_checker *c, zp_ck_denial *dn, const zp_ck_name *n
   if (st == ZP_OK && dn->nsec)
     nsec_name(c, dn, n);
   if (st == ZP_OK && dn->nsec3)
-    st = nsec3_name(c, dn, n);
+    st = nsec3_name(dn, n);
   memcpy(dn->prev, n->owner, zp_name_wire_len(n->owner));
   dn->have_prev = true;
   return st;

@@ -51,7 +51,6 @@ struct zp_ck_dnssec {
   zp_ck_rr *rrs;
   size_t nrr, rr_cap;
   zp_buf data;             /* the name's RDATA */
-  zp_buf sdata;            /* what one signature signs */
   uint8_t cut[ZP_NAME_KEY_MAX];   /* the last delegation or DNAME: names below it are not the */
   size_t cut_len;                 /* zone's to sign */
   bool have_cut;
@@ -115,7 +114,6 @@ void zp_ck_dnssec_free(zp_checker *c)
   free(d->keys);
   free(d->rrs);
   zp_buf_free(&d->data);
-  zp_buf_free(&d->sdata);
   free(d);
   c->dnssec = NULL;
 }
@@ -150,16 +148,6 @@ zp_status zp_ck_dnssec_record(zp_checker *c, const zp_record *r, const tuple *t,
 static const uint8_t *rdata_of(const zp_ck_dnssec *d, const zp_ck_rr *x)
 {
   return (const uint8_t *)d->data.p + x->rd;
-}
-
-static uint32_t be32(const uint8_t *p)
-{
-  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static uint16_t be16(const uint8_t *p)
-{
-  return (uint16_t)(p[0] << 8 | p[1]);
 }
 
 /* A time of an RRSIG (serial arithmetic, RFC 4034 section 3.1.5) as the one nearest now. */
@@ -211,21 +199,20 @@ static bool signed_owner(const uint8_t *owner, unsigned labels, uint8_t *out, si
 
 /* RFC 4034 section 3.1.8.1: the RRSIG's RDATA but its signature (the signer the apex, in
  * canonical form), then each record of the RRset in canonical order (the sorter's) under the
- * owner name[0..name_len), with the original TTL. False when memory is short. */
-static bool build(zp_ck_dnssec *d, const zp_ck_rr *sig, const uint8_t *name, size_t name_len,
-                  size_t first, size_t end)
+ * owner name[0..name_len), with the original TTL, appended to out. False when memory is
+ * short. */
+static bool build(zp_ck_dnssec *d, zp_buf *out, const zp_ck_rr *sig, const uint8_t *name,
+                  size_t name_len, size_t first, size_t end)
 {
   const uint8_t *rd = rdata_of(d, sig);
-  d->sdata.len = 0;
-  bool ok = zp_buf_put(&d->sdata, rd, 18) &&
-            zp_buf_put(&d->sdata, d->apex, zp_name_wire_len(d->apex));
+  bool ok = zp_buf_put(out, rd, 18) && zp_buf_put(out, d->apex, zp_name_wire_len(d->apex));
   for (size_t i = first; i < end && ok; i++) {
     const zp_ck_rr *x = &d->rrs[i];
     uint8_t head[10] = {(uint8_t)(x->rtype >> 8), (uint8_t)x->rtype, (uint8_t)(x->rclass >> 8),
                         (uint8_t)x->rclass, rd[4], rd[5], rd[6], rd[7],
                         (uint8_t)(x->rdlen >> 8), (uint8_t)x->rdlen};
-    ok = zp_buf_put(&d->sdata, name, name_len) && zp_buf_put(&d->sdata, head, 10) &&
-         zp_buf_put(&d->sdata, rdata_of(d, x), x->rdlen);
+    ok = zp_buf_put(out, name, name_len) && zp_buf_put(out, head, 10) &&
+         zp_buf_put(out, rdata_of(d, x), x->rdlen);
   }
   return ok;
 }
@@ -245,9 +232,9 @@ static zp_status sig_queue(zp_checker *c, const zp_ck_rr *sig, size_t first, siz
   if (18 + signer_len > sig->rdlen || skey_len != c->apex_len ||
       memcmp(skey, c->apex_key, skey_len) != 0)
     return ZP_OK;   /* (another zone's signature: not this zone's to judge) */
-  pending_sig p = {.at = sig->at, .tag = be16(rd + 16), .alg = rd[2],
-                   .expires = nearest(d->now, be32(rd + 8)),
-                   .starts = nearest(d->now, be32(rd + 12))};
+  pending_sig p = {.at = sig->at, .tag = zp_ck_be16(rd + 16), .alg = rd[2],
+                   .expires = nearest(d->now, zp_ck_be32(rd + 8)),
+                   .starts = nearest(d->now, zp_ck_be32(rd + 12))};
   bool known = false;
   for (size_t i = 0; i < d->nkeys && !known; i++)
     known = d->keys[i].alg == p.alg && d->keys[i].tag == p.tag && d->keys[i].key;
@@ -261,10 +248,11 @@ static zp_status sig_queue(zp_checker *c, const zp_ck_rr *sig, size_t first, siz
                  zp_ck_name_text(d->owner), zp_ck_type_text(set->rtype), rd[3]);
     return ZP_OK;
   }
-  if (!build(d, sig, name, name_len, first, end) ||
-      !zp_ck_verify_add(d->verify, (const uint8_t *)d->sdata.p, d->sdata.len,
-                        rd + 18 + signer_len, sig->rdlen - 18 - signer_len, p.alg, p.tag,
-                        &p.job) ||
+  zp_buf *batch = zp_ck_verify_octets(d->verify);
+  size_t from = batch->len;
+  if (!build(d, batch, sig, name, name_len, first, end) ||
+      !zp_ck_verify_add(d->verify, from, rd + 18 + signer_len, sig->rdlen - 18 - signer_len,
+                        p.alg, p.tag, &p.job) ||
       !zp_buf_put(&d->psigs, &p, sizeof p))
     return ZP_ENOMEM;
   set->nsigs++;
@@ -283,34 +271,34 @@ typedef struct verdict {
 static void sig_judge(zp_checker *c, const pending_set *set, const pending_sig *p, verdict *v)
 {
   zp_ck_dnssec *d = c->dnssec;
+  uint32_t result = zp_ck_verify_result(d->verify, p->job);
+  bool valid = result & ZP_CK_VALID, in_window = p->starts <= d->now && p->expires >= d->now;
+  v->judged[p->alg / 8] |= (uint8_t)(1u << (p->alg % 8));
+  if (valid && in_window) {
+    v->algs[p->alg / 8] |= (uint8_t)(1u << (p->alg % 8));
+    v->sep |= result & 1;   /* (the SEP bit of the flags, RFC 4034 section 2.1.1) */
+    if (p->expires - d->now >= (int64_t)c->opt.sig_min_validity)
+      return;
+  }
+  /* (the texts only for a message: nearly every signature has none) */
   const char *type = zp_ck_type_text(set->rtype);
   const char *owner = zp_ck_name_text((const uint8_t *)d->owners.p + set->owner);
-  uint32_t result = zp_ck_verify_result(d->verify, p->job);
-  v->judged[p->alg / 8] |= (uint8_t)(1u << (p->alg % 8));
-  if (!(result & ZP_CK_VALID)) {
+  if (!valid)
     zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &p->at,
                  "RRSIG over %s %s by key %u (algorithm %u) does not verify", owner, type,
                  p->tag, p->alg);
-    return;
-  }
-  if (p->starts > d->now) {
+  else if (p->starts > d->now)
     zp_ck_report(c, ZP_CK_RRSIG_VALIDITY, &p->at,
                  "RRSIG over %s %s by key %u is not valid before %s (now %s)", owner, type,
                  p->tag, time_text(p->starts), time_text(d->now));
-    return;
-  }
-  if (p->expires < d->now) {
+  else if (p->expires < d->now)
     zp_ck_report(c, ZP_CK_RRSIG_VALIDITY, &p->at,
                  "RRSIG over %s %s by key %u expired at %s (now %s)", owner, type, p->tag,
                  time_text(p->expires), time_text(d->now));
-    return;
-  }
-  if (p->expires - d->now < (int64_t)c->opt.sig_min_validity)
+  else
     zp_ck_report(c, ZP_CK_RRSIG_EXPIRING, &p->at,
                  "RRSIG over %s %s by key %u expires at %s, within %u days", owner, type, p->tag,
                  time_text(p->expires), (unsigned)((c->opt.sig_min_validity + 86399) / 86400));
-  v->algs[p->alg / 8] |= (uint8_t)(1u << (p->alg % 8));
-  v->sep |= result & 1;   /* (the SEP bit of the flags, RFC 4034 section 2.1.1) */
 }
 
 /* The apex's DNSKEY RRset: the zone keys (RFC 4034 section 2.1.1) the signatures name. */
@@ -322,7 +310,7 @@ static zp_status apex_keys(zp_checker *c)
     const uint8_t *rd = rdata_of(d, x);
     if (x->rtype != T_DNSKEY || x->rdlen < 4)
       continue;
-    uint16_t flags = be16(rd);
+    uint16_t flags = zp_ck_be16(rd);
     if (!(flags & 0x0100) || (flags & 0x0080) || rd[2] != 3)   /* zone key, not revoked */
       continue;
     if (!zp_array_room(&d->keys, d->nkeys, &d->keys_cap, sizeof *d->keys, 4))
@@ -362,7 +350,7 @@ static zp_status set_queue(zp_checker *c, size_t first, size_t end, bool apex)
   for (size_t i = 0; i < d->nrr; i++) {
     const zp_ck_rr *x = &d->rrs[i];
     if (x->rtype == T_RRSIG && x->rclass == set->rclass && x->rdlen >= 2 &&
-        be16(rdata_of(d, x)) == set->rtype && (st = sig_queue(c, x, first, end, &p)) != ZP_OK)
+        zp_ck_be16(rdata_of(d, x)) == set->rtype && (st = sig_queue(c, x, first, end, &p)) != ZP_OK)
       return st;
   }
   return zp_buf_put(&d->sets, &p, sizeof p) ? ZP_OK : ZP_ENOMEM;
@@ -432,7 +420,7 @@ static zp_status name_end(zp_checker *c)
   zp_ck_name n = {d->owner, d->key, d->key_len, d->rrs, d->nrr, (const uint8_t *)d->data.p,
                   apex, deleg, d->have_cut};
   if ((apex && (st = zp_ck_cds_keys(c, &n)) != ZP_OK) ||
-      (st = zp_ck_zonemd_name(c, d->zonemd, &n)) != ZP_OK ||
+      (st = zp_ck_zonemd_name(d->zonemd, &n)) != ZP_OK ||
       (st = zp_ck_denial_name(c, d->denial, &n)) != ZP_OK || d->have_cut)
     return st;
   d->owner_at = SIZE_MAX;

@@ -33,6 +33,17 @@ static inline const uint8_t *zp_ck_rdata(const zp_ck_name *n, const zp_ck_rr *x)
   return n->data + x->rd;
 }
 
+/* RDATA's numbers, big-endian. */
+static inline uint16_t zp_ck_be16(const uint8_t *p)
+{
+  return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static inline uint32_t zp_ck_be32(const uint8_t *p)
+{
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
 /* An apex DNSKEY that is a zone key (RFC 4034 section 2.1.1), not revoked. */
 typedef struct zp_ck_key {
   zp_sig_key *key;             /* NULL: an algorithm zonepuny does not verify, or no key */
@@ -45,13 +56,15 @@ typedef struct zp_ck_verify zp_ck_verify;
 /* threads: -j; from 2, threads - 1 workers help the caller's. NULL when memory is short. */
 zp_ck_verify *zp_ck_verify_new(unsigned threads);
 void zp_ck_verify_free(zp_ck_verify *v);
-/* Queues sig[0..sig_len), a signature by a key of algorithm alg and key tag tag over
- * data[0..len); *n its number in the batch. false when memory is short. */
-bool zp_ck_verify_add(zp_ck_verify *v, const uint8_t *data, size_t len, const uint8_t *sig,
-                      size_t sig_len, uint8_t alg, uint16_t tag, size_t *n);
-/* Octets and signatures queued. */
+/* The batch's octets: what a signature signs is built at their end, then queued. */
+zp_buf *zp_ck_verify_octets(zp_ck_verify *v);
+/* Queues sig[0..sig_len), a signature by a key of algorithm alg and key tag tag over the
+ * batch's octets from from to their end; *n its number in the batch. false when memory is
+ * short. */
+bool zp_ck_verify_add(zp_ck_verify *v, size_t from, const uint8_t *sig, size_t sig_len,
+                      uint8_t alg, uint16_t tag, size_t *n);
+/* Octets queued. */
 size_t zp_ck_verify_bytes(const zp_ck_verify *v);
-size_t zp_ck_verify_count(const zp_ck_verify *v);
 /* Verifies the batch with keys[0..nkeys) (those of the signature's algorithm and tag): the
  * outcome of the n-th is then zp_ck_verify_result's. */
 void zp_ck_verify_run(zp_ck_verify *v, const zp_ck_key *keys, size_t nkeys);
@@ -81,7 +94,7 @@ typedef struct zp_ck_zonemd zp_ck_zonemd;
 zp_ck_zonemd *zp_ck_zonemd_new(void);
 void zp_ck_zonemd_free(zp_ck_zonemd *z);
 /* The same names as zp_ck_denial_name. */
-ZP_NODISCARD zp_status zp_ck_zonemd_name(zp_checker *c, zp_ck_zonemd *z, const zp_ck_name *n);
+ZP_NODISCARD zp_status zp_ck_zonemd_name(zp_ck_zonemd *z, const zp_ck_name *n);
 void zp_ck_zonemd_end(zp_checker *c, zp_ck_zonemd *z);
 
 #endif

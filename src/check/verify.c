@@ -104,14 +104,19 @@ void zp_ck_verify_free(zp_ck_verify *v)
   free(v);
 }
 
-bool zp_ck_verify_add(zp_ck_verify *v, const uint8_t *data, size_t len, const uint8_t *sig,
-                      size_t sig_len, uint8_t alg, uint16_t tag, size_t *n)
+zp_buf *zp_ck_verify_octets(zp_ck_verify *v)
+{
+  return &v->octets;
+}
+
+bool zp_ck_verify_add(zp_ck_verify *v, size_t from, const uint8_t *sig, size_t sig_len,
+                      uint8_t alg, uint16_t tag, size_t *n)
 {
   if (!zp_array_room(&v->jobs, v->njobs, &v->cap, sizeof *v->jobs, 256))
     return false;
-  job j = {.data = v->octets.len, .len = len, .sig = v->octets.len + len, .sig_len = sig_len,
+  job j = {.data = from, .len = v->octets.len - from, .sig = v->octets.len, .sig_len = sig_len,
            .tag = tag, .alg = alg};
-  if (!zp_buf_put(&v->octets, data, len) || !zp_buf_put(&v->octets, sig, sig_len))
+  if (!zp_buf_put(&v->octets, sig, sig_len))
     return false;
   *n = v->njobs;
   v->jobs[v->njobs++] = j;
@@ -121,11 +126,6 @@ bool zp_ck_verify_add(zp_ck_verify *v, const uint8_t *data, size_t len, const ui
 size_t zp_ck_verify_bytes(const zp_ck_verify *v)
 {
   return v->octets.len + v->njobs * sizeof(job);
-}
-
-size_t zp_ck_verify_count(const zp_ck_verify *v)
-{
-  return v->njobs;
 }
 
 /* The workers, started at the first batch worth sharing: a zone of few signatures starts none.

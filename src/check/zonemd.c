@@ -35,11 +35,6 @@ void zp_ck_zonemd_free(zp_ck_zonemd *z)
   free(z);
 }
 
-static uint32_t be32(const uint8_t *p)
-{
-  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
 /* The apex: its SOA serial, its ZONEMD records, and the digests they ask for begun. */
 static zp_status apex(zp_ck_zonemd *z, const zp_ck_name *n)
 {
@@ -48,7 +43,7 @@ static zp_status apex(zp_ck_zonemd *z, const zp_ck_name *n)
     const uint8_t *rd = zp_ck_rdata(n, x);
     if (x->rtype == T_SOA && x->rdlen >= 20 && !z->have_soa) {
       z->have_soa = true;
-      z->serial = be32(rd + x->rdlen - 20);
+      z->serial = zp_ck_be32(rd + x->rdlen - 20);
     }
     if (x->rtype != T_ZONEMD)
       continue;
@@ -67,9 +62,8 @@ static zp_status apex(zp_ck_zonemd *z, const zp_ck_name *n)
   return ZP_OK;
 }
 
-zp_status zp_ck_zonemd_name(zp_checker *c, zp_ck_zonemd *z, const zp_ck_name *n)
+zp_status zp_ck_zonemd_name(zp_ck_zonemd *z, const zp_ck_name *n)
 {
-  (void)c;
   zp_status st;
   if (n->apex && (st = apex(z, n)) != ZP_OK)
     return st;
@@ -78,7 +72,7 @@ zp_status zp_ck_zonemd_name(zp_checker *c, zp_ck_zonemd *z, const zp_ck_name *n)
     const zp_ck_rr *x = &n->rrs[i];
     const uint8_t *rd = zp_ck_rdata(n, x);
     if (n->apex && (x->rtype == T_ZONEMD || (x->rtype == T_RRSIG && x->rdlen >= 2 &&
-                                             (rd[0] << 8 | rd[1]) == T_ZONEMD)))
+                                             zp_ck_be16(rd) == T_ZONEMD)))
       continue;
     uint8_t head[10] = {(uint8_t)(x->rtype >> 8), (uint8_t)x->rtype, (uint8_t)(x->rclass >> 8),
                         (uint8_t)x->rclass, (uint8_t)(x->ttl >> 24), (uint8_t)(x->ttl >> 16),
@@ -111,8 +105,8 @@ void zp_ck_zonemd_end(zp_checker *c, zp_ck_zonemd *z)
     if (rd[4] != SIMPLE || h < 1 || h > HASHES)
       continue;
     known = known ? known : x;
-    serial_right |= be32(rd) == z->serial;
-    verified = be32(rd) == z->serial && len[h - 1] && x->rdlen - 6u == len[h - 1] &&
+    serial_right |= zp_ck_be32(rd) == z->serial;
+    verified = zp_ck_be32(rd) == z->serial && len[h - 1] && x->rdlen - 6u == len[h - 1] &&
                memcmp(rd + 6, digest[h - 1], len[h - 1]) == 0;
   }
   if (z->nmd > 0 && !known)
