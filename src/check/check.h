@@ -21,6 +21,8 @@
   X(ZP_CK_SINGLETON, "singleton", ZP_LEVEL_ERROR, "two CNAMEs, DNAMEs or SOAs at a name") \
   X(ZP_CK_RRSET_SIZE, "rrset-size", ZP_LEVEL_ERROR,                                            \
     "an RRset larger than a DNS message holds")                                                \
+  X(ZP_CK_LOAD_LIMIT, "load-limit", ZP_LEVEL_ERROR,                                           \
+    "past named's max-records-per-type, max-types-per-name, max-zone-ttl")                     \
   X(ZP_CK_DS_APEX, "ds-at-apex", ZP_LEVEL_ERROR, "a DS record at the apex")                   \
   X(ZP_CK_CDS, "cds", ZP_LEVEL_ERROR, "CDS or CDNSKEY at the apex that its DNSKEYs do not back") \
   X(ZP_CK_WILDCARD_NS, "wildcard-ns", ZP_LEVEL_ERROR, "NS records at a wildcard name")         \
@@ -89,6 +91,11 @@ typedef struct zp_check_options {
                                   the epoch); 0: the time the checker is made */
   uint32_t sig_min_validity;   /* --sig-min-validity: seconds; a signature that expires sooner
                                   is warned */
+  /* named's load limits (9.18.28 on): records in one RRset, RRsets at one name (each RRSIG
+   * type covered its own); 0: no limit. Default 100 each, as named's. */
+  uint32_t max_records_per_type, max_types_per_name;
+  bool max_zone_ttl_set;       /* max-zone-ttl: a record with a longer TTL makes named refuse */
+  uint32_t max_zone_ttl;       /* the zone */
 } zp_check_options;
 
 void zp_check_defaults(zp_check_options *o);

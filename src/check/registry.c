@@ -19,6 +19,7 @@ void zp_check_defaults(zp_check_options *o)
   memset(o, 0, sizeof *o);
   memcpy(o->level, check_levels, sizeof o->level);
   o->sig_min_validity = 7 * 86400;
+  o->max_records_per_type = o->max_types_per_name = 100;
 }
 
 bool zp_check_option(zp_check_options *o, const char *arg)

@@ -69,6 +69,10 @@ static const char usage_text[] =
     "      --max-errors N   stop after N errors (default 50)\n"
     "      --max-generate N records $GENERATE may make in one zone, every line together\n"
     "                       (default 4000000; 0: no limit, as named)\n"
+    "      --max-records-per-type N  records one RRset may hold, --max-types-per-name N\n"
+    "                       RRsets one name may hold, as named's options (default 100 each;\n"
+    "                       0: no limit)\n"
+    "      --max-zone-ttl TTL  a record's TTL above TTL is an error, as named's option\n"
     "      --no-include     refuse every $INCLUDE\n"
     "      --include-root DIR  fence $INCLUDE to DIR (default: the zone file's directory;\n"
     "                       / allows any file)\n"
@@ -91,7 +95,8 @@ enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SO
        OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC, OPT_ANY_OWNER,
        OPT_BREAK_LINKS, OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY, OPT_FORMAT, OPT_COLOR,
        OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT, OPT_NO_BY_NAME,
-       OPT_NAMED_CONF, OPT_SORT_MEMORY, OPT_DNSSEC, OPT_TIME, OPT_SIG_MIN_VALIDITY };
+       OPT_NAMED_CONF, OPT_SORT_MEMORY, OPT_DNSSEC, OPT_TIME, OPT_SIG_MIN_VALIDITY,
+       OPT_MAX_RECORDS, OPT_MAX_TYPES, OPT_MAX_ZONE_TTL };
 
 /* The index of arg in words[0..n), or -1. */
 static int word_index(const char *arg, const char *const *words, int n)
@@ -138,6 +143,9 @@ static const struct option longopts[] = {
   {"unicode", no_argument, NULL, OPT_UNICODE},
   {"max-errors", required_argument, NULL, OPT_MAX_ERRORS},
   {"max-generate", required_argument, NULL, OPT_MAX_GENERATE},
+  {"max-records-per-type", required_argument, NULL, OPT_MAX_RECORDS},
+  {"max-types-per-name", required_argument, NULL, OPT_MAX_TYPES},
+  {"max-zone-ttl", required_argument, NULL, OPT_MAX_ZONE_TTL},
   {"no-include", no_argument, NULL, OPT_NO_INCLUDE},
   {"include-root", required_argument, NULL, OPT_INCLUDE_ROOT},
   {"generic", required_argument, NULL, OPT_GENERIC},
@@ -335,6 +343,22 @@ int main(int argc, char **argv)
       cli.max_generate = n ? n : UINT64_MAX;
       break;
     }
+    case OPT_MAX_RECORDS:
+    case OPT_MAX_TYPES: {
+      uint64_t n;
+      const char *name = c == OPT_MAX_RECORDS ? "--max-records-per-type" : "--max-types-per-name";
+      if (!parse_size(optarg, false, &n) || n > UINT32_MAX)
+        return usage_error("%s takes a number up to 4294967295 (0: no limit), not '%s'", name,
+                           optarg);
+      *(c == OPT_MAX_RECORDS ? &cli.checks.max_records_per_type
+                             : &cli.checks.max_types_per_name) = (uint32_t)n;
+      break;
+    }
+    case OPT_MAX_ZONE_TTL:
+      if (!zp_ttl_parse(optarg, strlen(optarg), &cli.checks.max_zone_ttl))
+        return usage_error("--max-zone-ttl takes a TTL (1d, 3600), not '%s'", optarg);
+      cli.checks.max_zone_ttl_set = true;
+      break;
     case OPT_NO_INCLUDE: cli.no_include = true; break;
     case OPT_INCLUDE_ROOT: {
       struct stat sb;
