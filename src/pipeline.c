@@ -100,7 +100,9 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   zo.soa_refused = &soa_refused;
   uint8_t zone[ZP_NAME_MAX];
   zp_tmp_begin();
-  zp_status st = zp_check_new(&opt->checks, zone_name(opt, zone), diag, &c.ck);
+  zp_check_options ck = opt->checks;
+  ck.load_order = opt->sort ? ZP_LOAD_SORTED : opt->as_served ? ZP_LOAD_SERVED : ZP_LOAD_WRITTEN;
+  zp_status st = zp_check_new(&ck, zone_name(opt, zone), diag, &c.ck);
   if (st == ZP_OK)
     st = zp_emit_new(&eo, out, diag, &c.em);
   if (st != ZP_OK) {

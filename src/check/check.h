@@ -75,6 +75,11 @@ typedef enum zp_check_level { ZP_LEVEL_OFF, ZP_LEVEL_WARNING, ZP_LEVEL_ERROR } z
 typedef enum zp_check_id { ZP_CHECKS(ZP_CHECK_ID) ZP_CK_COUNT } zp_check_id;
 #undef ZP_CHECK_ID
 
+/* The order named's loader reads the records in (check/load.c): as the file has them (the
+ * written zone), as the file has them with each $GENERATE record alone (named reads the file
+ * itself: --named-conf), or each RRset whole and each record once (--sort). */
+enum { ZP_LOAD_WRITTEN, ZP_LOAD_SERVED, ZP_LOAD_SORTED };
+
 /* --dnssec: verify signatures when the zone is signed (auto), always, or never */
 enum { ZP_DNSSEC_AUTO, ZP_DNSSEC_ON, ZP_DNSSEC_OFF };
 
@@ -87,6 +92,9 @@ typedef struct zp_check_options {
   unsigned threads;            /* threads the checks may use (-j): from 2, records are taken in
                                   on a thread of their own beside the reader's; 0, 1: none */
   int dnssec;                  /* ZP_DNSSEC_* */
+  bool dnssec_only;            /* with ZP_DNSSEC_ON: a second reading of a zone read once under
+                                  auto (zp_check_dnssec_late), whose other messages that reading
+                                  told: only the verification's are told */
   int64_t now;                 /* --time: signatures are judged as of this time (seconds since
                                   the epoch); 0: the time the checker is made */
   uint32_t sig_min_validity;   /* --sig-min-validity: seconds; a signature that expires sooner
@@ -94,6 +102,7 @@ typedef struct zp_check_options {
   /* named's load limits (9.18.28 on): records in one RRset, RRsets at one name (each RRSIG
    * type covered its own); 0: no limit. Default 100 each, as named's. */
   uint32_t max_records_per_type, max_types_per_name;
+  int load_order;              /* ZP_LOAD_* */
   bool max_zone_ttl_set;       /* max-zone-ttl: a record with a longer TTL makes named refuse */
   uint32_t max_zone_ttl;       /* the zone */
 } zp_check_options;
@@ -123,6 +132,9 @@ void zp_check_soa_refused(zp_checker *c);
 /* Runs the checks of the whole zone over everything recorded and reports to diag. The same
  * statuses. */
 ZP_NODISCARD zp_status zp_check_finish(zp_checker *c);
+/* After zp_check_finish: --dnssec=auto found the zone signed only after its first 256 records,
+ * too late to verify it; a caller that can read the zone again does so with dnssec_only. */
+bool zp_check_dnssec_late(const zp_checker *c);
 void zp_check_free(zp_checker *c);
 
 #endif

@@ -57,6 +57,8 @@ enum {
   F_KEY_REL = 2,         /* the key is stored without the first record's zone (skip), which */
   F_EXTRA_REL = 4,       /* nearly every key starts with; the same for a reference's extra */
   F_SERVED_ONLY = 8,     /* (a message's place) told only if the record is ever served */
+  F_BATCH_CONT = 16,     /* a record whose RRset had one in the same batch of named's loader
+                            (load.c) */
 };
 
 /* Stored unaligned in spill's buffer, then the key, then (a record) its spelling, (a reference)
@@ -171,6 +173,10 @@ typedef struct group {
   bool has_dnskey, key_delete[2], key_other[2], key_told[2];
   bool rrset_ttl_told, rrset_single_told, rrset_size_told;
   uint32_t rrset_size;   /* what named counts of the RRset (ZP_RRSET_LOAD_MAX), its records once */
+  /* load.c: the RRset's records each once, those before its batch, its batch's; the name's
+   * RRsets */
+  uint32_t load_records, load_before, load_batch, types;
+  bool load_told, types_told;
   rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds, mx_null_rec;
   uint8_t key[ZP_NAME_KEY_MAX];
   size_t key_len;
@@ -189,12 +195,14 @@ enum { ZP_CK_DEPTH_MAX = 128 };   /* delegations and DNAMEs nested above one nam
  * first, the sources (srcs, nsrcs, fds) and the wildcards; the intake's the tuples' spills,
  * the targets, skip and apex. zp_check_finish ends the intake first. */
 typedef struct zp_ck_dnssec zp_ck_dnssec;
+typedef struct zp_ck_load zp_ck_load;
 
 struct zp_checker {
   zp_check_options opt;
   zp_diag *diag;
   zp_handoff *intake;    /* records on their way to the tuples */
   zp_ck_dnssec *dnssec;  /* the records DNSSEC verification holds (dnssec.c); NULL: none */
+  zp_ck_load *load;      /* the batches of named's loader (load.c, the reader's); NULL: none */
   zp_spill *sp;
   uint32_t seq;
   /* the zone: from -z, else the first SOA's owner */
@@ -366,6 +374,16 @@ void zp_ck_rrset_first(zp_checker *c, const tuple *t);
 void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell);
 void zp_ck_cname_other(zp_checker *c);
 void zp_ck_null_mx(zp_checker *c);
+
+/* load.c: a record as it comes in, in input order: whether its RRset is in its batch already
+ * (t->flags), its TTL against max-zone-ttl. In the pass: an RRset's first record (the name's
+ * RRsets counted); whether its records are still counted; a record after its first, new_rdata
+ * when its RDATA is not one of the RRset's before it. */
+ZP_NODISCARD zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, tuple *t);
+void zp_ck_load_free(zp_ck_load *l);
+void zp_ck_load_first(zp_checker *c, const tuple *t);
+bool zp_ck_load_counting(const zp_checker *c);
+void zp_ck_load_more(zp_checker *c, const tuple *t, bool new_rdata);
 
 /* collision.c: whether t's spelling is a's but for ASCII case; two spellings of the name being
  * looked at, one name after IDNA; the note a message about two records adds when they were

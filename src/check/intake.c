@@ -243,7 +243,8 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
     in.at = zp_ck_at_field(r, t, to_field);
     in.at.covered = written_relative(r, to, to_field);
   }
-  if ((st = zp_ck_dnssec_record(c, r, t, &in.shrink)) != ZP_OK)
+  if ((st = zp_ck_load_record(c, r, t)) != ZP_OK ||
+      (st = zp_ck_dnssec_record(c, r, t, &in.shrink)) != ZP_OK)
     return st;
   zp_ck_check_names(c, r, t);
   if (parsed && (r->rtype == T_NS || r->rtype == T_MX || r->rtype == T_SRV))
@@ -265,6 +266,7 @@ void zp_check_free(zp_checker *c)
     return;
   zp_handoff_free(c->intake);   /* (first: the intake's thread uses what follows) */
   zp_ck_dnssec_free(c);
+  zp_ck_load_free(c->load);
   zp_spill_free(c->sp);
   zp_spill_free(c->log);
   zp_spill_free(c->held);

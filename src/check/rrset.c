@@ -12,6 +12,7 @@ void zp_ck_rrset_first(zp_checker *c, const tuple *t)
   group *g = &c->g;
   g->rrset_ttl_told = g->rrset_single_told = g->rrset_size_told = false;
   g->rrset_size = (uint32_t)zp_rdata_load_cost(t->rtype, t->rdlen);
+  zp_ck_load_first(c, t);
   /* the digests of the last RRset of more than one record: a large table is let go */
   nameset *s = &c->rdatas;
   if (s->n && s->cap > 256) {
@@ -23,21 +24,28 @@ void zp_ck_rrset_first(zp_checker *c, const tuple *t)
   }
 }
 
-/* named's count of an RRset (read/rdata.h), each record's RDATA and its length, the same record
- * twice once (BIND keeps one): past ZP_RRSET_LOAD_MAX, BIND refuses the zone. (A record alone
- * never passes it: the reader holds each to it.) The digests are kept from the RRset's second
- * record on and until it is told: at most 32,757 different ones, each counting 2 octets or
- * more. */
-static void rrset_size(zp_checker *c, const tuple *t)
+/* Whether t's RDATA is not one of its RRset's before it (BIND keeps one of a record written
+ * twice). The digests are kept from the RRset's second record on while the size or the load
+ * limit still counts: at most 32,757 different ones before the size is told, each counting 2
+ * octets or more. */
+static bool new_rdata(zp_checker *c, const tuple *t)
 {
-  group *g = &c->g;
   nameset *s = &c->rdatas;
   /* (out of memory, a record counts as a new one: a message too many, never one too few) */
   if (s->n == 0)
-    (void)zp_ck_set_add(s, g->rrset.t.digest, 1);
+    (void)zp_ck_set_add(s, c->g.rrset.t.digest, 1);
   if (zp_ck_set_get(s, t->digest))
-    return;
+    return false;
   (void)zp_ck_set_add(s, t->digest, 1);
+  return true;
+}
+
+/* named's count of an RRset (read/rdata.h), each record's RDATA and its length, the same record
+ * twice once: past ZP_RRSET_LOAD_MAX, BIND refuses the zone. (A record alone never passes it:
+ * the reader holds each to it.) */
+static void rrset_size(zp_checker *c, const tuple *t)
+{
+  group *g = &c->g;
   g->rrset_size += (uint32_t)zp_rdata_load_cost(t->rtype, t->rdlen);
   if (g->rrset_size <= ZP_RRSET_LOAD_MAX)
     return;
@@ -53,8 +61,13 @@ static void rrset_size(zp_checker *c, const tuple *t)
 void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell)
 {
   group *g = &c->g;
-  if (!g->rrset_size_told && zp_ck_on(c, ZP_CK_RRSET_SIZE))
-    rrset_size(c, t);
+  bool size = !g->rrset_size_told && zp_ck_on(c, ZP_CK_RRSET_SIZE);
+  if (size || zp_ck_load_counting(c)) {
+    bool fresh = new_rdata(c, t);
+    if (size && fresh)
+      rrset_size(c, t);
+    zp_ck_load_more(c, t, fresh);
+  }
   if (t->ttl != g->rrset.t.ttl && !g->rrset_ttl_told && zp_ck_on(c, ZP_CK_TTL)) {
     rep r = {.set = true, .t = *t};
     memcpy(r.spell, spell, t->extra_len);

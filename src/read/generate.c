@@ -365,7 +365,9 @@ void zp_zone_generate_end(zp_zfile *f, const zp_tok *rhs, const zp_loc *rhs_loc)
     unsigned errors = z->diag->errors;
     if (!zp_zone_set_owner(z, lhs, kl, false, &z->gen_owner_loc))
       break;
+    z->generating = true;
     zp_zone_deliver(z);
+    z->generating = false;
     if (z->diag->errors != errors)   /* one message for the directive, as for a record */
       break;
   }

@@ -368,6 +368,7 @@ void zp_zone_deliver(zp_zone *z)
     .rclass = z->rclass,
     .rtype = z->rtype,
     .generic = generic,
+    .generated = z->generating,
     .nfields = z->ntok,
     .fields = z->fields,
   };

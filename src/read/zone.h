@@ -36,6 +36,7 @@ typedef struct zp_record {
   uint32_t ttl;
   uint16_t rclass, rtype;
   bool generic;             /* RDATA in RFC 3597 form: fields are "\#", length, hex... */
+  bool generated;           /* made by $GENERATE */
   const uint8_t *rdata;     /* RDATA in wire form (rdata.c): for a type zonepuny parses, every
                                field checked and names through the label policy; for RFC 3597
                                form (generic), the octets as written. NULL for the other types:

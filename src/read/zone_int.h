@@ -84,6 +84,7 @@ typedef struct zp_zone {
   long gen_start, gen_stop, gen_step;
   zp_tok gen_owner;
   zp_loc gen_owner_loc, gen_at;
+  bool generating;       /* the record delivered is $GENERATE's */
   char *gen_buf;         /* substituted text of one generated record */
   /* bison's message for a syntax error, held until the line ends in case a rule explains it */
   bool pending;
