@@ -102,6 +102,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   zp_tmp_begin();
   zp_check_options ck = opt->checks;
   ck.load_order = opt->sort ? ZP_LOAD_SORTED : opt->as_served ? ZP_LOAD_SERVED : ZP_LOAD_WRITTEN;
+  ck.file = in->path;
   zp_status st = zp_check_new(&ck, zone_name(opt, zone), diag, &c.ck);
   if (st == ZP_OK)
     st = zp_emit_new(&eo, out, diag, &c.em);

@@ -55,7 +55,10 @@ void zp_ck_apex_end(zp_checker *c)
   tuple first = c->first;
   first.seq = UINT32_MAX;
   const tuple *at = c->seq > 0 ? &first : NULL;
-  if (!c->have_apex)
+  if (!c->have_apex && !at && c->opt.file)
+    zp_ck_report(c, ZP_CK_APEX_SOA, NULL, "%s holds no record: a zone has its SOA record (RFC "
+                 "1035 section 5.2)", strcmp(c->opt.file, "-") ? c->opt.file : "standard input");
+  else if (!c->have_apex)
     zp_ck_report(c, ZP_CK_APEX_SOA, at, "the zone has no SOA record (RFC 1035 section 5.2); "
                  "give its name with -z, or check a piece of a zone with --fragment");
   else if (!c->apex_seen)

@@ -103,6 +103,8 @@ typedef struct zp_check_options {
    * type covered its own); 0: no limit. Default 100 each, as named's. */
   uint32_t max_records_per_type, max_types_per_name;
   int load_order;              /* ZP_LOAD_* */
+  const char *file;            /* the zone's file as messages name it ("-": standard input),
+                                  for what is said of a zone with no record; NULL: none */
   bool max_zone_ttl_set;       /* max-zone-ttl: a record with a longer TTL makes named refuse */
   uint32_t max_zone_ttl;       /* the zone */
 } zp_check_options;

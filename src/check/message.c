@@ -28,12 +28,16 @@ typedef struct held {
   uint8_t served_only;   /* told only if the record is ever served (F_SERVED_ONLY) */
 } held;
 
+/* A message with no record to point at (a zone without one) is about the zone's file as a
+ * whole, where there is one. */
 static void tell(zp_checker *c, zp_check_id id, zp_severity sev, const tuple *at, const char *msg)
 {
-  zp_loc loc;
+  zp_source file = {.path = c->opt.file};
+  zp_loc loc = {.src = &file};
   if (at)
     loc = loc_of(c, at);
-  zp_diag_report(c->diag, at ? &loc : NULL, sev, "%s [-W%s]", msg, zp_check_name(id));
+  zp_diag_report(c->diag, at || c->opt.file ? &loc : NULL, sev, "%s [-W%s]", msg,
+                 zp_check_name(id));
 }
 
 ZP_PRINTF(5, 0) static void report(zp_checker *c, zp_check_id id, zp_severity sev,

@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -23,6 +24,12 @@ zp_loc zp_loc_at(const zp_loc *tok, bool quoted, const char *text, size_t len, s
   zp_loc loc = *tok;
   loc.col += (uint32_t)(quoted + zp_utf8_chars(text, off < len ? off : len));
   return loc;
+}
+
+unsigned long zp_source_serial(void)
+{
+  static atomic_ulong next = 1;
+  return atomic_fetch_add(&next, 1);
 }
 
 int zp_source_keep(const zp_source *src)

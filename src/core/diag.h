@@ -18,12 +18,17 @@ typedef struct zp_source {
   size_t len;
   const struct zp_source *parent; /* the including file, NULL at the top */
   uint32_t line, col;             /* where the parent's $INCLUDE stands */
-  unsigned long serial;           /* which file of the zone: 0 the first, then each $INCLUDE in
-                                     the order opened (a later file may reuse one's memory) */
+  unsigned long serial;           /* which file this is of all the process reads
+                                     (zp_source_serial): another file may reuse one's memory */
   const int *fd;                  /* the descriptor the file is read through, or a copy of it:
                                      messages quote lines from it and never open the path
                                      again; NULL: no line is quoted */
 } zp_source;
+
+/* A number no source of this process had before (sources are read on several threads' behalf,
+ * and zones one after another reuse memory): what tells a source from one that lived at its
+ * address before. */
+unsigned long zp_source_serial(void);
 
 /* A copy of src's descriptor, to quote its lines from once the reader has closed its own: -1
  * when it has none, or none can be made. zp_source_release closes one (-1: nothing). */

@@ -412,7 +412,7 @@ static zp_status read_file(zp_zone *z, const char *path, int fd, const char *rel
   f->src = (zp_source){.path = path, .data = data, .len = len,
                        .parent = parent ? &parent->src : NULL,
                        .line = at ? at->line : 0, .col = at ? at->col : 0,
-                       .serial = z->includes};
+                       .serial = zp_source_serial()};
   if (parent) {
     f->dir = rel ? dir_of(rel) : NULL;
     if (f->dir && strcmp(f->dir, ".") == 0)
