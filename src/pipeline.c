@@ -103,6 +103,9 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   zp_check_options ck = opt->checks;
   ck.load_order = opt->sort ? ZP_LOAD_SORTED : opt->as_served ? ZP_LOAD_SERVED : ZP_LOAD_WRITTEN;
   ck.file = in->path;
+  uint8_t file_zone[ZP_NAME_MAX];
+  if (opt->origin_initial && name_wire(opt, opt->origin, file_zone))
+    ck.file_zone = file_zone;
   zp_status st = zp_check_new(&ck, zone_name(opt, zone), diag, &c.ck);
   if (st == ZP_OK)
     st = zp_emit_new(&eo, out, diag, &c.em);

@@ -11,6 +11,65 @@ static const char *apex_text(const zp_checker *c)
   return zp_ck_name_text(apex);
 }
 
+/* Whether the wire name is labels of digits only (a file named after an address block). */
+static bool numeric(const uint8_t *wire)
+{
+  if (!*wire)
+    return false;
+  for (; *wire; wire += *wire + 1)
+    for (unsigned i = 1; i <= *wire; i++)
+      if (wire[i] < '0' || wire[i] > '9')
+        return false;
+  return true;
+}
+
+/* The reverse zone of an address block written in order (192.168.1.): its labels reversed
+ * under in-addr.arpa. (RFC 1035 section 3.5), as files of reverse zones are named
+ * (db.192.168.1); false when it does not fit. */
+static bool reverse_of(const uint8_t *wire, uint8_t *out)
+{
+  const uint8_t *labels[ZP_NAME_MAX / 2];
+  size_t n = 0, at = 0;
+  for (; *wire; wire += *wire + 1)
+    labels[n++] = wire;
+  static const uint8_t tail[] = "\7in-addr\4arpa";
+  (void)tail;
+  static const uint8_t arpa[] = {7, 'i', 'n', '-', 'a', 'd', 'd', 'r', 4, 'a', 'r', 'p', 'a', 0};
+  while (n-- > 0) {
+    if (at + labels[n][0] + 1 + sizeof arpa > ZP_NAME_MAX)
+      return false;
+    memcpy(out + at, labels[n], labels[n][0] + 1u);
+    at += labels[n][0] + 1u;
+  }
+  memcpy(out + at, arpa, sizeof arpa);
+  return true;
+}
+
+static bool same_name(const uint8_t *a, const uint8_t *b)
+{
+  uint8_t ka[ZP_NAME_KEY_MAX], kb[ZP_NAME_KEY_MAX];
+  size_t na = zp_name_sort_key(a, ka), nb = zp_name_sort_key(b, kb);
+  return na == nb && memcmp(ka, kb, na) == 0;
+}
+
+void zp_ck_zone_name(zp_checker *c, const zp_record *r, const tuple *t)
+{
+  const uint8_t *named = c->opt.file_zone;
+  c->soa_read = true;
+  if (!named || !zp_ck_on(c, ZP_CK_ZONE_NAME) || same_name(r->owner, named))
+    return;
+  uint8_t rev[ZP_NAME_MAX];
+  bool block = numeric(named);
+  if (block ? reverse_of(named, rev) && same_name(r->owner, rev) : zp_ck_labels(named) < 2)
+    return;
+  zp_ck_report(c, ZP_CK_ZONE_NAME, t, "the SOA record is at %s, but the file's name gives the "
+               "zone %s%s%s: named-checkzone and named refuse the file as %s zone (its SOA "
+               "out of it); correct the name, rename the file, or give the zone with -z",
+               zp_ck_name_text(r->owner), zp_ck_name_text(named),
+               block ? ", whose reverse zone is " : "", block ? zp_ck_name_text(rev) : "",
+               block ? "either" : "that");
+}
+
 void zp_ck_out_of_zone(zp_checker *c)
 {
   group *g = &c->g;

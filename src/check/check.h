@@ -14,6 +14,8 @@
 /* X(id, name, default level, what it finds) -- doc/checks.md says each in full */
 #define ZP_CHECKS(X)                                                                           \
   X(ZP_CK_APEX_SOA, "apex-soa", ZP_LEVEL_ERROR, "one SOA record, at the apex")                 \
+  X(ZP_CK_ZONE_NAME, "zone-name", ZP_LEVEL_ERROR,                                             \
+    "a file named after a zone (example.com.zone) holding another's SOA")                      \
   X(ZP_CK_APEX_NS, "apex-ns", ZP_LEVEL_ERROR,                                                  \
     "NS at the apex, in-zone servers with addresses")     \
   X(ZP_CK_CNAME_OTHER, "cname-and-other-data", ZP_LEVEL_ERROR,                                 \
@@ -103,6 +105,8 @@ typedef struct zp_check_options {
    * type covered its own); 0: no limit. Default 100 each, as named's. */
   uint32_t max_records_per_type, max_types_per_name;
   int load_order;              /* ZP_LOAD_* */
+  const uint8_t *file_zone;    /* the zone the file's name gives (wire form), when it gave the
+                                  initial origin; NULL: none */
   const char *file;            /* the zone's file as messages name it ("-": standard input),
                                   for what is said of a zone with no record; NULL: none */
   bool max_zone_ttl_set;       /* max-zone-ttl: a record with a longer TTL makes named refuse */

@@ -211,6 +211,7 @@ struct zp_checker {
   bool have_apex, apex_seen;
   tuple first;           /* the first record read: where the zone's own messages point */
   bool soa_refused;      /* zp_check_soa_refused */
+  bool soa_read;         /* the reader's: an SOA record has come in */
   /* the prefix given to spill: octets of the key after this one (the first record's zone) */
   uint8_t skip[ZP_NAME_KEY_MAX];
   size_t skip_len;
@@ -399,6 +400,8 @@ uint16_t zp_ck_key_bits(uint16_t type, const uint8_t *rdata, size_t rdlen);
 
 /* apex.c: a name outside the zone; the apex's own records (and an SOA elsewhere); the zone as a
  * whole once the pass is done. */
+/* The zone's first SOA record as it comes in, against the zone its file's name gives. */
+void zp_ck_zone_name(zp_checker *c, const zp_record *r, const tuple *t);
 void zp_ck_out_of_zone(zp_checker *c);
 void zp_ck_apex(zp_checker *c);
 void zp_ck_apex_end(zp_checker *c);

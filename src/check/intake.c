@@ -247,6 +247,8 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
       (st = zp_ck_dnssec_record(c, r, t, &in.shrink)) != ZP_OK)
     return st;
   zp_ck_check_names(c, r, t);
+  if (r->rtype == T_SOA && !c->soa_read)
+    zp_ck_zone_name(c, r, t);
   if (parsed && (r->rtype == T_NS || r->rtype == T_MX || r->rtype == T_SRV))
     zp_ck_address_target(c, r, t);
   struct iovec parts[4] = {{&in, sizeof in}, {(void *)r->owner, zp_name_wire_len(r->owner)},

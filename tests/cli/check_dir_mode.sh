@@ -39,8 +39,9 @@ printf '$ORIGIN example.edu.\n'"$soa" > "$t/example.edu.zone"
 printf "$soa"'$INCLUDE frag/chain.inc\n' > "$t/example.info.zone"
 printf '$INCLUDE %s/frag/last.db\n' "$t" > "$t/frag/chain.inc"
 printf 'deep A 192.0.2.7\n' > "$t/frag/last.db"
-# a zone whose SOA is not at its name's origin: the checks' zone is the SOA's (example.biz.),
-# so www.example.other. is data outside it (a warning); named-checkzone example.other refuses
+# a zone whose SOA is not at its name's origin: an error (zone-name), as named-checkzone
+# example.other refuses it; the checks' zone is the SOA's (example.biz.), so www.example.other.
+# is data outside it (a warning)
 printf '$TTL 300\nexample.biz. SOA ns.example.biz. h 1 2 3 4 5\nexample.biz. NS ns.example.biz.\nns.example.biz. A 192.0.2.1\nwww A 192.0.2.8\n' > "$t/example.other.zone"
 # not zones: a hidden directory, notes, a symlinked directory (not followed)
 printf 'junk\n' > "$t/.git/x.zone"
@@ -60,7 +61,7 @@ run "$t"
 [ $rc -eq 1 ] && ok || bad "tree: exit $rc, expected 1: $(cat "$tmp/err")"
 # records: $soa is 3; example.com 3+2, db.example.org 3+3, example.net 3+2, example.edu 3,
 # example.info 3+1, example.other 4, the two parked 3+1 each: 35
-grep -qx 'zonepuny: 8 files (and 2 files they include, read through them), 35 records, 1 error, 1 warning' \
+grep -qx 'zonepuny: 8 files (and 2 files they include, read through them), 35 records, 2 errors, 1 warning' \
   "$tmp/err" && ok || bad "tree: summary: $(tail -1 "$tmp/err")"
 # the CNAME error, in sub/db.example.org, at the relative owner made example.org.
 grep -q "^$t/sub/db.example.org:6:1: error: CNAME and other data at bad.example.org." "$tmp/err" &&
