@@ -97,7 +97,9 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
                         .generic = generic};
   counter c = {0};
   bool soa_refused = false;
+  uint8_t refused_owner[ZP_NAME_MAX] = {0xff};   /* (no label is 255 octets long: none yet) */
   zo.soa_refused = &soa_refused;
+  zo.soa_refused_owner = refused_owner;
   uint8_t zone[ZP_NAME_MAX];
   zp_tmp_begin();
   zp_check_options ck = opt->checks;
@@ -121,7 +123,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     st = zp_zone_parse(in->path, &zo, diag, count_record, &c);
   /* the checks of the whole zone, on a zone read to its end */
   if (soa_refused)
-    zp_check_soa_refused(c.ck);
+    zp_check_soa_refused(c.ck, refused_owner[0] != 0xff ? refused_owner : NULL);
   if (st == ZP_OK && !zp_diag_stop(diag))
     st = zp_check_finish(c.ck);
   /* a failed write stops the parse with ZP_EIO too: finish tells the two apart; a spool of

@@ -102,9 +102,11 @@ void zp_ck_apex(zp_checker *c)
 
 /* Messages about the zone as a whole point at its first record (none: an empty zone), and are
  * told after those about records. */
-void zp_check_soa_refused(zp_checker *c)
+void zp_check_soa_refused(zp_checker *c, const uint8_t *owner)
 {
   c->soa_refused = true;
+  if (owner && !c->refused_len)
+    c->refused_len = zp_name_sort_key(owner, c->refused_key);
 }
 
 void zp_ck_apex_end(zp_checker *c)

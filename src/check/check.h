@@ -133,8 +133,10 @@ ZP_NODISCARD zp_status zp_check_new(const zp_check_options *opt, const uint8_t *
  * more than their share of run_bytes). */
 ZP_NODISCARD zp_status zp_check_record(zp_checker *c, const zp_record *rec);
 /* An SOA record of the zone was refused (its error told): what the checks would say of a zone
- * without one follows from it, and is not said. */
-void zp_check_soa_refused(zp_checker *c);
+ * without one follows from it, and is not said. owner: the refused SOA's (wire form), the
+ * zone's apex when no other SOA gave one, so that the apex's NS records are not taken for a
+ * delegation; NULL: none known. */
+void zp_check_soa_refused(zp_checker *c, const uint8_t *owner);
 /* Runs the checks of the whole zone over everything recorded and reports to diag. The same
  * statuses. */
 ZP_NODISCARD zp_status zp_check_finish(zp_checker *c);

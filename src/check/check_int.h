@@ -211,6 +211,8 @@ struct zp_checker {
   bool have_apex, apex_seen;
   tuple first;           /* the first record read: where the zone's own messages point */
   bool soa_refused;      /* zp_check_soa_refused */
+  uint8_t refused_key[ZP_NAME_KEY_MAX];   /* the refused SOA's owner, for the apex when no SOA */
+  size_t refused_len;                     /* gives one (0: none) */
   bool soa_read;         /* the reader's: an SOA record has come in */
   /* the prefix given to spill: octets of the key after this one (the first record's zone) */
   uint8_t skip[ZP_NAME_KEY_MAX];

@@ -170,6 +170,11 @@ zp_status zp_check_finish(zp_checker *c)
   zp_status st;
   if ((st = zp_ck_intake_end(c)) != ZP_OK)
     return st;
+  if (!c->have_apex && c->refused_len) {
+    memcpy(c->apex_key, c->refused_key, c->refused_len);
+    c->apex_len = c->refused_len;
+    c->have_apex = true;
+  }
   c->holding = true;
   /* the runs are merged on this thread and the pass walks the tuples on another, as the
    * intake did: through a handoff of the intake's size, whose memory it takes over */

@@ -323,8 +323,11 @@ static bool rdata(zp_zone *z, zp_record *rec)
   }
   zp_loc at = zp_rdata_error_loc(&err, rec);
   zp_zone_report(z, &at, "%s", err.msg);
-  if (rec->rtype == 6 && z->opt->soa_refused)   /* (SOA) */
+  if (rec->rtype == 6 && z->opt->soa_refused) {   /* (SOA) */
+    if (!*z->opt->soa_refused && z->opt->soa_refused_owner)
+      memcpy(z->opt->soa_refused_owner, rec->owner, zp_name_wire_len(rec->owner));
     *z->opt->soa_refused = true;
+  }
   return false;
 }
 

@@ -77,6 +77,8 @@ typedef struct zp_zone_options {
                                replaced by the output) */
   bool *soa_refused;        /* set when an SOA record's RDATA is in error, or the initial
                                origin (so nothing is read); NULL: not asked */
+  uint8_t *soa_refused_owner; /* ZP_NAME_MAX octets: the first such SOA's owner (wire form) is
+                               copied there, when soa_refused is set by one; NULL: not asked */
   uint64_t max_generate;    /* --max-generate: the values of every $GENERATE range of the zone,
                                all together, at most this many; 0: ZP_GENERATE_DEFAULT,
                                UINT64_MAX: no bound (named has none) */
