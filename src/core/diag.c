@@ -4,9 +4,13 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/buf.h"
+#include "core/hash.h"
 #include "idna/utf8.h"
 
 enum { QUOTE_MAX = 160 };
@@ -119,6 +123,13 @@ static uint32_t end_col(const zp_loc *loc, const char *line, ssize_t len)
 #define C_WARNING "\33[01;35m\33[K"
 #define C_CARET "\33[01;32m\33[K"
 #define C_END "\33[m\33[K"
+#define C_NOTE "\33[01;36m\33[K"
+
+/* GCC's, JSON's and SARIF's word for a severity (SARIF's levels are these three too). */
+static const char *sev_word(zp_severity sev)
+{
+  return sev == ZP_ERROR ? "error" : sev == ZP_NOTE ? "note" : "warning";
+}
 
 static void quote_line(zp_diag *d, const zp_loc *loc, const char *buf, ssize_t len)
 {
@@ -150,8 +161,9 @@ typedef struct told {
 static void write_gcc(zp_diag *d, const told *t)
 {
   FILE *out = d->out;
-  const char *word = t->sev == ZP_ERROR ? "error" : "warning";
-  const char *on = d->color ? (t->sev == ZP_ERROR ? C_ERROR : C_WARNING) : "";
+  const char *word = sev_word(t->sev);
+  const char *on = d->color ? (t->sev == ZP_ERROR ? C_ERROR : t->sev == ZP_NOTE ? C_NOTE
+                                                                                : C_WARNING) : "";
   const char *off = d->color ? C_END : "";
   if (t->loc && t->loc->line > 0)
     fprintf(out, "%s%s:%u:%u:%s %s%s:%s ", d->color ? C_LOCUS : "", t->loc->src->path,
@@ -224,7 +236,7 @@ static void write_json(zp_diag *d, const told *t)
             end_col(t->loc, t->line, t->line_len));
   else
     fputs(",\"line\":null,\"column\":null,\"end_column\":null", out);
-  fprintf(out, ",\"severity\":\"%s\",\"check\":", t->sev == ZP_ERROR ? "error" : "warning");
+  fprintf(out, ",\"severity\":\"%s\",\"check\":", sev_word(t->sev));
   json_string(out, rule_of(t));
   fputs(",\"message\":\"", out);
   json_text(out, t->msg, (size_t)t->msg_len);
@@ -257,8 +269,7 @@ static void write_sarif(zp_diag *d, const told *t)
   FILE *out = d->out;
   fprintf(out, "%s\n        {\"ruleId\":", d->told ? "," : "");
   json_string(out, rule_of(t));
-  fprintf(out, ",\"level\":\"%s\",\"message\":{\"text\":\"", t->sev == ZP_ERROR ? "error"
-                                                                                : "warning");
+  fprintf(out, ",\"level\":\"%s\",\"message\":{\"text\":\"", sev_word(t->sev));
   json_text(out, t->msg, (size_t)t->msg_len);
   fputs("\"}", out);
   if (t->loc) {
@@ -300,7 +311,7 @@ static void github_text(FILE *out, const char *s, size_t n, bool property)
 static void write_github(zp_diag *d, const told *t)
 {
   FILE *out = d->out;
-  fprintf(out, "::%s ", t->sev == ZP_ERROR ? "error" : "warning");
+  fprintf(out, "::%s ", t->sev == ZP_NOTE ? "notice" : sev_word(t->sev));
   if (t->loc) {
     fputs("file=", out);
     github_text(out, t->loc->src->path, strlen(t->loc->src->path), true);
@@ -354,8 +365,139 @@ void zp_diag_begin(zp_diag *d, const zp_diag_rule *rules, size_t nrules, const c
   fputs("]}},\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [", out);
 }
 
+/* ---- messages of files that zones $INCLUDE, told once ---- */
+
+/* A message told from an included file: the file by its device and inode (two zones' $INCLUDEs
+ * may spell its path apart), line, column, severity and words make its key; the zones after
+ * the first that said it again are kept for the note. */
+typedef struct repeat {
+  uint64_t key;
+  char *path, *check;    /* as the message was told; check: its -W name, or NULL */
+  uint32_t line, col;
+  zp_severity sev;
+  zp_buf zones;          /* the zones' top files, each ending in '\0' */
+  size_t more;           /* zones after the first */
+} repeat;
+
+struct zp_diag_repeats {
+  repeat *e;
+  size_t n, cap;
+  uint32_t *slot;        /* index + 1 of each key's entry, by the key's low bits; 0: free */
+  size_t nslots;
+};
+
+/* Messages remembered; past it each is told as it comes (what a run can hold in memory). */
+enum { REPEATS_MAX = 1 << 20 };
+
+static bool repeats_grow(struct zp_diag_repeats *r)
+{
+  size_t n = r->nslots ? r->nslots * 2 : 256;
+  uint32_t *s = calloc(n, sizeof *s);
+  if (!s)
+    return false;
+  for (size_t i = 0; i < r->n; i++) {
+    size_t at = r->e[i].key & (n - 1);
+    while (s[at])
+      at = (at + 1) & (n - 1);
+    s[at] = (uint32_t)i + 1;
+  }
+  free(r->slot);
+  r->slot = s;
+  r->nslots = n;
+  return true;
+}
+
+/* Whether the message msg[0..len) at loc (in an included file) was told before: then the zone
+ * it comes from now is added to its note. */
+static bool repeated(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *msg, int len,
+                     const char *check)
+{
+  struct stat st;
+  const zp_source *src = loc->src, *top = src;
+  while (top->parent)
+    top = top->parent;
+  uint64_t at[5] = {loc->line, loc->col, sev, 0, 0};
+  if (src->fd && fstat(*src->fd, &st) == 0) {
+    at[3] = st.st_dev;
+    at[4] = st.st_ino;
+  } else {
+    at[3] = zp_hash((const uint8_t *)src->path, strlen(src->path));
+  }
+  uint64_t key = zp_hash((const uint8_t *)at, sizeof at) ^ zp_hash((const uint8_t *)msg, (size_t)len);
+  struct zp_diag_repeats *r = d->repeats;
+  if (!r && !(r = d->repeats = calloc(1, sizeof *r)))
+    return false;
+  if (r->n >= REPEATS_MAX || ((r->n + 1) * 2 > r->nslots && !repeats_grow(r)))
+    return false;
+  size_t i = key & (r->nslots - 1);
+  for (; r->slot[i]; i = (i + 1) & (r->nslots - 1)) {
+    repeat *e = &r->e[r->slot[i] - 1];
+    if (e->key != key)
+      continue;
+    for (size_t k = 0; k < e->zones.len; k += strlen(e->zones.p + k) + 1)
+      if (strcmp(e->zones.p + k, top->path) == 0)
+        return true;   /* (the same zone again: one $INCLUDE of the file after another) */
+    if (zp_buf_grow(&e->zones, strlen(top->path) + 1)) {
+      memcpy(e->zones.p + e->zones.len, top->path, strlen(top->path) + 1);
+      e->zones.len += strlen(top->path) + 1;
+      e->more++;
+    }
+    return true;
+  }
+  if (!zp_array_room(&r->e, r->n, &r->cap, sizeof *r->e, 16))
+    return false;
+  repeat e = {.key = key, .path = strdup(src->path), .check = check ? strdup(check) : NULL,
+              .line = loc->line, .col = loc->col, .sev = sev};
+  if (!e.path || (check && !e.check) || !zp_buf_grow(&e.zones, strlen(top->path) + 1)) {
+    free(e.path);
+    free(e.check);
+    zp_buf_free(&e.zones);
+    return false;
+  }
+  memcpy(e.zones.p, top->path, strlen(top->path) + 1);
+  e.zones.len = strlen(top->path) + 1;
+  r->e[r->n] = e;
+  r->slot[i] = (uint32_t)++r->n;
+  return false;
+}
+
+/* The notes: each repeated message's zones after the first, at its place. */
+static void repeats_end(zp_diag *d)
+{
+  struct zp_diag_repeats *r = d->repeats;
+  for (size_t i = 0; r && i < r->n; i++) {
+    repeat *e = &r->e[i];
+    if (e->more && !d->silent) {
+      zp_source src = {.path = e->path};
+      zp_loc loc = {.src = &src, .line = e->line, .col = e->col};
+      char msg[4096];
+      const char *first = e->zones.p, *next = first + strlen(first) + 1;
+      int n = snprintf(msg, sizeof msg, "the %s told here for %s is in %zu more zone%s that "
+                       "include%s this file, told once:", sev_word(e->sev), first, e->more,
+                       e->more == 1 ? "" : "s", e->more == 1 ? "s" : "");
+      for (const char *z = next; z < e->zones.p + e->zones.len && n < (int)sizeof msg;
+           z += strlen(z) + 1)
+        n += snprintf(msg + n, sizeof msg - (size_t)n, "%s %s", z == next ? "" : ",", z);
+      if (n >= (int)sizeof msg)
+        n = (int)sizeof msg - 1;
+      emit(d, &(told){.loc = &loc, .sev = ZP_NOTE, .msg = msg, .msg_len = n, .check = e->check,
+                      .line_len = -1});
+    }
+    free(e->path);
+    free(e->check);
+    zp_buf_free(&e->zones);
+  }
+  if (r) {
+    free(r->e);
+    free(r->slot);
+    free(r);
+  }
+  d->repeats = NULL;
+}
+
 void zp_diag_end(zp_diag *d)
 {
+  repeats_end(d);
   if (d->format == ZP_FORMAT_SARIF && !d->silent)
     fputs("\n      ]\n    }\n  ]\n}\n", d->out);
   fflush(d->out);
@@ -373,16 +515,7 @@ void zp_diag_vreport(zp_diag *d, const zp_loc *loc, zp_severity sev, const char 
 {
   if (sev == ZP_WARNING && d->werror)
     sev = ZP_ERROR;
-  if (sev == ZP_ERROR) {
-    if (zp_diag_stop(d))
-      return;
-    d->errors++;
-  } else {
-    d->warnings++;
-    if (d->quiet)
-      return;
-  }
-  if (d->silent)
+  if (sev == ZP_ERROR && zp_diag_stop(d))
     return;
   char msg[4096];
   int n = vsnprintf(msg, sizeof msg, fmt, ap);
@@ -397,6 +530,18 @@ void zp_diag_vreport(zp_diag *d, const zp_loc *loc, zp_severity sev, const char 
     t.check = w + 4;
     t.msg_len = (int)(w - msg);
   }
+  if (t.loc && t.loc->src->parent && t.loc->line > 0 && !d->silent &&
+      repeated(d, t.loc, sev, msg, t.msg_len, t.check))
+    return;
+  if (sev == ZP_ERROR) {
+    d->errors++;
+  } else {
+    d->warnings++;
+    if (d->quiet)
+      return;
+  }
+  if (d->silent)
+    return;
   if (t.loc && t.loc->line > 0 && (d->show_source || d->format != ZP_FORMAT_GCC))
     t.line_len = the_line(d, t.loc, t.line);
   emit(d, &t);

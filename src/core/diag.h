@@ -45,7 +45,9 @@ typedef struct zp_loc {
  * tok whose text is text[0..len) (quoted: tok is its opening quote, which text does not hold). */
 zp_loc zp_loc_at(const zp_loc *tok, bool quoted, const char *text, size_t len, size_t off);
 
-typedef enum zp_severity { ZP_WARNING, ZP_ERROR } zp_severity;
+/* ZP_NOTE: what the sink says of its own accord (the zones a file's repeated message is in),
+ * neither counted nor stopped at. */
+typedef enum zp_severity { ZP_WARNING, ZP_ERROR, ZP_NOTE } zp_severity;
 
 /* How diagnostics are written: GCC's text (with the line quoted), JSON Lines (one object per
  * diagnostic), SARIF 2.1.0 (one log, its results streamed), GitHub Actions workflow commands. */
@@ -73,6 +75,7 @@ typedef struct zp_diag {
   bool show_source;      /* quote the line and put a caret under the column */
   unsigned errors, warnings;
   unsigned long told;    /* diagnostics written (SARIF separates its results by them) */
+  struct zp_diag_repeats *repeats;   /* messages in files that zones $INCLUDE, told once */
   /* the last block read to quote lines from a file being read (messages come in file order,
    * often many to a block) */
   const zp_source *quote_src;
@@ -85,9 +88,14 @@ typedef struct zp_diag {
 /* Defaults: out, GCC's format, max_errors 50, source lines shown. */
 void zp_diag_init(zp_diag *d, FILE *out);
 
+/* A message located in a file that a zone $INCLUDEs, said again by another zone that includes
+ * it (the same file, line, column and words), is told once: each zone after the first is
+ * listed in a note at zp_diag_end, and the message counts once (toward --max-errors too). */
+
 /* Opens the output of d's format (SARIF: the log up to its results, with the rules and the
  * tool's version); zp_diag_end closes it. Every diagnostic comes between the two. */
 void zp_diag_begin(zp_diag *d, const zp_diag_rule *rules, size_t nrules, const char *version);
+/* Tells the notes of repeated messages, closes the output and frees what d holds. */
 void zp_diag_end(zp_diag *d);
 
 /* Reports one problem. loc may be NULL ("zonepuny: error: ..."), or name a file without a

@@ -8,7 +8,8 @@ process, in GCC's text and in JSON Lines. Each quoted line must be the line the 
 read from that file here; each JSON end_column must be the column just past the field at
 line:column of that file, worked out here from the line (a quoted string to its closing quote,
 else to the next blank, ';', '(' or ')'), in characters. A file that holds no record is named in
-every format.
+every format. A fragment with an error that 30 zones $INCLUDE is told once, with a note that
+lists the 29 other zones, and counts once: --max-errors 3 still reaches another zone's error.
 """
 import json
 import os
@@ -116,4 +117,41 @@ with tempfile.TemporaryDirectory() as d:
         else:
             t.bad("an empty file, --format=%s: exit %d, the file not named: %s" % (
                 fmt, p.returncode, (p.stdout + p.stderr)[:300]))
+
+with tempfile.TemporaryDirectory() as d:
+    os.mkdir(os.path.join(d, "inc"))
+    with open(os.path.join(d, "inc", "common.inc"), "w") as f:
+        f.write("ok A 192.0.2.8\nxn--zzzz-9999 A 192.0.2.9\n")
+    zones = ["f%02d.example.zone" % i for i in range(30)]
+    for z in zones:
+        with open(os.path.join(d, z), "w") as f:
+            f.write("$TTL 300\n@ SOA ns h 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n"
+                    "$INCLUDE inc/common.inc\n")
+    with open(os.path.join(d, "zz.example.zone"), "w") as f:
+        f.write("$TTL 300\n@ SOA ns h 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\nbad A 300.1.1.1\n")
+    p = subprocess.run([zonepuny, "--check", "--format=json", "--max-errors=3", d],
+                       capture_output=True, text=True)
+    objs = [json.loads(line) for line in p.stdout.splitlines()]
+    frag = [o for o in objs if (o["file"] or "").endswith("inc/common.inc") and
+            o["severity"] == "error"]
+    notes = [o for o in objs if o["severity"] == "note"]
+    other = [o for o in objs if (o["file"] or "").endswith("zz.example.zone") and
+             o["severity"] == "error"]
+    listed = set(re.findall(r"f\d\d\.example\.zone", notes[0]["message"].split("told once:")[-1])) \
+        if notes else set()
+    if p.returncode == 1 and len(frag) == 1 and frag[0]["line"] == 2 and len(other) == 1:
+        t.ok()
+    else:
+        t.bad("a fragment 30 zones include: exit %d, %d errors told of it, %d of the other "
+              "zone's:\n%s" % (p.returncode, len(frag), len(other), p.stdout[:600]))
+    first = os.path.basename(frag[0]["include_chain"][0]["file"]) if frag else None
+    if len(notes) == 1 and notes[0]["line"] == 2 and first and \
+            listed | {first} == set(zones) and first not in listed:
+        t.ok()
+    else:
+        t.bad("the note of the zones that include the fragment: %s" % notes)
+    if "2 errors" in p.stderr:
+        t.ok()
+    else:
+        t.bad("the summary counts the fragment's error once: %s" % p.stderr.strip())
 t.finish()
