@@ -11,6 +11,7 @@
 
 #include "core/buf.h"
 #include "core/hash.h"
+#include "core/text.h"
 #include "idna/utf8.h"
 
 enum { QUOTE_MAX = 160 };
@@ -134,16 +135,21 @@ static const char *sev_word(zp_severity sev)
 static void quote_line(zp_diag *d, const zp_loc *loc, const char *buf, ssize_t len)
 {
   FILE *out = d->out;
-  fprintf(out, " %5u | %.*s%s\n", loc->line, (int)len, buf, len == QUOTE_MAX ? "..." : "");
-  /* The caret is placed by characters; tabs are repeated so it lines up under them. */
+  fprintf(out, " %5u | ", loc->line);
+  zp_text_write(out, buf, (size_t)len);
+  fprintf(out, "%s\n", len == QUOTE_MAX ? "..." : "");
+  /* The caret is placed by characters (the octets that do not continue a UTF-8 sequence);
+   * tabs are repeated so it lines up under them, and an escape takes its width. */
   fputs("       | ", out);
   uint32_t ch = 1;
-  for (ssize_t i = 0; i < len && ch < loc->col; i++) {
-    unsigned char c = (unsigned char)buf[i];
-    if ((c & 0xC0) == 0x80)
-      continue;
-    fputc(c == '\t' ? '\t' : ' ', out);
-    ch++;
+  const unsigned char *u = (const unsigned char *)buf;
+  for (size_t i = 0, n; i < (size_t)len && ch < loc->col; i += n) {
+    bool esc;
+    n = zp_text_char(u + i, (size_t)len - i, &esc);
+    for (size_t k = 0; k < (esc ? 4 * n : 1); k++)
+      fputc(u[i] == '\t' ? '\t' : ' ', out);
+    for (size_t k = 0; k < n; k++)
+      ch += (u[i + k] & 0xC0) != 0x80;
   }
   fprintf(out, "%s^%s\n", d->color ? C_CARET : "", d->color ? C_END : "");
 }
@@ -165,20 +171,25 @@ static void write_gcc(zp_diag *d, const told *t)
   const char *on = d->color ? (t->sev == ZP_ERROR ? C_ERROR : t->sev == ZP_NOTE ? C_NOTE
                                                                                 : C_WARNING) : "";
   const char *off = d->color ? C_END : "";
-  if (t->loc && t->loc->line > 0)
-    fprintf(out, "%s%s:%u:%u:%s %s%s:%s ", d->color ? C_LOCUS : "", t->loc->src->path,
-            t->loc->line, t->loc->col, off, on, word, off);
-  else
+  if (t->loc && t->loc->line > 0) {
+    fputs(d->color ? C_LOCUS : "", out);
+    zp_text_write(out, t->loc->src->path, strlen(t->loc->src->path));
+    fprintf(out, ":%u:%u:%s %s%s:%s ", t->loc->line, t->loc->col, off, on, word, off);
+  } else {
     fprintf(out, "zonepuny: %s%s:%s ", on, word, off);
-  fprintf(out, "%.*s", t->msg_len, t->msg);
+  }
+  zp_text_write(out, t->msg, (size_t)t->msg_len);
   if (t->check)
     fprintf(out, " [%s-W%s%s]", on, t->check, off);
   fputc('\n', out);
   if (t->loc && t->loc->line > 0) {
     if (d->show_source && t->line_len >= 0)
       quote_line(d, t->loc, t->line, t->line_len);
-    for (const zp_source *s = t->loc->src; s->parent; s = s->parent)
-      fprintf(out, "  included from %s:%u\n", s->parent->path, s->line);
+    for (const zp_source *s = t->loc->src; s->parent; s = s->parent) {
+      fputs("  included from ", out);
+      zp_text_write(out, s->parent->path, strlen(s->parent->path));
+      fprintf(out, ":%u\n", s->line);
+    }
   }
 }
 
@@ -186,26 +197,20 @@ static void write_gcc(zp_diag *d, const told *t)
  * file name may hold any) as U+FFFD. */
 static void json_text(FILE *out, const char *s, size_t n)
 {
-  for (size_t i = 0; i < n;) {
-    unsigned char c = (unsigned char)s[i];
-    if (c >= 0x80) {
-      size_t k = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-      if (k == 0 || k > n - i || zp_utf8_validate((const uint8_t *)s + i, k, NULL) != ZP_OK) {
-        fputs("\\ufffd", out);
-        i++;
-      } else {
-        fwrite(s + i, 1, k, out);
-        i += k;
-      }
-      continue;
-    }
-    if (c == '"' || c == '\\')
-      fprintf(out, "\\%c", c);
-    else if (c < 0x20 || c == 0x7F)
-      fprintf(out, "\\u%04x", c);
-    else
-      fputc(c, out);
-    i++;
+  const unsigned char *u = (const unsigned char *)s;
+  for (size_t i = 0, len; i < n; i += len) {
+    bool esc;
+    len = zp_text_char(u + i, n - i, &esc);
+    uint32_t cp = u[i];
+    size_t one = 1;
+    if (u[i] == '"' || u[i] == '\\')
+      fprintf(out, "\\%c", u[i]);
+    else if (!esc)
+      fwrite(u + i, 1, len, out);
+    else if (u[i] >= 0x80 && zp_utf8_decode(u + i, len, &cp, &one, NULL) != ZP_OK)
+      fputs("\\ufffd", out);
+    else   /* (a control, a separator: legal JSON raw, but not for a log read on a terminal) */
+      fprintf(out, "\\u%04x", (unsigned)cp);
   }
 }
 
@@ -299,12 +304,16 @@ static void write_sarif(zp_diag *d, const told *t)
  * percent-encoded, and ':' and ',' too in a property (the runner's escaping). */
 static void github_text(FILE *out, const char *s, size_t n, bool property)
 {
-  for (size_t i = 0; i < n; i++) {
-    char c = s[i];
-    if (c == '%' || c == '\r' || c == '\n' || (property && (c == ':' || c == ',')))
-      fprintf(out, "%%%02X", (unsigned char)c);
+  const unsigned char *u = (const unsigned char *)s;
+  for (size_t i = 0, len; i < n; i += len) {
+    bool esc;
+    len = zp_text_char(u + i, n - i, &esc);
+    if (u[i] == '%' || u[i] == '\r' || u[i] == '\n' || (property && (u[i] == ':' || u[i] == ',')))
+      fprintf(out, "%%%02X", u[i]);
+    else if (esc)   /* (as GCC's text: the log is read on a terminal too) */
+      zp_text_write(out, s + i, len);
     else
-      fputc(c, out);
+      fwrite(u + i, 1, len, out);
   }
 }
 
