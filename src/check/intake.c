@@ -286,6 +286,8 @@ void zp_check_free(zp_checker *c)
   free(c->links);
   zp_buf_free(&c->link_names);
   free(c->rdatas.e);
+  free(c->batch_rdatas[0].e);
+  free(c->batch_rdatas[1].e);
   free(c->wild.e);
   free(c->pending);
   zp_spill_free(c->deferred);

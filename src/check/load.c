@@ -31,7 +31,11 @@ typedef struct bset {
   size_t n, cap;
 } bset;
 
-struct zp_ck_load {
+/* named's loader reading one text of the zone: the file as written ($INCLUDE and $GENERATE
+ * end or make batches), or the zone zonepuny writes (one file, each $GENERATE record a line
+ * of it). Owners compare by their converted names (both lowercased: an owner's ASCII case
+ * reaches no check). */
+typedef struct model {
   uint8_t owner[ZP_NAME_KEY_MAX], glue[ZP_NAME_KEY_MAX];
   size_t owner_len, glue_len;
   bool have_owner, in_glue;
@@ -39,24 +43,34 @@ struct zp_ck_load {
   uint64_t *ns;          /* the hashes of the current batch's NS targets (its glue names) */
   size_t nns, ns_cap;
   size_t used, glue_used;  /* RDATA octets in the buffer, the glue batch's among them */
+} model;
+
+struct zp_ck_load {
+  model in, out;
   const zp_source *src;  /* the file of the last record: a change is an $INCLUDE's start or end */
   unsigned long serial;
 };
+
+static void model_free(model *m)
+{
+  free(m->cur.e);
+  free(m->gl.e);
+  free(m->ns);
+}
 
 void zp_ck_load_free(zp_ck_load *l)
 {
   if (!l)
     return;
-  free(l->cur.e);
-  free(l->gl.e);
-  free(l->ns);
+  model_free(&l->in);
+  model_free(&l->out);
   free(l);
 }
 
-static void commit_all(zp_ck_load *l)
+static void commit_all(model *m)
 {
-  l->cur.n = l->gl.n = l->nns = 0;
-  l->used = l->glue_used = 0;
+  m->cur.n = m->gl.n = m->nns = 0;
+  m->used = m->glue_used = 0;
 }
 
 /* The entry of key in b, added with ttl when it is not there; NULL when memory fails. */
@@ -80,6 +94,51 @@ static uint64_t name_hash(const uint8_t *wire)
   return zp_hash(key, zp_name_sort_key(wire, key));
 }
 
+/* r (owner sort key key[0..len)) read by m: whether its RRset has a record in its batch
+ * already (*cont), and the TTL the batch gives it (*ttl). */
+static zp_status model_take(model *m, const zp_record *r, const tuple *t, const uint8_t *key,
+                            size_t len, bool *cont, uint32_t *ttl)
+{
+  if (m->in_glue && (len != m->glue_len || memcmp(key, m->glue, len) != 0)) {
+    m->in_glue = false;
+    m->gl.n = 0;
+    m->used -= m->glue_used;
+    m->glue_used = 0;
+  }
+  if (!m->in_glue && (!m->have_owner || len != m->owner_len || memcmp(key, m->owner, len))) {
+    uint64_t h = zp_hash(key, len);
+    bool glue = false;
+    for (size_t i = 0; i < m->nns && !glue; i++)
+      glue = m->ns[i] == h;
+    if (glue) {
+      m->in_glue = true;
+      memcpy(m->glue, key, len);
+      m->glue_len = len;
+    } else {
+      memcpy(m->owner, key, len);
+      m->owner_len = len;
+      m->have_owner = true;
+      m->cur.n = m->nns = 0;
+      m->used = 0;
+    }
+  }
+  bset *b = m->in_glue ? &m->gl : &m->cur;
+  const bentry *e = bset_find(b, (uint32_t)t->rtype << 16 | t->covered, r->ttl, cont);
+  if (!e)
+    return ZP_ENOMEM;
+  *ttl = e->ttl;
+  if (r->rtype == T_NS && !m->in_glue && r->rdata && !r->generic) {
+    if (!zp_array_room(&m->ns, m->nns, &m->ns_cap, sizeof *m->ns, 4))
+      return ZP_ENOMEM;
+    m->ns[m->nns++] = name_hash(r->rdata);
+  }
+  m->used += r->rdata ? r->rdlen : 0;
+  m->glue_used += m->in_glue && r->rdata ? r->rdlen : 0;
+  if (LOAD_BUFFER - m->used < LOAD_ROOM)
+    commit_all(m);
+  return ZP_OK;
+}
+
 zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, tuple *t)
 {
   bool ttl_limit = c->opt.max_zone_ttl_set && zp_ck_on(c, ZP_CK_LOAD_LIMIT);
@@ -88,60 +147,36 @@ zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, tuple *t)
   if (!c->load && !(c->load = calloc(1, sizeof *c->load)))
     return ZP_ENOMEM;
   zp_ck_load *l = c->load;
-  uint32_t ttl = r->ttl;
+  uint8_t key[ZP_NAME_KEY_MAX];
+  size_t len = zp_name_sort_key(r->owner, key);
+  uint32_t ttl_in = r->ttl, ttl_out = r->ttl;
   bool cont = false;
-  if (c->opt.load_order == ZP_LOAD_SORTED) {
-    /* the writer hands each RRset over whole, each record once: the pass counts them */
-    cont = true;
-  } else if (!(r->generated && c->opt.load_order == ZP_LOAD_SERVED)) {
-    const zp_source *src = r->loc.src;
-    if (src != l->src || (src && src->serial != l->serial)) {
-      commit_all(l);
-      l->src = src;
-      l->serial = src ? src->serial : 0;
-    }
-    uint8_t key[ZP_NAME_KEY_MAX];
-    size_t len = zp_name_sort_key(r->owner, key);
-    if (l->in_glue && (len != l->glue_len || memcmp(key, l->glue, len) != 0)) {
-      l->in_glue = false;
-      l->gl.n = 0;
-      l->used -= l->glue_used;
-      l->glue_used = 0;
-    }
-    if (!l->in_glue && (!l->have_owner || len != l->owner_len || memcmp(key, l->owner, len))) {
-      uint64_t h = zp_hash(key, len);
-      bool glue = false;
-      for (size_t i = 0; i < l->nns && !glue; i++)
-        glue = l->ns[i] == h;
-      if (glue) {
-        l->in_glue = true;
-        memcpy(l->glue, key, len);
-        l->glue_len = len;
-      } else {
-        memcpy(l->owner, key, len);
-        l->owner_len = len;
-        l->have_owner = true;
-        l->cur.n = l->nns = 0;
-        l->used = 0;
-      }
-    }
-    bset *b = l->in_glue ? &l->gl : &l->cur;
-    const bentry *e = bset_find(b, (uint32_t)t->rtype << 16 | t->covered, r->ttl, &cont);
-    if (!e)
-      return ZP_ENOMEM;
-    ttl = e->ttl;
-    if (r->rtype == T_NS && !l->in_glue && r->rdata && !r->generic) {
-      if (!zp_array_room(&l->ns, l->nns, &l->ns_cap, sizeof *l->ns, 4))
-        return ZP_ENOMEM;
-      l->ns[l->nns++] = name_hash(r->rdata);
-    }
-    l->used += r->rdata ? r->rdlen : 0;
-    l->glue_used += l->in_glue && r->rdata ? r->rdlen : 0;
-    if (LOAD_BUFFER - l->used < LOAD_ROOM)
-      commit_all(l);
+  zp_status st;
+  /* the file as named reads it */
+  const zp_source *src = r->loc.src;
+  if (src != l->src || (src && src->serial != l->serial)) {
+    commit_all(&l->in);
+    l->src = src;
+    l->serial = src ? src->serial : 0;
   }
+  /* (a $GENERATE record is a batch alone, committed at once; here it ends the batch pending,
+   * which differs from named only where that batch's RRset has records on both sides of it) */
+  if (r->generated)
+    commit_all(&l->in);
+  else if ((st = model_take(&l->in, r, t, key, len, &cont, &ttl_in)) != ZP_OK)
+    return st;
   if (cont)
+    t->flags |= F_BATCH_CONT_IN;
+  /* the zone as zonepuny writes it; --sort hands each RRset over whole, each record once */
+  if (c->opt.load_order == ZP_LOAD_SORTED)
     t->flags |= F_BATCH_CONT;
+  else if (c->opt.load_order == ZP_LOAD_WRITTEN) {
+    if ((st = model_take(&l->out, r, t, key, len, &cont, &ttl_out)) != ZP_OK)
+      return st;
+    if (cont)
+      t->flags |= F_BATCH_CONT;
+  }
+  uint32_t ttl = ttl_in > ttl_out ? ttl_in : ttl_out;
   if (ttl_limit && ttl > c->opt.max_zone_ttl)
     zp_ck_report(c, ZP_CK_LOAD_LIMIT, t, "TTL %u%s is above max-zone-ttl %u: named refuses "
                  "the zone", ttl, ttl != r->ttl ? " (its RRset's TTL in this run of lines, "
@@ -149,14 +184,36 @@ zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, tuple *t)
   return ZP_OK;
 }
 
+/* The checks' count of a model's batches: the records of the RRset held (each once) before the
+ * batch, the batch's records, and those each once within the batch. */
+static void batch_begin(zp_checker *c, int m)
+{
+  group *g = &c->g;
+  g->load_before[m] = g->load_records;
+  g->load_all[m] = g->load_dist[m] = 0;
+  nameset *s = &c->batch_rdatas[m];
+  if (s->n && s->cap > 256) {
+    free(s->e);
+    *s = (nameset){0};
+  } else if (s->n) {
+    memset(s->e, 0, s->cap * sizeof *s->e);
+    s->n = 0;
+  }
+}
+
 void zp_ck_load_first(zp_checker *c, const tuple *t)
 {
   group *g = &c->g;
   g->load_told = false;
-  g->load_records = g->load_batch = 1;
-  g->load_before = 0;
-  if (++g->types > c->opt.max_types_per_name && c->opt.max_types_per_name && !g->types_told &&
-      zp_ck_on(c, ZP_CK_LOAD_LIMIT)) {
+  g->load_records = 0;
+  for (int m = 0; m < 2; m++)
+    batch_begin(c, m);
+  zp_ck_load_more(c, t, true);
+  /* NSEC3 records and their RRSIGs go to a tree of their own in named (RFC 5155 section 7.1:
+   * an NSEC3 owner is no name of the zone's) */
+  bool nsec3 = t->rtype == T_NSEC3 || (zp_ck_is_sig(t) && t->covered == T_NSEC3);
+  if (!nsec3 && ++g->types > c->opt.max_types_per_name && c->opt.max_types_per_name &&
+      !g->types_told && zp_ck_on(c, ZP_CK_LOAD_LIMIT)) {
     zp_ck_report(c, ZP_CK_LOAD_LIMIT, t, "%s holds more than %u RRsets with this %s RRset "
                  "(each RRSIG type covered counts as one): named refuses the zone past "
                  "max-types-per-name %u (\"too many records\")", zp_ck_owner_text(g),
@@ -171,28 +228,51 @@ bool zp_ck_load_counting(const zp_checker *c)
   return c->opt.max_records_per_type && !c->g.load_told && zp_ck_on(c, ZP_CK_LOAD_LIMIT);
 }
 
+/* named's judgement of a batch (lib/dns/rdataslab.c): its records, a record written twice
+ * twice, past the limit; or, joining records held already, those plus the batch's each once. */
+static bool batch_over(const group *g, int m, uint32_t max)
+{
+  return g->load_all[m] > max || (g->load_before[m] && g->load_before[m] + g->load_dist[m] > max);
+}
+
 void zp_ck_load_more(zp_checker *c, const tuple *t, bool new_rdata)
 {
   group *g = &c->g;
   if (!zp_ck_load_counting(c))
     return;
-  if (!(t->flags & F_BATCH_CONT)) {
-    g->load_before = g->load_records;
-    g->load_batch = 0;
-  }
-  g->load_batch += c->opt.load_order != ZP_LOAD_SORTED || new_rdata;
-  g->load_records += new_rdata;
   uint32_t max = c->opt.max_records_per_type;
-  if (g->load_before + g->load_batch <= max)
+  bool over_in = false;
+  int over = -1;
+  /* the file as named reads it [0], the zone as zonepuny writes it [1] (--named-conf: none) */
+  for (int m = 0; m < (c->opt.load_order == ZP_LOAD_SERVED ? 1 : 2); m++) {
+    if (g->load_records && !(t->flags & (m ? F_BATCH_CONT : F_BATCH_CONT_IN)))
+      batch_begin(c, m);
+    nameset *s = &c->batch_rdatas[m];
+    bool fresh = new_rdata || !zp_ck_set_get(s, t->digest);
+    if (fresh)
+      (void)zp_ck_set_add(s, t->digest, 1);   /* (out of memory: counted again, never less) */
+    /* (--sort writes each record once) */
+    g->load_all[m] += m == 0 || c->opt.load_order != ZP_LOAD_SORTED || new_rdata;
+    g->load_dist[m] += fresh;
+    if (batch_over(g, m, max) && over < 0) {
+      over = m;
+      over_in = m == 0;
+    }
+  }
+  g->load_records += new_rdata;
+  if (over < 0)
     return;
   bool rrsig = zp_ck_is_sig(t);
-  bool twice = g->load_before + g->load_batch > g->load_records;
+  uint32_t joined = g->load_before[over] + g->load_dist[over];
+  bool twice = g->load_all[over] > g->load_dist[over] || joined > g->load_records;
+  uint32_t n = g->load_all[over] > max ? g->load_all[over] : joined;
   zp_ck_report(c, ZP_CK_LOAD_LIMIT, t, "the %s RRset%s%s at %s counts %u records with this one"
-               "%s: named refuses the zone past max-records-per-type %u (\"too many records\")",
+               "%s%s: named refuses the zone past max-records-per-type %u (\"too many records\")",
                zp_ck_type_text(t->rtype), rrsig ? " covering " : "",
-               rrsig ? zp_ck_type_text(t->covered) : "", zp_ck_owner_text(g),
-               g->load_before + g->load_batch,
-               twice ? " (named counts the records of each run of lines at a name before it "
-                       "drops those written twice)" : "", max);
+               rrsig ? zp_ck_type_text(t->covered) : "", zp_ck_owner_text(g), n,
+               twice ? " (named counts a run of lines at a name as it reads it, before it "
+                       "drops the records it holds twice)" : "",
+               !over_in ? " in the zone zonepuny writes (one file, $GENERATE's records written "
+                          "out), though not in this file as named reads it" : "", max);
   g->load_told = true;
 }
