@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/buf.h"
+#include "core/hash.h"
 
 enum { WALK_DEPTH = 64 };   /* directories below a tree walked: deeper is reported, not walked */
 
@@ -204,9 +205,38 @@ typedef struct node {
 typedef struct graph {
   node *nodes;
   size_t n, cap;
+  size_t *slot;      /* index + 1 of each node by the hash of its device and inode; 0: free */
+  size_t nslots;     /* a power of two, at least twice n */
   size_t *edges;     /* pairs: includer, included (indexes into nodes) */
   size_t ne, ecap;
 } graph;
+
+static size_t slot_of(const graph *g, dev_t dev, ino_t ino)
+{
+  uint64_t key[2] = {(uint64_t)dev, (uint64_t)ino};
+  size_t at = zp_hash((const uint8_t *)key, sizeof key) & (g->nslots - 1);
+  while (g->slot[at] && (g->nodes[g->slot[at] - 1].dev != dev ||
+                         g->nodes[g->slot[at] - 1].ino != ino))
+    at = (at + 1) & (g->nslots - 1);
+  return at;
+}
+
+/* Room in the table for one more node: a tree of a million files is looked up in each. */
+static bool slots_room(graph *g)
+{
+  if ((g->n + 1) * 2 <= g->nslots)
+    return true;
+  size_t n = g->nslots ? g->nslots * 2 : 64;
+  size_t *s = calloc(n, sizeof *s), *old = g->slot;
+  if (!s)
+    return false;
+  g->slot = s;
+  g->nslots = n;
+  for (size_t i = 0; i < g->n; i++)
+    s[slot_of(g, g->nodes[i].dev, g->nodes[i].ino)] = i + 1;
+  free(old);
+  return true;
+}
 
 /* The node of the file at path (taking path), made when new with a copy of root; SIZE_MAX
  * when it cannot be stat'ed (the zone's reader says why when it gets there) or out of memory
@@ -221,15 +251,21 @@ static size_t node_of(graph *g, char *path, size_t file, const char *root, zp_st
     free(path);
     return SIZE_MAX;
   }
-  /* (a linear search: a repository holds thousands of zones, and each is read in full anyway) */
-  for (size_t i = 0; i < g->n; i++)
-    if (g->nodes[i].dev == sb.st_dev && g->nodes[i].ino == sb.st_ino) {
-      if (g->nodes[i].file == SIZE_MAX)
-        g->nodes[i].file = file;
-      free(path);
-      free(r);
-      return i;
-    }
+  if (!slots_room(g)) {
+    free(path);
+    free(r);
+    *st = ZP_ENOMEM;
+    return SIZE_MAX;
+  }
+  size_t at = slot_of(g, sb.st_dev, sb.st_ino);
+  if (g->slot[at]) {
+    size_t i = g->slot[at] - 1;
+    if (g->nodes[i].file == SIZE_MAX)
+      g->nodes[i].file = file;
+    free(path);
+    free(r);
+    return i;
+  }
   if (g->n == g->cap) {
     size_t cap = zp_grown_cap(g->cap, g->n + 1, 16);
     node *nn = cap ? realloc(g->nodes, cap * sizeof *nn) : NULL;
@@ -244,6 +280,7 @@ static size_t node_of(graph *g, char *path, size_t file, const char *root, zp_st
   }
   g->nodes[g->n] = (node){.dev = sb.st_dev, .ino = sb.st_ino, .path = path, .root = r,
                           .file = file};
+  g->slot[at] = g->n + 1;
   return g->n++;
 }
 
@@ -479,10 +516,23 @@ static zp_status find_fragments(zp_walk *w, const char *include_root, bool no_in
     st = scan_file(&g, i, w);
   for (size_t e = 0; e < g.ne && st == ZP_OK; e += 2)
     g.nodes[g.edges[e + 1]].included = true;
-  /* reach from every file of the list that nothing includes */
+  /* reach from every file of the list that nothing includes, through each node's edges: first[i]
+   * to first[i + 1] in to[], the edges in order of their includer */
   size_t *queue = st == ZP_OK ? malloc((g.n ? g.n : 1) * sizeof *queue) : NULL;
-  if (st == ZP_OK && !queue)
+  size_t *first = st == ZP_OK ? calloc(g.n + 1, sizeof *first) : NULL;
+  size_t *to = st == ZP_OK ? malloc((g.ne / 2 + 1) * sizeof *to) : NULL;
+  if (st == ZP_OK && (!queue || !first || !to))
     st = ZP_ENOMEM;
+  for (size_t e = 0; st == ZP_OK && e < g.ne; e += 2)
+    first[g.edges[e] + 1]++;
+  for (size_t i = 0; st == ZP_OK && i < g.n; i++)
+    first[i + 1] += first[i];
+  for (size_t e = 0; st == ZP_OK && e < g.ne; e += 2)
+    to[first[g.edges[e]]++] = g.edges[e + 1];
+  for (size_t i = g.n; st == ZP_OK && i > 0; i--)   /* (each first[i] was moved to first[i + 1]) */
+    first[i] = first[i - 1];
+  if (st == ZP_OK)
+    first[0] = 0;
   size_t qn = 0;
   for (size_t i = 0; st == ZP_OK && i < g.n; i++)
     if (g.nodes[i].file != SIZE_MAX && !g.nodes[i].included) {
@@ -490,10 +540,10 @@ static zp_status find_fragments(zp_walk *w, const char *include_root, bool no_in
       queue[qn++] = i;
     }
   for (size_t q = 0; st == ZP_OK && q < qn; q++)
-    for (size_t e = 0; e < g.ne; e += 2)   /* (few edges: one per $INCLUDE) */
-      if (g.edges[e] == queue[q] && !g.nodes[g.edges[e + 1]].reached) {
-        g.nodes[g.edges[e + 1]].reached = true;
-        queue[qn++] = g.edges[e + 1];
+    for (size_t e = first[queue[q]]; e < first[queue[q] + 1]; e++)
+      if (!g.nodes[to[e]].reached) {
+        g.nodes[to[e]].reached = true;
+        queue[qn++] = to[e];
       }
   for (size_t i = 0; st == ZP_OK && i < g.n; i++) {
     node *nd = &g.nodes[i];
@@ -503,6 +553,9 @@ static zp_status find_fragments(zp_walk *w, const char *include_root, bool no_in
     }
   }
   free(queue);
+  free(first);
+  free(to);
+  free(g.slot);
   for (size_t i = 0; i < g.n; i++) {
     free(g.nodes[i].path);
     free(g.nodes[i].root);
