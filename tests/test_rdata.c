@@ -163,6 +163,44 @@ static const good goods[] = {
   {"SVCB", "1 . ohttp", "000100 0008 0000"},
   {"SVCB", "1 . ech=AAAA", "000100 0005 0003 000000"},
   {"SVCB", "\\# 17 000100 0003 0002 0035 0004 0004 c0000201", "000100 0003 0002 0035 0004 0004 c0000201"},
+  /* The keys registered after RFC 9540 (IANA "DNS SVCB Service Parameter Keys"), each by its
+   * name and as keyNNNNN. RFC 9953 section 3's examples of docpath (10), octets as the RFC
+   * gives them: the root path (no segment), "/dns", "/n/s", and beside dohpath */
+  {"SVCB", "1 dns.example.org. alpn=co docpath",
+   "0001 03646e73076578616d706c65036f726700 0001 0003 02636f 000a 0000"},
+  {"SVCB", "1 dns.example.org. alpn=co key10",
+   "0001 03646e73076578616d706c65036f726700 0001 0003 02636f 000a 0000"},
+  {"SVCB", "1 dns.example.org. alpn=co docpath=dns",
+   "0001 03646e73076578616d706c65036f726700 0001 0003 02636f 000a 0004 03646e73"},
+  {"SVCB", "1 dns.example.org. alpn=co key10=\"\\003dns\"",
+   "0001 03646e73076578616d706c65036f726700 0001 0003 02636f 000a 0004 03646e73"},
+  {"SVCB", "1 dns.example.org. alpn=co docpath=n,s",
+   "0001 03646e73076578616d706c65036f726700 0001 0003 02636f 000a 0004 016e0173"},
+  {"SVCB", "1 dns.example.org. alpn=co key10=\\001n\\001s",
+   "0001 03646e73076578616d706c65036f726700 0001 0003 02636f 000a 0004 016e0173"},
+  {"SVCB", "1 dns.example.org. alpn=h3,co dohpath=/{?dns} docpath",
+   "0001 03646e73076578616d706c65036f726700 0001 0006 026833 02636f 0007 0007 2f7b3f646e737d "
+   "000a 0000"},
+  /* hand-derived: docpath's segments escape ',' and '\' as alpn's ids (RFC 9953 section 3):
+   * "a,b" is 03 612c62; "" is the root path too */
+  {"SVCB", "1 . docpath=\"a\\\\,b,c\"", "000100 000a 0006 03612c62 0163"},
+  {"SVCB", "1 . docpath=\"\"", "000100 000a 0000"},
+  /* draft-ietf-tls-key-share-prediction section 3.1's example of tls-supported-groups (9):
+   * x25519 (29) and secp256r1 (23) are 001d0017; 8004 is 0x1f44. The order is the server's
+   * preference, kept */
+  {"SVCB", "3 server.example.net. port=\"8004\" tls-supported-groups=29,23",
+   "0003 06736572766572076578616d706c65036e657400 0003 0002 1f44 0009 0004 001d0017"},
+  {"SVCB", "3 server.example.net. port=\"8004\" key9=\"\\000\\029\\000\\023\"",
+   "0003 06736572766572076578616d706c65036e657400 0003 0002 1f44 0009 0004 001d0017"},
+  {"SVCB", "1 . tls-supported-groups=\"23,29,0,65535\"", "000100 0009 0008 0017001d0000ffff"},
+  /* draft-ietf-intarea-proxy-config section 2.1's example of pvd (11), which has no value */
+  {"HTTPS", "1 . alpn=\"h3,h2\" pvd", "000100 0001 0006 026833 026832 000b 0000"},
+  {"HTTPS", "1 . alpn=\"h3,h2\" key11", "000100 0001 0006 026833 026832 000b 0000"},
+  {"HTTPS", "1 . pvd=\"\"", "000100 000b 0000"},
+  /* hand-derived: mandatory lists them by name or number, in increasing order */
+  {"SVCB", "1 . mandatory=pvd,docpath,key9 tls-supported-groups=1 docpath pvd",
+   "000100 0000 0006 0009000a000b 0009 0002 0001 000a 0000 000b 0000"},
+  {"SVCB", "\\# 15 000100 0009 0004 001d0017 000b 0000", "000100 0009 0004 001d0017 000b 0000"},
   /* RFC 1035 3.4.2 WKS: ports 25 and 80 set in a bitmap of 11 octets (bit 25 is octet 3's
    * 0x40; bit 80 octet 10's 0x80) */
   {"WKS", "192.0.2.1 6 25 80", "c0000201 06 00000040 000000000000 80"},
@@ -442,11 +480,11 @@ static const bad bads[] = {
    "quoted: key=\"value\" (RFC 9460 section 2.1)"},
   {"SVCB", "1 . alpn= \"h2\"", "29: a value follows '=' with no blank (RFC 9460 section 2.1)"},
   {"SVCB", "1 . ALPN=h2", "25: unknown parameter key \"ALPN\" in SVCB RDATA: mandatory, alpn, "
-   "no-default-alpn, port, ipv4hint, ech, ipv6hint, dohpath, ohttp, or keyNNNNN (RFC 9460 "
-   "section 2.1)"},
+   "no-default-alpn, port, ipv4hint, ech, ipv6hint, dohpath, ohttp, tls-supported-groups, "
+   "docpath, pvd, or keyNNNNN (RFC 9460 section 2.1)"},
   {"SVCB", "1 . key0123=x", "25: unknown parameter key \"key0123\" in SVCB RDATA: mandatory, "
-   "alpn, no-default-alpn, port, ipv4hint, ech, ipv6hint, dohpath, ohttp, or keyNNNNN (RFC 9460 "
-   "section 2.1)"},
+   "alpn, no-default-alpn, port, ipv4hint, ech, ipv6hint, dohpath, ohttp, tls-supported-groups, "
+   "docpath, pvd, or keyNNNNN (RFC 9460 section 2.1)"},
   {"SVCB", "1 . port=+5", "30: port is a number from 0 to 65535 (RFC 9460 section 7.2)"},
   {"SVCB", "1 . ipv4hint=192.0.2.1,,192.0.2.2", "44: empty item in a comma-separated list (RFC "
    "9460 appendix A.1)"},
@@ -461,6 +499,54 @@ static const bad bads[] = {
    "9460 appendix A)"},
   {"SVCB", "\\# 15 000100 0003 0002 0035 0003 0002 0036", "27: generic RDATA is not valid SVCB "
    "RDATA: keys are not in increasing order (RFC 9460 section 2.2)"},
+  /* the keys registered after RFC 9540, held to their documents in either form: docpath's
+   * segments (RFC 9953 section 3), tls-supported-groups' numbers (draft-ietf-tls-key-share-
+   * prediction section 3.1), pvd's empty value (draft-ietf-intarea-proxy-config section 2.1) */
+  {"SVCB", "1 . docpath=a,,b", "25: empty docpath segment (RFC 9953 section 3)"},
+  {"SVCB", "1 . docpath=a,", "25: empty docpath segment (RFC 9953 section 3)"},
+  {"SVCB", "1 . docpath=a\\\\", "25: docpath value ends in an escape (RFC 9460 appendix A.1)"},
+  {"SVCB", "1 . key10=\"\\000\"", "31: docpath holds path segments of 1 to 255 octets, each "
+   "after its length octet (RFC 9953 section 3)"},
+  {"SVCB", "1 . key10=\\003ab", "25: docpath holds path segments of 1 to 255 octets, each "
+   "after its length octet (RFC 9953 section 3)"},
+  {"SVCB", "1 . tls-supported-groups", "25: parameter \"tls-supported-groups\" needs a value "
+   "(draft-ietf-tls-key-share-prediction section 3.1)"},
+  {"SVCB", "1 . tls-supported-groups=29,29", "25: tls-supported-groups lists each group once "
+   "(draft-ietf-tls-key-share-prediction section 3.1)"},
+  {"SVCB", "1 . tls-supported-groups=29,65536", "49: a TLS named group is a number from 0 to "
+   "65535 (draft-ietf-tls-key-share-prediction section 3.1)"},
+  {"SVCB", "1 . tls-supported-groups=x25519", "46: a TLS named group is a number from 0 to "
+   "65535 (draft-ietf-tls-key-share-prediction section 3.1)"},
+  {"SVCB", "1 . tls-supported-groups=29,,23", "49: empty item in a comma-separated list (RFC "
+   "9460 appendix A.1)"},
+  {"SVCB", "1 . tls-supported-groups=\\050\\057", "46: this value is written without escapes "
+   "(RFC 9460 appendix A)"},
+  {"SVCB", "1 . key9", "25: tls-supported-groups lists one or more TLS named groups, numbers "
+   "from 0 to 65535 (draft-ietf-tls-key-share-prediction section 3.1)"},
+  {"SVCB", "1 . key9=\\000", "25: tls-supported-groups lists one or more TLS named groups, "
+   "numbers from 0 to 65535 (draft-ietf-tls-key-share-prediction section 3.1)"},
+  {"SVCB", "1 . key9=\"\\000\\029\\000\\029\"", "30: tls-supported-groups lists each group "
+   "once (draft-ietf-tls-key-share-prediction section 3.1)"},
+  {"HTTPS", "1 . pvd=x", "25: pvd has no value (draft-ietf-intarea-proxy-config section 2.1)"},
+  {"HTTPS", "1 . key11=x", "25: pvd has no value (draft-ietf-intarea-proxy-config section "
+   "2.1)"},
+  {"SVCB", "1 . mandatory=docpath alpn=h2", "25: mandatory lists key10, which this record does "
+   "not have (RFC 9460 section 8)"},
+  {"SVCB", "1 . mandatory=doc\\112ath docpath", "38: this value is written without escapes "
+   "(RFC 9460 appendix A)"},
+  {"HTTPS", "\\# 8 000100 000b 0001 78", "26: generic RDATA is not valid HTTPS RDATA: pvd has "
+   "no value (draft-ietf-intarea-proxy-config section 2.1)"},
+  {"SVCB", "\\# 11 000100 0009 0004 00010001", "27: generic RDATA is not valid SVCB RDATA: "
+   "tls-supported-groups lists each group once (draft-ietf-tls-key-share-prediction section "
+   "3.1)"},
+  /* names are as the registry spells them; "oots" (key 12 in NSD 4.15) is in no registry, so
+   * key12 alone, octets */
+  {"SVCB", "1 . DocPath", "25: unknown parameter key \"DocPath\" in SVCB RDATA: mandatory, "
+   "alpn, no-default-alpn, port, ipv4hint, ech, ipv6hint, dohpath, ohttp, tls-supported-groups, "
+   "docpath, pvd, or keyNNNNN (RFC 9460 section 2.1)"},
+  {"SVCB", "1 . oots=\"do53:100\"", "25: unknown parameter key \"oots\" in SVCB RDATA: "
+   "mandatory, alpn, no-default-alpn, port, ipv4hint, ech, ipv6hint, dohpath, ohttp, "
+   "tls-supported-groups, docpath, pvd, or keyNNNNN (RFC 9460 section 2.1)"},
   {"HTTPS", "\\# 7 000100 0003 0001", "26: generic RDATA is not valid HTTPS RDATA: a parameter "
    "is cut short"},
 };

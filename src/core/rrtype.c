@@ -392,7 +392,7 @@ void zp_rrtype_generic_always(uint8_t set[65536 / 8])
 
 static const char *const svc_keys[] = {
   "mandatory", "alpn", "no-default-alpn", "port", "ipv4hint", "ech", "ipv6hint", "dohpath",
-  "ohttp",
+  "ohttp", "tls-supported-groups", "docpath", "pvd",
 };
 
 bool zp_svckey_from_text(const char *text, size_t len, uint16_t *key)

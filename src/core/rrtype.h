@@ -109,10 +109,15 @@ void zp_rrtype_generic_default(uint8_t set[65536 / 8]);
  * otherwise (A6, SINK). */
 void zp_rrtype_generic_always(uint8_t set[65536 / 8]);
 
-/* SVCB and HTTPS parameter keys (RFC 9460 section 14.3.2, RFC 9461, RFC 9540). */
+/* SVCB and HTTPS parameter keys, as the IANA registry "DNS SVCB Service Parameter Keys" lists
+ * them: RFC 9460 section 14.3.2, RFC 9461 (dohpath), RFC 9540 (ohttp),
+ * draft-ietf-tls-key-share-prediction (tls-supported-groups), RFC 9953 (docpath),
+ * draft-ietf-intarea-proxy-config (pvd). Key 12, "oots" in NSD 4.15, is in no registry
+ * (draft-johani-dnsop-svcb-oots asks for one): zonepuny reads it as key12, octets. */
 enum {
   ZP_SVC_MANDATORY, ZP_SVC_ALPN, ZP_SVC_NO_DEFAULT_ALPN, ZP_SVC_PORT, ZP_SVC_IPV4HINT,
-  ZP_SVC_ECH, ZP_SVC_IPV6HINT, ZP_SVC_DOHPATH, ZP_SVC_OHTTP,
+  ZP_SVC_ECH, ZP_SVC_IPV6HINT, ZP_SVC_DOHPATH, ZP_SVC_OHTTP, ZP_SVC_TLS_GROUPS, ZP_SVC_DOCPATH,
+  ZP_SVC_PVD,
 };
 /* A key's registered name or keyNNNNN (decimal, no leading zero) to its number; false for
  * anything else, upper case included (RFC 9460 section 2.1). */

@@ -1,6 +1,7 @@
 /* rdata_svcb.c -- SVCB and HTTPS service parameters (RFC 9460): presentation form and RFC 3597
- * octets to checked wire form. One set of rules for both: each value as its key's RFC defines
- * it, keys once each and in increasing order, and what RFC 9460 asks of the record as a whole. */
+ * octets to checked wire form. One set of rules for both: each value as the document its key is
+ * registered with defines it, keys once each and in increasing order, and what RFC 9460 asks of
+ * the record as a whole. */
 #include <arpa/inet.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +42,8 @@ static bool dohpath_ok(const uint8_t *v, size_t n)
 }
 
 /* What is wrong with the value v[0..n) of key in wire form, or NULL: the formats of RFC 9460
- * section 7 (and RFC 9461, RFC 9540); keys registered later, or not at all, take any octets. */
+ * section 7 and of the documents of the keys registered since (core/rrtype.h); keys not registered
+ * take any octets. */
 static const char *value_bad(uint16_t key, const uint8_t *v, size_t n)
 {
   switch (key) {
@@ -81,6 +83,30 @@ static const char *value_bad(uint16_t key, const uint8_t *v, size_t n)
     return dohpath_ok(v, n) ? NULL
                             : "dohpath is a URI template in UTF-8 that starts with '/' and "
                               "has a variable \"dns\" (RFC 9461 section 5)";
+  case ZP_SVC_TLS_GROUPS: {
+    /* codepoints in the order of the server's preference, which is kept */
+    uint8_t seen[65536 / 8] = {0};
+    if (n == 0 || n % 2)
+      return "tls-supported-groups lists one or more TLS named groups, numbers from 0 to 65535 "
+             "(draft-ietf-tls-key-share-prediction section 3.1)";
+    for (size_t i = 0; i < n; i += 2) {
+      unsigned g = (unsigned)v[i] << 8 | v[i + 1];
+      if (seen[g >> 3] & (0x80 >> (g & 7)))
+        return "tls-supported-groups lists each group once (draft-ietf-tls-key-share-prediction "
+               "section 3.1)";
+      seen[g >> 3] |= (uint8_t)(0x80 >> (g & 7));
+    }
+    return NULL;
+  }
+  case ZP_SVC_DOCPATH:
+    /* none at all is the root path "/" */
+    for (size_t i = 0; i < n; i += 1u + v[i])
+      if (v[i] == 0 || v[i] > n - i - 1)
+        return "docpath holds path segments of 1 to 255 octets, each after its length octet "
+               "(RFC 9953 section 3)";
+    return NULL;
+  case ZP_SVC_PVD:
+    return n ? "pvd has no value (draft-ietf-intarea-proxy-config section 2.1)" : NULL;
   default:
     return NULL;
   }
@@ -211,26 +237,51 @@ static bool one_v6(zp_rd *r, const char *t, size_t n, size_t fi, size_t at)
   return one_address(r, t, n, fi, at, AF_INET6);
 }
 
-/* alpn: a comma-separated list whose items escape ',' and '\' with '\' (RFC 9460 appendix
- * A.1), decoded after the character-string escapes (v[0..n)). */
-static bool alpn(zp_rd *r, const uint8_t *v, size_t n, size_t fi)
+static bool one_group(zp_rd *r, const char *t, size_t n, size_t fi, size_t at)
+{
+  zp_field f = {t, n, false, false, {0}};
+  uint64_t v;
+  if (!zp_rd_digits(&f, 65535, &v))
+    return zp_rd_fail(r, fi, at, "a TLS named group is a number from 0 to 65535 "
+                      "(draft-ietf-tls-key-share-prediction section 3.1)");
+  return zp_rd_put_u16(r, (uint32_t)v);
+}
+
+/* The lists of length-prefixed items: their words for what is wrong. */
+typedef struct id_list {
+  const char *ends, *longer, *empty;
+} id_list;
+
+static const id_list alpn_ids = {
+  "alpn value ends in an escape (RFC 9460 appendix A.1)",
+  "an alpn protocol id is 1 to 255 octets (RFC 9460 section 7.1.1)",
+  "empty alpn protocol id (RFC 9460 section 7.1.1)",
+};
+/* RFC 9953 section 3: the segments of the path, escaped as alpn's ids */
+static const id_list docpath_segments = {
+  "docpath value ends in an escape (RFC 9460 appendix A.1)",
+  "a docpath segment is 1 to 255 octets (RFC 9953 section 3)",
+  "empty docpath segment (RFC 9953 section 3)",
+};
+
+/* alpn, docpath: a comma-separated list whose items escape ',' and '\' with '\' (RFC 9460
+ * appendix A.1), decoded after the character-string escapes (v[0..n)); each item its length
+ * and octets. */
+static bool items(zp_rd *r, const id_list *words, const uint8_t *v, size_t n, size_t fi)
 {
   uint8_t item[256];
   size_t len = 0;
   for (size_t i = 0; i <= n; i++) {
     if (i < n && v[i] != ',') {
       if (v[i] == '\\' && ++i == n)
-        return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "alpn value ends in an escape (RFC 9460 "
-                          "appendix A.1)");
+        return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "%s", words->ends);
       if (len == 255)
-        return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "an alpn protocol id is 1 to 255 octets (RFC "
-                          "9460 section 7.1.1)");
+        return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "%s", words->longer);
       item[len++] = v[i];
       continue;
     }
     if (len == 0)
-      return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "empty alpn protocol id (RFC 9460 section "
-                        "7.1.1)");
+      return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "%s", words->empty);
     if (!zp_rd_put_u8(r, (uint32_t)len) || !zp_rd_put(r, item, len))
       return false;
     len = 0;
@@ -247,7 +298,7 @@ static bool value(svc *s, uint16_t key, bool generic, const char *t, size_t n, s
   zp_rd *r = s->r;
   bool plain = !generic && (key == ZP_SVC_MANDATORY || key == ZP_SVC_PORT ||
                             key == ZP_SVC_IPV4HINT || key == ZP_SVC_ECH ||
-                            key == ZP_SVC_IPV6HINT);
+                            key == ZP_SVC_IPV6HINT || key == ZP_SVC_TLS_GROUPS);
   if (plain && memchr(t, '\\', n))
     return zp_rd_fail(r, fi, at + (size_t)((const char *)memchr(t, '\\', n) - t),
                       "this value is written without escapes (RFC 9460 appendix A)");
@@ -269,6 +320,7 @@ static bool value(svc *s, uint16_t key, bool generic, const char *t, size_t n, s
     }
     case ZP_SVC_IPV4HINT: return simple_list(r, t, n, fi, at, one_v4);
     case ZP_SVC_IPV6HINT: return simple_list(r, t, n, fi, at, one_v6);
+    case ZP_SVC_TLS_GROUPS: return simple_list(r, t, n, fi, at, one_group);
     default: {   /* ZP_SVC_ECH */
       zp_b64 b = {0};
       return zp_rd_b64_feed(r, &b, t, n, fi, at) && zp_rd_b64_end(r, &b, fi, at + n);
@@ -279,7 +331,9 @@ static bool value(svc *s, uint16_t key, bool generic, const char *t, size_t n, s
   if (vn > sizeof s->value)
     return zp_rd_too_long(r, fi);
   if (key == ZP_SVC_ALPN && !generic)
-    return alpn(r, s->value, vn, fi);
+    return items(r, &alpn_ids, s->value, vn, fi);
+  if (key == ZP_SVC_DOCPATH && !generic)
+    return items(r, &docpath_segments, s->value, vn, fi);
   return zp_rd_put(r, s->value, vn);
 }
 
@@ -300,8 +354,9 @@ static bool param_text(svc *s)
   uint16_t key;
   if (!zp_svckey_from_text(f->text, klen, &key))
     return zp_rd_fail(r, fi, 0, "unknown parameter key \"%.*s\" in %s RDATA: mandatory, alpn, "
-                      "no-default-alpn, port, ipv4hint, ech, ipv6hint, dohpath, ohttp, or "
-                      "keyNNNNN (RFC 9460 section 2.1)", (int)klen, f->text, r->tname);
+                      "no-default-alpn, port, ipv4hint, ech, ipv6hint, dohpath, ohttp, "
+                      "tls-supported-groups, docpath, pvd, or keyNNNNN (RFC 9460 section 2.1)",
+                      (int)klen, f->text, r->tname);
   if (has(s->seen, key))
     return zp_rd_fail(r, fi, 0, "parameter key \"%.*s\" given twice (RFC 9460 section 2.2)",
                       (int)klen, f->text);
@@ -326,12 +381,14 @@ static bool param_text(svc *s)
     return false;
   /* no registered name starts with "key" */
   bool generic = klen > 3 && memcmp(f->text, "key", 3) == 0;
-  /* a key named for a list or a number has a value (the others' are checked below) */
+  /* a key named for a list or a number has a value (the others' are checked below); docpath's
+   * may be empty, the root path (RFC 9953 section 3) */
   if (n == 0 && !generic && (key == ZP_SVC_MANDATORY || key == ZP_SVC_ALPN ||
                              key == ZP_SVC_PORT || key == ZP_SVC_IPV4HINT ||
-                             key == ZP_SVC_IPV6HINT))
-    return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "parameter \"%.*s\" needs a value (RFC 9460 "
-                      "section 7)", (int)klen, f->text);
+                             key == ZP_SVC_IPV6HINT || key == ZP_SVC_TLS_GROUPS))
+    return zp_rd_fail(r, fi, ZP_RDATA_FIELD, "parameter \"%.*s\" needs a value (%s)",
+                      (int)klen, f->text, key == ZP_SVC_TLS_GROUPS
+                      ? "draft-ietf-tls-key-share-prediction section 3.1" : "RFC 9460 section 7");
   if (n > 0 && !value(s, key, generic, t, n, vfi, at))
     return false;
   size_t vlen = r->n - start - 4;

@@ -92,12 +92,34 @@ static bool generic_out(const zp_emitter *em, uint16_t type)
   return em->opt.generic && (em->opt.generic[type >> 3] & (0x80 >> (type & 7)));
 }
 
-/* Whether NSD 4.6 misreads the text of a record that it reads right in RFC 3597 form, where
- * that form is written: an SPF of more than one string, of whose text it keeps the first
+/* Whether NSD from 4.10 on (its parser simdzone) misreads SVCB or HTTPS parameters d[0..n)
+ * (wire form) as zonepuny writes them. NSD reads the value of keyNNNNN in the syntax of the key
+ * it knows by that number, where RFC 9460 section 2.1 takes it as octets (key3=53 is port 53 to
+ * NSD 4.6 and 4.15, 13619 to BIND, dnspython and zonepuny), and simdzone knows more keys than
+ * NSD 4.6's parser, which knows none past dohpath (7). zonepuny names only the keys
+ * BIND 9.18, NSD 4.6 and Knot 3.2 know (zp_svckey_name); of the rest that NSD 4.15 knows,
+ * dohpath (7) reads alike either way, ohttp (8) and pvd (11) have no value and an empty docpath
+ * (10) is the root path to it too, which leaves tls-supported-groups (9), a docpath with a
+ * value, and oots (12: NSD 4.15 reads it after draft-johani-dnsop-svcb-oots, which no registry
+ * holds, and refuses it empty). NSD 4.15 reads each of them right in RFC 3597 form. */
+static bool simdzone_misreads(const uint8_t *d, size_t n)
+{
+  size_t i = n > 2 ? 2 + zp_name_wire_len(d + 2) : n;
+  for (; i + 4 <= n; i += 4u + (d[i + 2] << 8 | d[i + 3])) {
+    unsigned key = (unsigned)d[i] << 8 | d[i + 1];
+    if (key == 9 || key == 12 || (key == 10 && (d[i + 2] | d[i + 3])))
+      return true;
+  }
+  return false;
+}
+
+/* Whether NSD misreads the text of a record that it reads right in RFC 3597 form, where that
+ * form is written: NSD 4.6 an SPF of more than one string, of whose text it keeps the first
  * string alone; a type list with type 0 ("bad type 0"; BIND and Knot take it), or with more
  * types than its parser holds in one record (4,995: its stack runs out, "memory exhausted"),
  * which no zone has. The lists are RFC 4034 section 4.1.2's windows after the fixed fields of
- * NSEC, NSEC3 (RFC 5155 section 3.2) and CSYNC (RFC 7477 section 2.1). */
+ * NSEC, NSEC3 (RFC 5155 section 3.2) and CSYNC (RFC 7477 section 2.1). NSD from 4.10 on some
+ * SVCB and HTTPS parameters (above). */
 static bool nsd_misreads_text(const zp_record *rec)
 {
   enum { NSD_TYPES_MAX = 4995 };
@@ -105,6 +127,7 @@ static bool nsd_misreads_text(const zp_record *rec)
   size_t off, n = rec->rdlen, types = 0;
   switch (rec->rtype) {
   case LDNS_RR_TYPE_SPF: return n > 0 && 1u + d[0] < n;
+  case LDNS_RR_TYPE_SVCB: case LDNS_RR_TYPE_HTTPS: return simdzone_misreads(d, n);
   case LDNS_RR_TYPE_NSEC: off = zp_name_wire_len(d); break;
   case LDNS_RR_TYPE_NSEC3: off = n > 4 ? 5u + d[4] : n; off = off < n ? off + 1 + d[off] : n; break;
   case LDNS_RR_TYPE_CSYNC: off = 6; break;

@@ -25,8 +25,8 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import Tally, REPO_DIR  # noqa: E402
-from peers import (FIRST, bind, bind_octets, commented, have, run, wire_of,  # noqa: E402
-                   write_zone, zonepuny)
+from peers import (FIRST, ZONEPUNY, bind, bind_octets, commented, have, run,  # noqa: E402
+                   wire_of, write_zone, zonepuny)
 from check_rdata_peers import TYPES, text_for, ORIGIN  # noqa: E402
 
 import dns.rdata  # noqa: E402
@@ -56,6 +56,11 @@ STRICTER = {
     "values are numbers": "GPOS values that are not numbers",
     "ohttp has no value": "an ohttp key with a value (RFC 9540 section 4; BIND 9.18 knows no "
                           "ohttp)",
+    # the keys registered since, which BIND 9.18 takes as octets
+    "tls-supported-groups lists": "a tls-supported-groups value of no group, half of one or "
+                                  "one twice (draft-ietf-tls-key-share-prediction section 3.1)",
+    "docpath holds": "a docpath segment empty or cut short (RFC 9953 section 3)",
+    "pvd has no value": "a pvd key with a value (draft-ietf-intarea-proxy-config section 2.1)",
 }
 
 
@@ -87,7 +92,7 @@ def seeds():
     """The RDATA of every-type.zone's records, by type, as BIND reads them (named-rrchecker -u
     would be a process each: zonepuny's generic output of the zone is checked against BIND
     below like any other record)."""
-    out = run([os.path.join(REPO_DIR, "build", "zonepuny"), "--fragment", "--generic",
+    out = run([ZONEPUNY, "--fragment", "--generic",
                ",".join(list(TYPES) + ["TYPE%d" % n for n in MORE.values()]),
                os.path.join(REPO_DIR, "zones", "every-type.zone")])
     by_type = collections.defaultdict(list)
@@ -142,7 +147,7 @@ def main():
         if ours_bad is None:
             t.bad("zonepuny refuses the zone without the lines it refused: " + ours_wire)
             t.finish()
-        msgs = run([os.path.join(REPO_DIR, "build", "zonepuny"), "--check", "--fragment",
+        msgs = run([ZONEPUNY, "--check", "--fragment",
                     "--max-errors", "0", zone]).stderr
         why = {int(m.group(1)): m.group(2)
                for m in re.finditer(r"w\.zone:(\d+):\d+: error: (.*)", msgs)}
@@ -150,7 +155,7 @@ def main():
         # by dnspython directly and by BIND, must be the octets it took; taken from a copy
         # without the lines it refuses (a conversion with an error writes nothing), before
         # bind() comments out BIND's in the zone itself
-        text = run([os.path.join(REPO_DIR, "build", "zonepuny"), "--fragment", "--max-errors",
+        text = run([ZONEPUNY, "--fragment", "--max-errors",
                     "0", "--generic", "none", commented(zone, ours_bad)]).stdout
         bind_bad, taken = bind(zone)
         if bind_bad is None:
