@@ -42,6 +42,11 @@ ZP_NODISCARD zp_status zp_walk_args(char **args, int n, const zp_walk_options *o
                                     zp_walk *w);
 void zp_walk_free(zp_walk *w);
 
+/* (fragment.c) Marks the files of w met before (checked once) and the fragments, reading the
+ * $INCLUDE lines of each file of w and of each file they reach below its include root (none
+ * with no_include). ZP_ENOMEM. */
+ZP_NODISCARD zp_status zp_walk_fragments(zp_walk *w, const char *include_root, bool no_include);
+
 /* The origin a zone file's name gives, as kzonecheck takes it: the name less a ".zone" or
  * ".db" suffix, or a "db." prefix, with a dot added; NULL when it gives none (no such suffix or
  * prefix, or what is left is not a plausible name). The caller frees it. */
