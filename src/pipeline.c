@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/rrtype.h"
 #include "core/tmpfile.h"
@@ -49,8 +50,10 @@ static const uint8_t *zone_name(const zp_pipeline_options *opt, uint8_t *wire)
   return opt->origin && !opt->origin_initial && name_wire(opt, opt->origin, wire) ? wire : NULL;
 }
 
-zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp_diag *diag,
-                          FILE *out, unsigned long *records)
+/* One reading of the zone: the reader's messages go to diag, the checks' to check_diag; *late:
+ * --dnssec=auto found the zone signed too late to verify it (zp_check_dnssec_late). */
+static zp_status read_zone(const zp_input *in, const zp_pipeline_options *opt, zp_diag *diag,
+                           zp_diag *check_diag, FILE *out, unsigned long *records, bool *late)
 {
   zp_convert conv = {.std3 = opt->std3, .idna2008 = opt->idna2008, .as_served = opt->as_served},
              keep = {.std3 = opt->std3, .idna2008 = opt->idna2008, .as_served = opt->as_served,
@@ -101,14 +104,13 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   zo.soa_refused = &soa_refused;
   zo.soa_refused_owner = refused_owner;
   uint8_t zone[ZP_NAME_MAX];
-  zp_tmp_begin();
   zp_check_options ck = opt->checks;
   ck.load_order = opt->sort ? ZP_LOAD_SORTED : opt->as_served ? ZP_LOAD_SERVED : ZP_LOAD_WRITTEN;
   ck.file = in->path;
   uint8_t file_zone[ZP_NAME_MAX];
   if (opt->origin_initial && name_wire(opt, opt->origin, file_zone))
     ck.file_zone = file_zone;
-  zp_status st = zp_check_new(&ck, zone_name(opt, zone), diag, &c.ck);
+  zp_status st = zp_check_new(&ck, zone_name(opt, zone), check_diag, &c.ck);
   if (st == ZP_OK)
     st = zp_emit_new(&eo, out, diag, &c.em);
   if (st != ZP_OK) {
@@ -135,11 +137,64 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
     st = fin;
   if (st != ZP_OK && zp_tmp_reached())
     st = ZP_ETMPLIMIT;
+  *late = st == ZP_OK && zp_check_dnssec_late(c.ck);
   zp_emit_free(c.em);
   zp_check_free(c.ck);
   free(cache);
   zp_label_set_free(diverged);
   if (records)
     *records = c.records;
+  return st;
+}
+
+/* Whether the zone can be read a second time: text in memory, or a regular file (standard
+ * input, a pipe, a FIFO or a device is read once); *id: the file as it is before the first. */
+static bool rereadable(const zp_input *in, struct stat *id)
+{
+  memset(id, 0, sizeof *id);
+  return in->data || (strcmp(in->path, "-") != 0 && stat(in->path, id) == 0 &&
+                      S_ISREG(id->st_mode));
+}
+
+zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp_diag *diag,
+                          FILE *out, unsigned long *records)
+{
+  /* --dnssec=auto holds a zone's records for verification only while its first 256 show no
+   * DNSSEC record (nearly every signer writes an RRSIG after the SOA). A signed zone found
+   * later is read a second time, where it can be, with --dnssec=on, and only what the
+   * verification finds is told then: everything else, and the output, came from the first.
+   * Input that cannot be read again is warned (-Wdnssec-unverified), not verified. */
+  struct stat before, after;
+  bool again = !opt->checks.off && opt->checks.dnssec == ZP_DNSSEC_AUTO &&
+               rereadable(in, &before);
+  zp_pipeline_options first = *opt;
+  if (again)
+    first.checks.level[ZP_CK_DNSSEC_UNVERIFIED] = ZP_LEVEL_OFF;
+  bool late = false;
+  zp_tmp_begin();   /* (once: the second reading's temporary files count beside the first's) */
+  zp_status st = read_zone(in, &first, diag, diag, out, records, &late);
+  if (st != ZP_OK || !again || !late || zp_diag_stop(diag))
+    return st;
+  zp_pipeline_options second = *opt;
+  second.checks.dnssec = ZP_DNSSEC_ON;
+  second.checks.dnssec_only = true;
+  zp_diag quiet;   /* the reader's messages, told the first time */
+  zp_diag_init(&quiet, diag->out);
+  quiet.silent = true;
+  quiet.max_errors = 0;
+  st = read_zone(in, &second, &quiet, diag, NULL, NULL, &late);
+  /* what was verified must be what was written: a file replaced or rewritten meanwhile (a
+   * signer's run) is an error, and the run nothing written */
+  if (st == ZP_OK && !in->data &&
+      (stat(in->path, &after) != 0 || after.st_dev != before.st_dev ||
+       after.st_ino != before.st_ino || after.st_size != before.st_size ||
+       after.st_mtim.tv_sec != before.st_mtim.tv_sec ||
+       after.st_mtim.tv_nsec != before.st_mtim.tv_nsec)) {
+    zp_source src = {.path = in->path};
+    zp_loc loc = {.src = &src};
+    zp_diag_report(diag, &loc, ZP_ERROR, "%s changed while it was read twice (the second "
+                   "reading verified the signatures --dnssec=auto found after its first 256 "
+                   "records): check it again", in->path);
+  }
   return st;
 }

@@ -49,7 +49,9 @@ typedef struct zp_input {
 
 /* Reads the zone, puts every name through the label policy and every record through the
  * writer, which writes to out (NULL: the zone is only checked), and the whole-zone checks over
- * the converted zone once it is read. Problems in the zone go to diag and leave the status
+ * the converted zone once it is read. A zone --dnssec=auto finds signed only past its first
+ * records is read a second time, where it can be (a regular file, or data), for the
+ * verification alone. Problems in the zone go to diag and leave the status
  * ZP_OK; out may then hold part of the zone (the caller throws it away). *records (may be NULL) counts the records read. ZP_EIO when the
  * zone cannot be read, ZP_EWRITE when writing to out failed, ZP_ETMPFILE when the checks'
  * temporary file in $TMPDIR cannot be made or used (errno tells why, for all three),

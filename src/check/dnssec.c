@@ -16,7 +16,8 @@
 #include "sig.h"
 
 /* --dnssec=auto: records are held from the start, and let go when this many have come without
- * a DNSSEC type (nearly every signer writes an RRSIG right after the SOA). */
+ * a DNSSEC type (nearly every signer writes an RRSIG right after the SOA). A signed zone found
+ * later is read again with --dnssec=on by a caller that can (zp_check_dnssec_late). */
 enum { DECIDE_RECORDS = 256 };
 
 /* An RRset whose signatures are in the batch, and one of them: judged once it is verified. */
@@ -40,9 +41,13 @@ struct zp_ck_dnssec {
   zp_sorter sort;
   bool deciding, on;
   bool signed_;            /* an RRSIG was held: --dnssec=auto verifies only then */
+  tuple first_sig;         /* the first RRSIG held, in input order */
   uint32_t held;
-  bool late;               /* a DNSSEC record came once auto had let the records go */
+  bool late;               /* an RRSIG came once auto had let the records go */
   tuple late_at;
+  /* dnssec_only: the checks' levels, all off until the walk (the first reading told the rest) */
+  uint8_t levels[ZP_CK_COUNT];
+  bool muted;
   /* the walk */
   uint8_t owner[ZP_NAME_MAX];   /* the name being walked, lowercased (RFC 4034 section 6.2) */
   uint8_t apex[ZP_NAME_MAX];    /* the apex, the signer of every RRSIG judged, the same */
@@ -94,7 +99,20 @@ zp_status zp_ck_dnssec_new(zp_checker *c, size_t mem)
   d->deciding = c->opt.dnssec == ZP_DNSSEC_AUTO;
   d->on = c->opt.dnssec == ZP_DNSSEC_ON;
   d->now = c->opt.now ? c->opt.now : (int64_t)time(NULL);
+  if (c->opt.dnssec_only && d->on) {
+    /* a second reading: what the records and the pass show was told by the first, so every
+     * check is silent until the walk (set before the first record, so before the intake's
+     * and the pass's threads read a level) */
+    memcpy(d->levels, c->opt.level, sizeof d->levels);
+    memset(c->opt.level, ZP_LEVEL_OFF, sizeof c->opt.level);
+    d->muted = true;
+  }
   return ZP_OK;
+}
+
+bool zp_check_dnssec_late(const zp_checker *c)
+{
+  return c->dnssec && c->dnssec->late;
 }
 
 void zp_ck_dnssec_free(zp_checker *c)
@@ -139,7 +157,10 @@ zp_status zp_ck_dnssec_record(zp_checker *c, const zp_record *r, const tuple *t,
     }
     return ZP_OK;
   }
-  d->signed_ |= r->rtype == T_RRSIG;
+  if (r->rtype == T_RRSIG && !d->signed_) {
+    d->signed_ = true;
+    d->first_sig = *t;
+  }
   return zp_sort_hold(&d->sort, r, t, sizeof *t);
 }
 
@@ -443,15 +464,25 @@ static zp_status name_end(zp_checker *c)
   return ZP_OK;
 }
 
-/* The zone's messages once every name is walked: what --dnssec could not verify. */
-static void walk_end(zp_checker *c)
+/* The zone's messages once every name is walked (walked: the zone was): what --dnssec could
+ * not verify. */
+static void walk_end(zp_checker *c, bool walked)
 {
   zp_ck_dnssec *d = c->dnssec;
   const tuple *first = c->seq ? &c->first : NULL;
   if (d->late)
     zp_ck_report(c, ZP_CK_DNSSEC_UNVERIFIED, &d->late_at,
                  "signatures not verified: the zone's first DNSSEC record comes after %d "
-                 "others; give --dnssec=on to verify them", DECIDE_RECORDS);
+                 "others, and input that cannot be read again (standard input, a pipe) is "
+                 "read once; give --dnssec=on to verify them", DECIDE_RECORDS);
+  /* RRSIGs are there, so the zone is signed, whatever --dnssec says; with no apex DNSKEY
+   * (its keys removed, or never added) not one of them can be verified (RFC 4035 sections
+   * 2.1 and 5.3.1), as dnssec-verify, kzonecheck and ldns-verify-zone refuse it */
+  else if (walked && d->signed_ && d->nkeys == 0)
+    zp_ck_report(c, ZP_CK_RRSET_UNSIGNED, &d->first_sig,
+                 "%s has RRSIG records, the first here, but no DNSKEY RRset at its apex: "
+                 "nothing verifies them (RFC 4035 sections 2.1 and 5.3.1)",
+                 zp_ck_name_text(d->apex));
   else if (c->opt.dnssec == ZP_DNSSEC_ON && d->nkeys == 0)
     zp_ck_report(c, ZP_CK_RRSET_UNSIGNED, first, "--dnssec=on, but the zone has no DNSKEY "
                  "RRset at its apex%s", d->signed_ ? ": nothing verifies its RRSIGs" : "");
@@ -463,8 +494,13 @@ zp_status zp_ck_dnssec_end(zp_checker *c)
   if (!d)
     return ZP_OK;
   zp_status st = ZP_OK;
-  /* auto: a zone is signed when it holds RRSIGs (and, below, DNSKEYs at its apex) */
-  if (d->on && c->have_apex && (d->signed_ || c->opt.dnssec == ZP_DNSSEC_ON)) {
+  if (d->muted) {
+    memcpy(c->opt.level, d->levels, sizeof d->levels);
+    d->muted = false;
+  }
+  /* auto: a zone is signed when it holds RRSIGs; one with no DNSKEY at its apex is told so */
+  bool walked = d->on && c->have_apex && (d->signed_ || c->opt.dnssec == ZP_DNSSEC_ON);
+  if (walked) {
     zp_record r;
     bool more;
     zp_name_from_sort_key(c->apex_key, c->apex_len, d->apex);
@@ -499,6 +535,6 @@ zp_status zp_ck_dnssec_end(zp_checker *c)
     }
   }
   if (st == ZP_OK)
-    walk_end(c);
+    walk_end(c, walked);
   return st;
 }

@@ -8,7 +8,11 @@
 # bitmap edited, an orphan NSEC3, signatures expired or not yet valid, a key removed, no SEP
 # key, a CDS or CDNSKEY of no key, a ZONEMD digest wrong) must be refused with the check that
 # names the fault, as the peers that check it refuse them; named-checkzone loads each (named
-# would serve it), the deliberate difference doc/checks.md states, counted here.
+# would serve it), the deliberate difference doc/checks.md states, counted here. A zone with
+# every DNSKEY removed is one error at its first RRSIG. Zones whose DNSSEC records come after
+# 300 others are verified from a file (read a second time), as dnssec-verify judges them, and
+# warned from a pipe or a FIFO; their conversion writes what it wrote before, and nothing is
+# told twice.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir"
@@ -256,6 +260,137 @@ cat "$tmp/base.zone" "$kdir/$zsk.key" > "$tmp/in.zone"
    "$tmp/in.zone" "$zsk") > /dev/null 2>&1
 refused "no SEP key" "$tmp/nosep.zone" dnskey-sep
 
+# ---- a signed zone with no DNSKEY left at its apex ----
+# (dnssec-verify: "Zone contains no DNSSEC keys"; kzonecheck and ldns-verify-zone refuse it
+# too; named loads it)
+edit "$tmp/nodnskey.zone" '$4 != "DNSKEY"' "$z"
+refused "every DNSKEY removed" "$tmp/nodnskey.zone" rrset-unsigned
+ldns-verify-zone "$tmp/nodnskey.zone" > /dev/null 2>&1 &&
+  bad "every DNSKEY removed: ldns-verify-zone accepts it" ||
+  ok "every DNSKEY removed: ldns-verify-zone refuses"
+# one error, at the zone's first RRSIG, naming the apex; auto and on alike
+first_sig=$(awk '$4 == "RRSIG" {print NR; exit}' "$tmp/nodnskey.zone")
+for mode in auto on; do
+  "$ZONEPUNY" --check --dnssec=$mode "$tmp/nodnskey.zone" > /dev/null 2> "$tmp/err"
+  rc=$?
+  n=$(grep -c "error:" "$tmp/err")
+  want_msg="^$tmp/nodnskey.zone:$first_sig:1: error: example\. has RRSIG records, the first here,"
+  want_msg+=" but no DNSKEY RRset at its apex.*\[-Wrrset-unsigned\]$"
+  if [ $rc -eq 1 ] && [ "$n" -eq 1 ] && grep -q "$want_msg" "$tmp/err"
+  then ok "no DNSKEY, --dnssec=$mode: one error at the first RRSIG"
+  else
+    bad "no DNSKEY, --dnssec=$mode: exit $rc, $n errors, not one at line $first_sig"
+    head -4 "$tmp/err"
+  fi
+done
+"$ZONEPUNY" --check --dnssec=off "$tmp/nodnskey.zone" > /dev/null 2>&1 &&
+  ok "no DNSKEY, --dnssec=off: not verified" || bad "no DNSKEY, --dnssec=off: refused"
+
+# ---- DNSSEC records after the first 256: --dnssec=auto reads a regular file again ----
+# A zone of 300 hosts more, signed, then reordered with every DNSSEC record (RRSIG, NSEC,
+# DNSKEY) at its end: signers write an RRSIG right after the SOA, so auto decides from the
+# first 256 records; a file can be read again and verified, a pipe or a FIFO cannot.
+keys ECDSAP256SHA256
+for i in $(seq 300); do echo "h$i IN A 192.0.2.$((i % 250 + 1))"; done > "$tmp/hosts.txt"
+signed "$tmp/big.zone" "$tmp/hosts.txt"
+# late IN OUT: IN's DNSSEC records moved to its end
+late() {
+  awk '$4 !~ /^(RRSIG|NSEC|NSEC3|NSEC3PARAM|DNSKEY)$/' "$1" > "$2"
+  awk '$4 ~ /^(RRSIG|NSEC|NSEC3|NSEC3PARAM|DNSKEY)$/' "$1" >> "$2"
+}
+late "$tmp/big.zone" "$tmp/late-good.zone"
+edit "$tmp/late-bogus.zone" '$4 == "A" && $1 == "www.example." {$5 = "192.0.2.99"} {print}' \
+  "$tmp/late-good.zone"
+first_dnssec=$(awk '$4 ~ /^(RRSIG|NSEC|DNSKEY)$/ {print NR; exit}' "$tmp/late-good.zone")
+[ "${first_dnssec:-0}" -gt 300 ] && ok "reordered: the first DNSSEC record at line $first_dnssec" ||
+  bad "reordered: the first DNSSEC record at line ${first_dnssec:-none}, not past 300"
+mkfifo "$tmp/fifo"
+for v in late-good late-bogus; do
+  f=$tmp/$v.zone
+  # the verdict is dnssec-verify's
+  dnssec-verify -q -o example. "$f" > /dev/null 2>&1 && want=0 || want=1
+  case $v:$want in
+    late-good:0 | late-bogus:1) ok "$v: dnssec-verify exits $want" ;;
+    *) bad "$v: dnssec-verify exits $want, not what the case is about" ;;
+  esac
+  "$ZONEPUNY" --check "$f" > /dev/null 2> "$tmp/err"
+  rc=$?
+  if [ $rc -eq $want ] && ! grep -q "dnssec-unverified" "$tmp/err" &&
+     { [ $want -eq 0 ] || grep -q "error: RRSIG over www.example. A .*\[-Wrrsig-bogus\]" \
+                            "$tmp/err"; }
+  then ok "$v: a file is verified (exit $rc, as dnssec-verify)"
+  else bad "$v, a file: exit $rc, dnssec-verify $want"; head -3 "$tmp/err"; fi
+  cat "$f" | "$ZONEPUNY" --check -z example. - > /dev/null 2> "$tmp/err"
+  rc=$?
+  if [ $rc -eq 0 ] && grep -q "^-:$first_dnssec:1: warning: .*\[-Wdnssec-unverified\]" "$tmp/err" &&
+     ! grep -q "error:" "$tmp/err"
+  then ok "$v: a pipe is warned, not verified"
+  else bad "$v, a pipe: exit $rc"; head -3 "$tmp/err"; fi
+  cat "$f" > "$tmp/fifo" &
+  "$ZONEPUNY" --check -z example. "$tmp/fifo" > /dev/null 2> "$tmp/err"
+  rc=$?
+  wait
+  [ $rc -eq 0 ] && grep -q "\[-Wdnssec-unverified\]" "$tmp/err" &&
+    ok "$v: a FIFO is warned, not verified" || bad "$v, a FIFO: exit $rc"
+  # a conversion writes what it wrote before the second reading: the zone as --dnssec=off
+  # writes it, from a file and from a pipe; a bogus one from a file not at all
+  "$ZONEPUNY" --dnssec=off "$f" > "$tmp/want.out" 2> /dev/null
+  "$ZONEPUNY" "$f" > "$tmp/got.out" 2> /dev/null
+  rc=$?
+  if [ $want -eq 0 ]; then
+    [ $rc -eq 0 ] && cmp -s "$tmp/got.out" "$tmp/want.out" && [ -s "$tmp/got.out" ] &&
+      ok "$v: converted as before" || bad "$v: conversion exit $rc, or other output"
+  else
+    [ $rc -eq 1 ] && [ ! -s "$tmp/got.out" ] && ok "$v: nothing converted" ||
+      bad "$v: conversion exit $rc, $(wc -c < "$tmp/got.out") octets written"
+  fi
+  cat "$f" | "$ZONEPUNY" > "$tmp/got.out" 2> /dev/null
+  rc=$?
+  [ $rc -eq 0 ] && cmp -s "$tmp/got.out" "$tmp/want.out" &&
+    ok "$v: converted from a pipe as before" || bad "$v: conversion from a pipe: exit $rc"
+  rm -f "$tmp/o.zone"
+  "$ZONEPUNY" -o "$tmp/o.zone" "$f" 2> /dev/null
+  rc=$?
+  if [ $want -eq 0 ]; then
+    [ $rc -eq 0 ] && cmp -s "$tmp/o.zone" "$tmp/want.out" && ok "$v: -o as before" ||
+      bad "$v: -o: exit $rc"
+  else
+    [ $rc -eq 1 ] && [ ! -e "$tmp/o.zone" ] && ok "$v: -o writes nothing" || bad "$v: -o: exit $rc"
+  fi
+done
+# nothing told twice: the second reading tells only what verification finds, so a late zone
+# with faults of every kind (a syntax error, check-names told as records come, a TTL mismatch
+# and an address as MX target told after the pass, a CDS of no DNSKEY's algorithm, an RRset
+# added unsigned) is told exactly what --dnssec=on tells in one reading, and as often
+{ cat "$tmp/late-bogus.zone"
+  printf '%s\n' 'h2.example. 600 IN A 192.0.2.77' 'bad.example. IN A 999.1.1.1' \
+    'under_score.example. IN A 192.0.2.1' 'mx.example. IN MX 10 192.0.2.1' \
+    'example. IN CDS 1 8 2 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
+} > "$tmp/late-mixed.zone"
+"$ZONEPUNY" --check --max-errors=0 "$tmp/late-mixed.zone" > /dev/null 2> "$tmp/auto.err"
+rc_auto=$?
+"$ZONEPUNY" --check --max-errors=0 --dnssec=on "$tmp/late-mixed.zone" > /dev/null 2> "$tmp/on.err"
+rc_on=$?
+grep -E ": (error|warning): " "$tmp/auto.err" | sort > "$tmp/auto.msgs"
+grep -E ": (error|warning): " "$tmp/on.err" | sort > "$tmp/on.msgs"
+kinds=0
+for w in "invalid IPv4" Wcheck-names Wttl-mismatch Waddress-target Wcds Wrrsig-bogus \
+         Wrrset-unsigned Wnsec-chain; do
+  grep -q -- "$w" "$tmp/auto.msgs" && kinds=$((kinds + 1))
+done
+if [ $rc_auto -eq 1 ] && [ $rc_on -eq 1 ] && [ $kinds -eq 8 ] &&
+   cmp -s "$tmp/auto.msgs" "$tmp/on.msgs" && [ -z "$(uniq -d "$tmp/auto.msgs")" ] &&
+   [ "$(tail -1 "$tmp/auto.err")" = "$(tail -1 "$tmp/on.err")" ]
+then ok "a late zone read twice: each message once, as --dnssec=on tells them"
+else
+  bad "a late zone read twice: exit $rc_auto ($rc_on with --dnssec=on), $kinds kinds of 8"
+  diff "$tmp/auto.msgs" "$tmp/on.msgs" | head -6
+fi
+# with -Wno-dnssec-unverified a pipe says nothing, and the file is still verified
+"$ZONEPUNY" --check -Wno-dnssec-unverified "$tmp/late-bogus.zone" > /dev/null 2>&1
+[ $? -eq 1 ] && ok "-Wno-dnssec-unverified: a late file still verified" ||
+  bad "-Wno-dnssec-unverified: a late file not verified"
+
 # ---- warnings, options ----
 sign "$tmp/iter.zone" ECDSAP256SHA256 -3 aabbccdd -H 5
 "$ZONEPUNY" --check "$tmp/iter.zone" > /dev/null 2> "$tmp/err"
@@ -285,13 +420,23 @@ fi
   ok "--dnssec=on, unsigned zone: an error" || bad "--dnssec=on takes an unsigned zone"
 "$ZONEPUNY" --check "$tmp/base.zone" > /dev/null 2>&1 &&
   ok "--dnssec=auto, unsigned zone: nothing to verify" || bad "auto refuses an unsigned zone"
-# a signed zone whose first DNSSEC record comes late: warned, not verified, under auto
+# a signed zone (changed after signing) whose first DNSSEC record comes after 300 unsigned
+# records: under auto, verified from a file (read a second time), warned from a pipe
 { head -3 "$tmp/changed.zone"; for i in $(seq 300); do echo "h$i.example. 3600 IN A 192.0.2.5"; done
   tail -n +4 "$tmp/changed.zone"; } | grep -v "RRSIG\s*SOA" > "$tmp/late.zone"
-"$ZONEPUNY" --check "$tmp/late.zone" > /dev/null 2> "$tmp/err"
-if grep -q "warning: .*\[-Wdnssec-unverified\]" "$tmp/err" && ! grep -q "rrsig-bogus" "$tmp/err"
-then ok "auto: a late signed zone is warned"
-else bad "auto, late DNSSEC records"; head -3 "$tmp/err"; fi
+"$ZONEPUNY" --check --max-errors=0 "$tmp/late.zone" > /dev/null 2> "$tmp/err"
+rc=$?
+if [ $rc -eq 1 ] && grep -q "\[-Wrrsig-bogus\]" "$tmp/err" &&
+   grep -q "h1.example. A has no RRSIG.*\[-Wrrset-unsigned\]" "$tmp/err" &&
+   ! grep -q "dnssec-unverified" "$tmp/err"
+then ok "auto: a late signed zone in a file is verified"
+else bad "auto, late DNSSEC records in a file: exit $rc"; head -3 "$tmp/err"; fi
+cat "$tmp/late.zone" | "$ZONEPUNY" --check -z example. - > /dev/null 2> "$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "warning: .*\[-Wdnssec-unverified\]" "$tmp/err" &&
+   ! grep -q "rrsig-bogus" "$tmp/err"
+then ok "auto: a late signed zone through a pipe is warned"
+else bad "auto, late DNSSEC records through a pipe: exit $rc"; head -3 "$tmp/err"; fi
 "$ZONEPUNY" --check --dnssec=on "$tmp/late.zone" > /dev/null 2> "$tmp/err"
 grep -q "h1.example. A has no RRSIG.*\[-Wrrset-unsigned\]" "$tmp/err" &&
   ok "--dnssec=on verifies a late signed zone" || bad "--dnssec=on, late DNSSEC records"

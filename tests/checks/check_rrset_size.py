@@ -109,7 +109,10 @@ def main():
                 with open(zone, "w") as f:
                     f.write(HEAD + records)
                 bind = run(["named-checkzone", "-k", "fail", "-i", "full", "example.", zone])
-                ours = run([ZONEPUNY, "--check", zone])
+                # (RRSIGs of no key; and the load limits named-checkzone does not apply, as
+                # named does, off: thousands of records in one RRset are this test's subject)
+                ours = run([ZONEPUNY, "--check", "--dnssec=off", "--max-records-per-type=0",
+                            zone])
                 errors = [line for line in ours.stderr.splitlines() if ": error: " in line]
                 why = [e for e in errors if "named loads no RRset over 65512 octets" in e]
                 want = bind.returncode != 0

@@ -6,6 +6,8 @@
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}"
+# what is written is judged here, not signatures: every-type.zone's RRSIGs sign nothing
+zp() { "$ZONEPUNY" --dnssec=off "$@"; }
 make_tmp
 command -v kzonecheck >/dev/null || { skip "kzonecheck not installed (knot-dnssecutils)"; finish; }
 z=$repo_dir/zones/every-type.zone
@@ -14,8 +16,8 @@ $TTL 300
 @ SOA ns h 1 2 3 4 5
 @ NS ns
 ns A 192.0.2.1'
-"$ZONEPUNY" --generic none "$z" > "$tmp/text" 2> "$tmp/err" || { bad "zonepuny --generic none"; cat "$tmp/err"; finish; }
-"$ZONEPUNY" "$z" > "$tmp/default" 2> "$tmp/err" || { bad "zonepuny"; cat "$tmp/err"; finish; }
+zp --generic none "$z" > "$tmp/text" 2> "$tmp/err" || { bad "zonepuny --generic none"; cat "$tmp/err"; finish; }
+zp "$z" > "$tmp/default" 2> "$tmp/err" || { bad "zonepuny"; cat "$tmp/err"; finish; }
 : > "$tmp/refused"
 n=0
 while IFS= read -r line; do

@@ -6,6 +6,8 @@ set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir/zones"
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}" "${PYTHON:=/usr/bin/python3}"
+# what is written is judged here, not signatures: every-type.zone's RRSIGs sign nothing
+zp() { "$ZONEPUNY" --dnssec=off "$@"; }
 PATH=$PATH:/usr/sbin:/sbin
 make_tmp
 check() {
@@ -21,14 +23,14 @@ for z in *.zone; do
   [ -e "$base.args" ] && read -ra args < "$base.args"
   case " ${args[*]-} " in *" --unicode "*) continue ;; esac
   out=$tmp/$base.out
-  "$ZONEPUNY" "${args[@]}" "$z" > "$out" 2>/dev/null || { bad "$z does not convert"; continue; }
+  zp "${args[@]}" "$z" > "$out" 2>/dev/null || { bad "$z does not convert"; continue; }
   origin=$(awk '$4 == "SOA" { print $1; exit }' "$out")
   [ -n "$origin" ] || { bad "$z has no SOA"; continue; }
   check "$z: BIND" named-checkzone -q "$origin" "$out"
   check "$z: NSD" nsd-checkzone "$origin" "$out"
   check "$z: ldns" ldns-read-zone "$out"
   check "$z: Knot" kzonecheck -o "$origin" "$out"
-  "$ZONEPUNY" "${args[@]}" "$out" > "$out.again" 2>/dev/null
+  zp "${args[@]}" "$out" > "$out.again" 2>/dev/null
   check "$z: idempotent" cmp "$out" "$out.again"
 done
 # every-type.zone (no .out: check_knot.sh holds its table): its default output loads in the three
@@ -37,13 +39,13 @@ done
 for mode in default none; do
   out=$tmp/every-$mode.out
   gen=(); [ $mode = none ] && gen=(--generic none)
-  "$ZONEPUNY" "${gen[@]}" every-type.zone > "$out" 2> "$tmp/err" || { bad "every-type.zone ($mode)"; cat "$tmp/err"; continue; }
+  zp "${gen[@]}" every-type.zone > "$out" 2> "$tmp/err" || { bad "every-type.zone ($mode)"; cat "$tmp/err"; continue; }
   check "every-type.zone ($mode): BIND" named-checkzone -q example. "$out"
   if [ $mode = default ]; then
     check "every-type.zone: NSD" nsd-checkzone example. "$out"
     check "every-type.zone: Knot" kzonecheck -o example. "$out"
   fi
-  "$ZONEPUNY" "${gen[@]}" "$out" > "$out.again" 2>/dev/null
+  zp "${gen[@]}" "$out" > "$out.again" 2>/dev/null
   check "every-type.zone ($mode): idempotent" cmp "$out" "$out.again"
 done
 # Names holding every printable byte, and every type number in RRSIG's type covered and in NSEC
@@ -62,15 +64,15 @@ for c in range(0x21, 0x7F):
     print("a%sb CNAME %sy" % (e, e))
 PY
 out=$tmp/lists.out
-if "$ZONEPUNY" "$tmp/lists.zone" > "$out" 2> "$tmp/err"; then
+if zp "$tmp/lists.zone" > "$out" 2> "$tmp/err"; then
   check "names and type lists: BIND" named-checkzone -q example. "$out"
   check "names and type lists: NSD" nsd-checkzone example. "$out"
   check "names and type lists: Knot" kzonecheck -d off -o example. "$out"
-  "$ZONEPUNY" "$out" > "$out.again" 2>/dev/null
+  zp "$out" > "$out.again" 2>/dev/null
   check "names and type lists: idempotent" cmp "$out" "$out.again"
   named-compilezone -q -o "$tmp/lists.bind" example. "$out" > /dev/null 2>&1
-  "$ZONEPUNY" --sort "$tmp/lists.bind" > "$out.bind" 2>/dev/null
-  "$ZONEPUNY" --sort "$out" > "$out.sorted" 2>/dev/null
+  zp --sort "$tmp/lists.bind" > "$out.bind" 2>/dev/null
+  zp --sort "$out" > "$out.sorted" 2>/dev/null
   check "names and type lists: BIND reads the same octets" cmp "$out.sorted" "$out.bind"
 else
   bad "names and type lists do not convert"; head -5 "$tmp/err"
