@@ -60,6 +60,8 @@ enum {
   F_BATCH_CONT = 16,     /* a record whose RRset had one in the same batch of named's loader
                             reading the zone zonepuny writes (load.c) */
   F_BATCH_CONT_IN = 32,  /* the same, named reading the file as it is */
+  F_GENERATED = 64,      /* a $GENERATE record: a batch alone in the file's reading */
+  F_GENERATED_OPEN = 128,  /* one whose RRset has a batch pending when it is committed */
 };
 
 /* Stored unaligned in spill's buffer, then the key, then (a record) its spelling, (a reference)
@@ -174,9 +176,10 @@ typedef struct group {
   bool has_dnskey, key_delete[2], key_other[2], key_told[2];
   bool rrset_ttl_told, rrset_single_told, rrset_size_told;
   uint32_t rrset_size;   /* what named counts of the RRset (ZP_RRSET_LOAD_MAX), its records once */
-  /* load.c: the RRset's records each once; for each of named's readings (the file, the zone
-   * written), those before the batch, the batch's, the batch's each once; the name's RRsets */
-  uint32_t load_records, load_before[2], load_all[2], load_dist[2], types;
+  /* load.c: for each of named's readings (the file, the zone written), the RRset's records it
+   * holds (each once), and the batch pending's records, those each once, those held already;
+   * the name's RRsets */
+  uint32_t load_held[2], load_all[2], load_dist[2], load_again[2], types;
   bool load_told, types_told;
   rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds, mx_null_rec;
   uint8_t key[ZP_NAME_KEY_MAX];
@@ -242,7 +245,8 @@ struct zp_checker {
   bool started;          /* the pass has begun its first name */
   nameset rdatas;        /* the RDATA digests of the RRset being looked at, past its first
                             record: a record twice is one (kept small: see rrset.c) */
-  nameset batch_rdatas[2];   /* those of its batch, in each of named's readings (load.c) */
+  nameset batch_rdatas[2], held_rdatas[2];   /* those of the batch pending, those held, in
+                                                each of named's readings (load.c) */
   nameset wild;          /* N_WILD, N_ADDR, N_CNAME of *.NAME under NAME's hash */
   zp_spill *unserved;    /* the NS, MX, SRV and CNAME records the pass finds never served, by
                             input order: their references' messages are not told */

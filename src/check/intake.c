@@ -286,8 +286,10 @@ void zp_check_free(zp_checker *c)
   free(c->links);
   zp_buf_free(&c->link_names);
   free(c->rdatas.e);
-  free(c->batch_rdatas[0].e);
-  free(c->batch_rdatas[1].e);
+  for (int m = 0; m < 2; m++) {
+    free(c->batch_rdatas[m].e);
+    free(c->held_rdatas[m].e);
+  }
   free(c->wild.e);
   free(c->pending);
   zp_spill_free(c->deferred);

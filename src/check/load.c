@@ -31,13 +31,13 @@ typedef struct bset {
   size_t n, cap;
 } bset;
 
-/* named's loader reading one text of the zone: the file as written ($INCLUDE and $GENERATE
- * end or make batches), or the zone zonepuny writes (one file, each $GENERATE record a line
- * of it). Owners compare by their converted names (both lowercased: an owner's ASCII case
- * reaches no check). */
+/* named's loader reading one text of the zone: the file as written ($INCLUDE ends batches,
+ * $GENERATE makes its own, owners compare with their case), or the zone zonepuny writes (one
+ * file, each $GENERATE record a line of it, owners lowercased). */
 typedef struct model {
   uint8_t owner[ZP_NAME_KEY_MAX], glue[ZP_NAME_KEY_MAX];
   size_t owner_len, glue_len;
+  uint64_t owner_case, glue_case;   /* zp_record.owner_case: the file's reading only */
   bool have_owner, in_glue;
   bset cur, gl;
   uint64_t *ns;          /* the hashes of the current batch's NS targets (its glue names) */
@@ -94,18 +94,20 @@ static uint64_t name_hash(const uint8_t *wire)
   return zp_hash(key, zp_name_sort_key(wire, key));
 }
 
-/* r (owner sort key key[0..len)) read by m: whether its RRset has a record in its batch
- * already (*cont), and the TTL the batch gives it (*ttl). */
+/* r (owner sort key key[0..len), its case ocase) read by m: whether its RRset has a record in
+ * its batch already (*cont), and the TTL the batch gives it (*ttl). */
 static zp_status model_take(model *m, const zp_record *r, const tuple *t, const uint8_t *key,
-                            size_t len, bool *cont, uint32_t *ttl)
+                            size_t len, uint64_t ocase, bool *cont, uint32_t *ttl)
 {
-  if (m->in_glue && (len != m->glue_len || memcmp(key, m->glue, len) != 0)) {
+  if (m->in_glue && (len != m->glue_len || memcmp(key, m->glue, len) != 0 ||
+                     ocase != m->glue_case)) {
     m->in_glue = false;
     m->gl.n = 0;
     m->used -= m->glue_used;
     m->glue_used = 0;
   }
-  if (!m->in_glue && (!m->have_owner || len != m->owner_len || memcmp(key, m->owner, len))) {
+  if (!m->in_glue && (!m->have_owner || len != m->owner_len || memcmp(key, m->owner, len) ||
+                      ocase != m->owner_case)) {
     uint64_t h = zp_hash(key, len);
     bool glue = false;
     for (size_t i = 0; i < m->nns && !glue; i++)
@@ -114,9 +116,11 @@ static zp_status model_take(model *m, const zp_record *r, const tuple *t, const 
       m->in_glue = true;
       memcpy(m->glue, key, len);
       m->glue_len = len;
+      m->glue_case = ocase;
     } else {
       memcpy(m->owner, key, len);
       m->owner_len = len;
+      m->owner_case = ocase;
       m->have_owner = true;
       m->cur.n = m->nns = 0;
       m->used = 0;
@@ -159,19 +163,33 @@ zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, tuple *t)
     l->src = src;
     l->serial = src ? src->serial : 0;
   }
-  /* (a $GENERATE record is a batch alone, committed at once; here it ends the batch pending,
-   * which differs from named only where that batch's RRset has records on both sides of it) */
-  if (r->generated)
-    commit_all(&l->in);
-  else if ((st = model_take(&l->in, r, t, key, len, &cont, &ttl_in)) != ZP_OK)
-    return st;
-  if (cont)
-    t->flags |= F_BATCH_CONT_IN;
+  if (r->generated) {
+    /* a batch alone, committed at once (master.c's generate()): the batch pending stays open,
+     * and is committed after it; whether that batch holds this RRset */
+    model *m = &l->in;
+    uint32_t k = (uint32_t)t->rtype << 16 | t->covered;
+    const bset *b = NULL;
+    if (m->in_glue && len == m->glue_len && !memcmp(key, m->glue, len) &&
+        r->owner_case == m->glue_case)
+      b = &m->gl;
+    else if (m->have_owner && len == m->owner_len && !memcmp(key, m->owner, len) &&
+             r->owner_case == m->owner_case)
+      b = &m->cur;
+    for (size_t i = 0; b && i < b->n; i++)
+      if (b->e[i].key == k)
+        t->flags |= F_GENERATED_OPEN;
+    t->flags |= F_GENERATED;
+  } else {
+    if ((st = model_take(&l->in, r, t, key, len, r->owner_case, &cont, &ttl_in)) != ZP_OK)
+      return st;
+    if (cont)
+      t->flags |= F_BATCH_CONT_IN;
+  }
   /* the zone as zonepuny writes it; --sort hands each RRset over whole, each record once */
   if (c->opt.load_order == ZP_LOAD_SORTED)
     t->flags |= F_BATCH_CONT;
   else if (c->opt.load_order == ZP_LOAD_WRITTEN) {
-    if ((st = model_take(&l->out, r, t, key, len, &cont, &ttl_out)) != ZP_OK)
+    if ((st = model_take(&l->out, r, t, key, len, 0, &cont, &ttl_out)) != ZP_OK)
       return st;
     if (cont)
       t->flags |= F_BATCH_CONT;
@@ -184,14 +202,11 @@ zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, tuple *t)
   return ZP_OK;
 }
 
-/* The checks' count of a model's batches: the records of the RRset held (each once) before the
- * batch, the batch's records, and those each once within the batch. */
-static void batch_begin(zp_checker *c, int m)
+/* The pass's count of each reading's batches, over an RRset's records in input order: the
+ * records named holds (each once, and their digests), and the batch pending: its records, a
+ * record written twice twice, those each once (and their digests), those it holds already. */
+static void set_clear(nameset *s)
 {
-  group *g = &c->g;
-  g->load_before[m] = g->load_records;
-  g->load_all[m] = g->load_dist[m] = 0;
-  nameset *s = &c->batch_rdatas[m];
   if (s->n && s->cap > 256) {
     free(s->e);
     *s = (nameset){0};
@@ -201,13 +216,51 @@ static void batch_begin(zp_checker *c, int m)
   }
 }
 
+/* The batch pending of reading m joins what named holds. */
+static void batch_commit(zp_checker *c, int m)
+{
+  group *g = &c->g;
+  nameset *b = &c->batch_rdatas[m], *h = &c->held_rdatas[m];
+  for (size_t i = 0; i < b->cap; i++) {
+    uint64_t d = b->e[i] & ZP_CK_SET_HASH;
+    if (d && !zp_ck_set_get(h, d)) {
+      (void)zp_ck_set_add(h, d, 1);   /* (out of memory: counted again, never less) */
+      g->load_held[m]++;
+    }
+  }
+  g->load_all[m] = g->load_dist[m] = g->load_again[m] = 0;
+  set_clear(b);
+}
+
+/* A record into the batch pending of reading m (once: its digest is not there yet). */
+static void batch_add(zp_checker *c, int m, const tuple *t, bool once)
+{
+  group *g = &c->g;
+  g->load_all[m]++;
+  if (!once)
+    return;
+  g->load_dist[m]++;
+  g->load_again[m] += zp_ck_set_get(&c->held_rdatas[m], t->digest) != 0;
+  (void)zp_ck_set_add(&c->batch_rdatas[m], t->digest, 1);
+}
+
+/* named's judgement of a batch as it commits it (lib/dns/rdataslab.c): its records, a record
+ * written twice twice, past the limit; or, joining records it holds, those plus the batch's
+ * each once (one it holds already counted again). */
+static bool batch_over(const group *g, int m, uint32_t max)
+{
+  return g->load_all[m] > max || (g->load_held[m] && g->load_held[m] + g->load_dist[m] > max);
+}
+
 void zp_ck_load_first(zp_checker *c, const tuple *t)
 {
   group *g = &c->g;
   g->load_told = false;
-  g->load_records = 0;
-  for (int m = 0; m < 2; m++)
-    batch_begin(c, m);
+  for (int m = 0; m < 2; m++) {
+    batch_commit(c, m);
+    g->load_held[m] = 0;
+    set_clear(&c->held_rdatas[m]);
+  }
   zp_ck_load_more(c, t, true);
   /* NSEC3 records and their RRSIGs go to a tree of their own in named (RFC 5155 section 7.1:
    * an NSEC3 owner is no name of the zone's) */
@@ -228,43 +281,51 @@ bool zp_ck_load_counting(const zp_checker *c)
   return c->opt.max_records_per_type && !c->g.load_told && zp_ck_on(c, ZP_CK_LOAD_LIMIT);
 }
 
-/* named's judgement of a batch (lib/dns/rdataslab.c): its records, a record written twice
- * twice, past the limit; or, joining records held already, those plus the batch's each once. */
-static bool batch_over(const group *g, int m, uint32_t max)
-{
-  return g->load_all[m] > max || (g->load_before[m] && g->load_before[m] + g->load_dist[m] > max);
-}
-
 void zp_ck_load_more(zp_checker *c, const tuple *t, bool new_rdata)
 {
   group *g = &c->g;
   if (!zp_ck_load_counting(c))
     return;
   uint32_t max = c->opt.max_records_per_type;
-  bool over_in = false;
   int over = -1;
   /* the file as named reads it [0], the zone as zonepuny writes it [1] (--named-conf: none) */
   for (int m = 0; m < (c->opt.load_order == ZP_LOAD_SERVED ? 1 : 2); m++) {
-    if (g->load_records && !(t->flags & (m ? F_BATCH_CONT : F_BATCH_CONT_IN)))
-      batch_begin(c, m);
-    nameset *s = &c->batch_rdatas[m];
-    bool fresh = new_rdata || !zp_ck_set_get(s, t->digest);
-    if (fresh)
-      (void)zp_ck_set_add(s, t->digest, 1);   /* (out of memory: counted again, never less) */
-    /* (--sort writes each record once) */
-    g->load_all[m] += m == 0 || c->opt.load_order != ZP_LOAD_SORTED || new_rdata;
-    g->load_dist[m] += fresh;
-    if (batch_over(g, m, max) && over < 0) {
-      over = m;
-      over_in = m == 0;
+    if (m == 0 && (t->flags & F_GENERATED)) {
+      /* committed alone, before the batch pending when that holds the RRset */
+      uint32_t pending[3] = {g->load_all[0], g->load_dist[0], g->load_again[0]};
+      bool open = t->flags & F_GENERATED_OPEN;
+      if (!open)
+        batch_commit(c, 0);
+      nameset keep = c->batch_rdatas[0];
+      c->batch_rdatas[0] = (nameset){0};
+      g->load_all[0] = g->load_dist[0] = g->load_again[0] = 0;
+      batch_add(c, 0, t, true);
+      bool alone = batch_over(g, 0, max);
+      batch_commit(c, 0);
+      free(c->batch_rdatas[0].e);
+      c->batch_rdatas[0] = keep;
+      if (open) {
+        g->load_all[0] = pending[0];
+        g->load_dist[0] = pending[1];
+        g->load_again[0] = pending[2];
+      }
+      if ((alone || batch_over(g, 0, max)) && over < 0)
+        over = 0;
+      continue;
     }
+    if (!(t->flags & (m ? F_BATCH_CONT : F_BATCH_CONT_IN)))
+      batch_commit(c, m);
+    /* (--sort writes each record once) */
+    if (m == 0 || c->opt.load_order != ZP_LOAD_SORTED || new_rdata)
+      batch_add(c, m, t, new_rdata || !zp_ck_set_get(&c->batch_rdatas[m], t->digest));
+    if (batch_over(g, m, max) && over < 0)
+      over = m;
   }
-  g->load_records += new_rdata;
   if (over < 0)
     return;
   bool rrsig = zp_ck_is_sig(t);
-  uint32_t joined = g->load_before[over] + g->load_dist[over];
-  bool twice = g->load_all[over] > g->load_dist[over] || joined > g->load_records;
+  uint32_t joined = g->load_held[over] + g->load_dist[over];
+  bool twice = g->load_all[over] > g->load_dist[over] || g->load_again[over];
   uint32_t n = g->load_all[over] > max ? g->load_all[over] : joined;
   zp_ck_report(c, ZP_CK_LOAD_LIMIT, t, "the %s RRset%s%s at %s counts %u records with this one"
                "%s%s: named refuses the zone past max-records-per-type %u (\"too many records\")",
@@ -272,7 +333,7 @@ void zp_ck_load_more(zp_checker *c, const tuple *t, bool new_rdata)
                rrsig ? zp_ck_type_text(t->covered) : "", zp_ck_owner_text(g), n,
                twice ? " (named counts a run of lines at a name as it reads it, before it "
                        "drops the records it holds twice)" : "",
-               !over_in ? " in the zone zonepuny writes (one file, $GENERATE's records written "
-                          "out), though not in this file as named reads it" : "", max);
+               over ? " in the zone zonepuny writes (one file, $GENERATE's records written "
+                      "out), though not in this file as named reads it" : "", max);
   g->load_told = true;
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/hash.h"
 #include "core/rrtype.h"
 #include "zone_int.h"
 
@@ -48,6 +49,37 @@ static bool has_high(const char *text, size_t len)
     if ((unsigned char)text[i] >= 0x80)
       return true;
   return false;
+}
+
+static bool has_capital(const uint8_t *text, size_t len)
+{
+  for (size_t i = 0; i < len; i++)
+    if (text[i] >= 'A' && text[i] <= 'Z')
+      return true;
+  return false;
+}
+
+/* The name text[0..len) keeping its ASCII case, relative to the origin as written, into out
+ * (ZP_NAME_MAX octets): whether it has a capital (false too when it is no name: its error is
+ * the case-folding parse's to tell). Only a text or an origin with a capital is parsed again:
+ * nearly every zone has neither. */
+static bool cased(const zp_zone *z, const char *text, size_t len, uint8_t *out, size_t *wlen)
+{
+  if (!z->sc.origin_upper && !has_capital((const uint8_t *)text, len))
+    return false;
+  const uint8_t *origin = z->sc.origin_upper ? z->sc.origin_cased : zp_zone_origin_of(z);
+  return zp_name_parse(text, len, origin ? origin : root, &z->opt->conv_keep_case, out, wlen,
+                       NULL) == ZP_OK &&
+         has_capital(out, *wlen);
+}
+
+static void origin_case(zp_zone *z, const char *text, size_t len)
+{
+  uint8_t o[ZP_NAME_MAX];
+  size_t wlen;
+  z->sc.origin_upper = cased(z, text, len, o, &wlen);
+  if (z->sc.origin_upper)
+    memcpy(z->sc.origin_cased, o, wlen);
 }
 
 /* A warning of the label policy, at a label or field. */
@@ -132,6 +164,9 @@ bool zp_zone_set_owner(zp_zone *z, const char *text, size_t len, bool quoted, co
   if (!zp_zone_name(z, text, len, quoted, loc, zp_zone_origin_of(z), z->sc.owner))
     return false;
   z->sc.have_owner = true;
+  uint8_t c[ZP_NAME_MAX];
+  size_t clen;
+  z->sc.owner_case = cased(z, text, len, c, &clen) ? zp_hash(c, clen) | 1 : 0;
   /* only a name with a non-ASCII octet (raw or escaped) can be spelled otherwise than it ends */
   const zp_label_conv *sp = &z->opt->spelling;
   if (!sp->fn || (mapped ? !*mapped : !memchr(text, '\\', len) && !has_high(text, len)))
@@ -372,6 +407,7 @@ void zp_zone_deliver(zp_zone *z)
     .rtype = z->rtype,
     .generic = generic,
     .generated = z->generating,
+    .owner_case = z->sc.owner_case,
     .nfields = z->ntok,
     .fields = z->fields,
   };
@@ -436,6 +472,7 @@ bool zp_zone_origin(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
   uint8_t o[ZP_NAME_MAX];
   if (!zp_zone_name(z, zp_zone_text(f, t), t->len, t->quoted, loc, zp_zone_origin_of(z), o))
     return false;
+  origin_case(z, zp_zone_text(f, t), t->len);   /* (against the origin before this one) */
   memcpy(z->sc.origin, o, sizeof o);
   z->sc.have_origin = true;
   zp_zone_reads(f);
@@ -484,6 +521,7 @@ zp_status zp_zone_open(const zp_zone_options *opt, zp_diag *diag, zp_record_fn c
       zp_zone_close(z);
       return ZP_OK;
     }
+    origin_case(z, opt->origin, strlen(opt->origin));
     z->sc.have_origin = true;
   }
   *out = z;

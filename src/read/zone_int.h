@@ -51,6 +51,9 @@ typedef struct zp_scope {
   bool have_owner;
   uint8_t spelling[ZP_NAME_MAX];   /* zp_record.spelling of the owner */
   bool have_spelling;
+  uint64_t owner_case;   /* zp_record.owner_case of the owner */
+  uint8_t origin_cased[ZP_NAME_MAX];   /* the origin, its ASCII letters' case as written, when */
+  bool origin_upper;                   /* it has a capital */
 } zp_scope;
 
 /* The whole parse: options, state, and the record being built. */

@@ -1,36 +1,41 @@
 #!/usr/bin/python3
 """check_named_verdicts.py -- zonepuny's exit status against named's own verdict.
 
-A seeded generator writes small zones mixing what the whole-zone checks judge: an apex with and
-without its SOA and NS, delegations with and without glue, CNAMEs and DNAMEs, wildcards at
-several depths with empty non-terminals between, NS, MX and SRV targets in and out of the
-zone, DS at and off delegations, DNSKEY, CDS and CDNSKEY at the apex, RRSIGs with their RRsets'
-TTLs, host names with "_" and "*", a record of another class, $GENERATE (its one right-hand
-token, a blank owner after it), and $INCLUDE files that set $TTL. named judges them all
-at once: one named.conf with a zone statement each (`type primary`, named's defaults), read by
-`named-checkconf -z`, which loads every zone as `rndc reload` would. zonepuny checks each with
-`--check -z NAME`. The verdicts must agree: zonepuny exits 1 exactly where named does not load
-the zone. One deliberate difference from named is met by these zones, and counted: a zone with
-RRSIGs and apex DNSKEYs is verified (--dnssec=auto), and its RRSIGs, made up here, do not verify
-or lack the apex keys' algorithm; named serves such a zone, zonepuny refuses it. Each such zone
-must be refused by the DNSSEC checks alone, and pass with --dnssec=off where named loads it.
+A seeded generator (verdict_zones.py, shared with check_named_load.py) writes small zones
+mixing what the whole-zone checks judge: an apex with and without its SOA and NS, delegations
+with and without glue, CNAMEs and DNAMEs, wildcards at several depths with empty non-terminals
+between, NS, MX and SRV targets in and out of the zone, DS at and off delegations, DNSKEY, CDS
+and CDNSKEY at the apex, RRSIGs with their RRsets' TTLs, host names with "_" and "*", a record
+of another class, $GENERATE (its one right-hand token, a blank owner after it), and $INCLUDE
+files that set $TTL. named judges them all at once: one named.conf with a zone statement each
+(`type primary`, named's defaults), read by `named-checkconf -z`, which loads every zone as
+`rndc reload` would. zonepuny checks each with `--check -z NAME`. The verdicts must agree:
+zonepuny exits 1 exactly where named does not load the zone. One deliberate difference from
+named is met by these zones, and counted: a zone with RRSIGs and apex DNSKEYs is verified
+(--dnssec=auto), and its RRSIGs, made up here, do not verify or lack the apex keys' algorithm;
+named serves such a zone, zonepuny refuses it. Each such zone must be refused by the DNSSEC
+checks alone, and pass with --dnssec=off where named loads it.
+
+named-checkconf skips the load limits named applies (max-records-per-type, max-types-per-name):
+check_named_load.py gives these zones, and others at those limits, to a running named.
 
 The same zones are then checked twice more in one process each (--dnssec=off), and must give
-the same verdict per zone: `zonepuny --named-conf named.conf` (the zones of the conf named-checkconf read) and
-`zonepuny --check DIR` (the directory, each zone's origin from its file name, z1.example.zone:
-z1.example.; the $INCLUDEd *.inc files are no zone files). A zone is refused there when a
-diagnostic of --format=json is an error in it or in a file it includes.
+the same verdict per zone: `zonepuny --named-conf named.conf` (the zones of the conf
+named-checkconf read) and `zonepuny --check DIR` (the directory, each zone's origin from its
+file name, z1.example.zone: z1.example.; the $INCLUDEd *.inc files are no zone files). A zone
+is refused there when a diagnostic of --format=json is an error in it or in a file it includes.
 """
 import json
 import os
-import random
 import re
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lib import REPO_DIR, Tally  # noqa: E402
+from verdict_zones import deliberate as deliberate_refusal, write_zones  # noqa: E402
 
 ZONES = int(os.environ.get("VERDICT_ZONES", "1500"))
 SEED = int(os.environ.get("VERDICT_SEED", "2026"))
@@ -38,107 +43,10 @@ zonepuny = os.environ.get("ZONEPUNY", os.path.join(REPO_DIR, "build", "zonepuny"
 os.environ["PATH"] += ":/usr/sbin:/sbin"
 t = Tally(shown=20)
 
-# A DNSKEY (algorithm 13, made by dnssec-keygen) for the CDS and CDNSKEY rules.
-KEY = ("257 3 13 mfl7b9jUNC3ZQLE7F3hgQjM+h+s1vUxApyF54rMueVQFLRiGNAt7t5M7 "
-       "sc699IQYkbTcdWXFhEgUqeEgiGSbWQ==")
-
-
-def generate(rnd, name, d):
-    """The text of one zone whose apex is name (no final dot): a sound zone of a few names, then
-    none to three changes drawn from what the checks judge (most zones stay sound, so that both
-    verdicts are tried)."""
-    ttl = rnd.choice([60, 300, 3600])
-    lines = ["$TTL %d" % ttl, "@ SOA ns hostmaster 1 7200 3600 1209600 300", "@ NS ns",
-             "ns A 192.0.2.1"]
-    hosts = ["ns"]
-    for h in rnd.sample(["www", "mail", "a", "b.c", "d.e.f", "x", "ns2"], rnd.randint(1, 5)):
-        lines.append("%s %s" % (h, rnd.choice(["A 192.0.2.%d" % rnd.randint(2, 254),
-                                               "AAAA 2001:db8::%x" % rnd.randint(1, 999)])))
-        hosts.append(h)
-    for _ in range(rnd.randint(0, 4)):
-        owner, h = rnd.choice(hosts + ["@"]), rnd.choice(hosts)
-        lines.append(rnd.choice([
-            '%s TXT "t%d"' % (owner, rnd.randint(0, 9)),
-            "%s MX 10 %s" % (owner, h),
-            "_sip._tcp.%s SRV 0 0 5060 %s" % (owner.replace("@", "srv"), h),
-            "alias%d CNAME %s" % (rnd.randint(0, 3), h),
-            "sub NS ns.sub\nns.sub A 192.0.2.9",
-            "sub NS ns.out.invalid.\nsub DS 12345 8 2 %s" % ("ab" * 32),
-            "*.w A 192.0.2.%d" % rnd.randint(2, 254),
-            "%s %d RRSIG A 8 3 %d 20300101000000 20200101000000 %d %s. AAAA" % (
-                "ns", ttl, ttl, rnd.randint(1, 65535), name),
-            "$GENERATE 1-%d h$ A 192.0.2.$" % rnd.randint(1, 5),
-        ]))
-    changes = [
-        lambda: lines.remove("@ SOA ns hostmaster 1 7200 3600 1209600 300"),
-        lambda: lines.remove("@ NS ns"),
-        lambda: lines.remove("ns A 192.0.2.1"),
-        lambda: lines.append("@ NS %s" % rnd.choice(["ns.sub", "alias0", "nowhere", "q.w",
-                                                     "ns.out.invalid."])),
-        lambda: lines.append("%s CNAME %s" % (rnd.choice(hosts + ["alias0"]), rnd.choice(hosts))),
-        lambda: lines.append("%s A 192.0.2.77" % rnd.choice(["alias0", "alias1"])),
-        lambda: lines.append("%s NS %s" % (rnd.choice(["deep", "*.w", "x.w"]),
-                                           rnd.choice(["ns.deep", "ns1", "ns.out.invalid."]))),
-        lambda: lines.append("%s MX 10 %s" % (rnd.choice(hosts), rnd.choice(["alias0", "nowhere",
-                                                                          "ns.sub", "z.w"]))),
-        lambda: lines.append("_x._tcp SRV 0 0 1 %s" % rnd.choice(["alias1", "nowhere", "z.w"])),
-        lambda: lines.append("%s DS 12345 8 2 %s" % (rnd.choice(["@", "www", "sub"]), "cd" * 32)),
-        lambda: lines.append("%s DNAME target.invalid." % rnd.choice(["d.e.f", "x", "sub"])),
-        lambda: lines.append("%s A 192.0.2.3" % rnd.choice(["_x", "a_b", "_dmarc", "x._tcp",
-                                                            "*", "*.d"])),
-        lambda: lines.append("%s MX 10 %s" % (rnd.choice(["_x", "a_b"]), rnd.choice(hosts))),
-        lambda: lines.append("www %d A 192.0.2.200" % rnd.choice([ttl, 17])),
-        lambda: lines.append('x %s TXT "c"' % rnd.choice(["CH", "HS", "IN"])),
-        lambda: lines.append("ns %d RRSIG TXT 8 3 %d 20300101000000 20200101000000 1 %s. AAAA" % (
-            rnd.choice([60, 999]), 60, name)),
-        lambda: lines.append("* A 192.0.2.%d" % rnd.randint(2, 254)),
-        lambda: lines.append("ns.sub A 192.0.2.10"),
-        lambda: include(rnd, name, d, lines),
-        lambda: lines.append("@ SOA ns hostmaster %d 7200 3600 1209600 300" % rnd.randint(1, 2)),
-        lambda: lines.append("%s SOA ns hostmaster 1 7200 3600 1209600 300" % rnd.choice(hosts)),
-        lambda: lines.append("$GENERATE 1-3 g$ CNAME %s" % rnd.choice(hosts)),
-        lambda: lines.append(rnd.choice(["$GENERATE 1-2 m$ MX 10 %s" % rnd.choice(hosts),
-                                         '$GENERATE 1-2 m$ MX "10 %s"' % rnd.choice(hosts),
-                                         '$GENERATE 1-2 t$ TXT "v=spf1 ip4:192.0.2.$ -all"'])),
-        lambda: lines.append("  TXT \"after a generate or not\""),
-        lambda: lines.append("@ DNSKEY %s" % KEY),
-        lambda: lines.append(rnd.choice(["@ CDS 31148 13 2 " + "AB" * 32, "@ CDS 1 8 2 " + "AB" * 32,
-                                         "@ CDS 0 0 0 00", "@ CDNSKEY %s" % KEY,
-                                         "@ CDNSKEY 0 3 0 AA==", "@ CDNSKEY 257 3 8 AwEAAQ=="])),
-    ]
-    for _ in range(rnd.choice([0, 0, 1, 1, 1, 2, 3])):
-        try:
-            rnd.choice(changes)()
-        except ValueError:
-            pass   # (a line already removed)
-    return "\n".join(lines) + "\n"
-
-
-def include(rnd, name, d, lines):
-    inc = os.path.join(d, "%s.inc" % name)
-    with open(inc, "w") as f:
-        f.write("$TTL %d\ni%d A 192.0.2.7\n" % (rnd.choice([30, 600]), rnd.randint(0, 9)))
-    lines.append("$INCLUDE %s" % inc)
-    lines.append("after A 192.0.2.8")
-
-
-DNSSEC_CHECKS = re.compile(r"\[-W(rrsig-bogus|rrsig-validity|rrset-unsigned|dnskey-sep|nsec-chain|"
-                           r"nsec-bitmap|zonemd|cds)\]$")
-
-
-def dnssec_only(stderr):
-    """Whether every error zonepuny told is one of the DNSSEC verification's."""
-    errors = [ln for ln in stderr.splitlines() if ": error: " in ln]
-    return bool(errors) and all(DNSSEC_CHECKS.search(ln) for ln in errors)
-
-
-rnd = random.Random(SEED)
 with tempfile.TemporaryDirectory() as d:
-    names = ["z%d.example" % i for i in range(ZONES)]
+    names = write_zones(d, ZONES, SEED)
     conf = ['options { directory "%s"; };' % d]
     for n in names:
-        with open(os.path.join(d, n + ".zone"), "w") as f:
-            f.write(generate(rnd, n, d))
         conf.append('zone "%s" { type primary; file "%s.zone"; };' % (n, n))
     with open(os.path.join(d, "named.conf"), "w") as f:
         f.write("\n".join(conf) + "\n")
@@ -163,9 +71,7 @@ with tempfile.TemporaryDirectory() as d:
             t.ok()
             agree += 1
             both_refuse += ours
-        elif ours and dnssec_only(p.stderr) and subprocess.run(
-                [zonepuny, "--check", "--dnssec=off", "-z", n + ".", os.path.join(d, n + ".zone")],
-                capture_output=True).returncode == 0:
+        elif ours and deliberate_refusal(zonepuny, n, os.path.join(d, n + ".zone"), p.stderr):
             t.ok()
             deliberate += 1
         else:
