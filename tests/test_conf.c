@@ -1,17 +1,20 @@
-/* test_conf.c -- the named.conf reader: tokens, blocks, include, directory, views, the zones
- * and check options it hands out, and its errors at their exact places.
+/* test_conf.c -- the named.conf reader: tokens, named's grammar, include, directory, views, the
+ * zones, check options and load limits it hands out, and its errors at their exact places.
  *
- * What named-checkconf (BIND 9.18.49) does, case by case: the facts src/cli/conf_parse.c and
- * src/cli/conf.c follow, found by running it (-z: it also loads the zones, printing "zone
- * NAME/IN: loaded serial N" for each). tests/cli/check_named_conf_zones.sh asks it again.
+ * What named-checkconf (BIND 9.18.49) does, case by case: the facts src/cli/conf_parse.c,
+ * conf_value.c, conf_grammar.c and conf.c follow, found by running it (-z: it also loads the
+ * zones, printing "zone NAME/IN: loaded serial N" for each). tests/cli/check_named_conf_zones.sh
+ * asks it again; tests/cli/check_named_conf_grammar.py asks it of many broken confs.
  *
  * | case                             | named-checkconf                  | the reader              |
  * |----------------------------------|----------------------------------|-------------------------|
  * | #, //, C comment (not nested)    | comments                         | same                    |
  * | # or // glued to a word's end    | end the word; comments           | same                    |
  * | (primary#x)                      |                                  |                         |
- * | C comment glued to a word's end  | refused: that '/' is a token     | refused                 |
- * | (primary and a slash-star)       |                                  |                         |
+ * | C comment glued to a word's end  | its last '/' read again, as a    | same                    |
+ * | (primary and a slash-star)       | token: refused where it stands   |                         |
+ * | '/' and '!' inside a word        | tokens of their own (10.0.0.0/8  | same                    |
+ * |                                  | is three)                        |                         |
  * | comment or string not closed     | refused                          | refused at its start    |
  * | \" in a quoted string            | '"', the backslash dropped       | same                    |
  * | \\, \n, any other \X in a quoted | kept as written: "a\\b" is the   | same                    |
@@ -29,18 +32,25 @@
  * | ';' missing between statements,  | refused                          | refused at the next     |
  * | before '}', after a block, at    |                                  | token, or after the     |
  * | the end                          |                                  | last                    |
- * | values after a block             | refused, but controls' inet and  | same                    |
- * |                                  | unix, response-policy, a         |                         |
- * |                                  | catalog-zones zone               |                         |
+ * | every clause's value             | typed by named's clause tables   | same (conf_int.h holds  |
+ * |                                  | (namedconf.c): numbers, words,   | a copy of the tables)   |
+ * |                                  | durations, lists, addresses...   |                         |
+ * | a clause named does not know; no | refused; refused; warned, taken; | same; same; taken; same |
+ * | longer knows; deprecated; not    | refused                          |                         |
+ * | built (dnsrps-enable)            |                                  |                         |
+ * | a clause given twice in a block  | refused, but those named takes   | same                    |
+ * |                                  | more than once (zone, acl...)    |                         |
  * | the end of the file inside a     | refused                          | refused at the open '{' |
  * | block                            |                                  |                         |
  * | a '}' with no '{'                | refused                          | refused                 |
  * | include, relative                | to the working directory; once   | same                    |
  * |                                  | options' directory is read, to   |                         |
  * |                                  | it                               |                         |
- * | include in options, view, zone   | read there                       | same                    |
- * | include in a list (acl, allow-   | refused                          | refused (in other       |
- * | query)                           |                                  | blocks too)             |
+ * | include in any block of clauses  | read there                       | same                    |
+ * | (options, view, zone,            |                                  |                         |
+ * | logging...)                      |                                  |                         |
+ * | include in a list (acl, allow-   | a name like any other: the       | same                    |
+ * | query)                           | string after it refused          |                         |
  * | an included file's tokens        | spliced in: a block opened in    | same                    |
  * |                                  | one file may close in another    |                         |
  * | include "inc/a*.conf"            | glob(3): matches read last       | same                    |
@@ -102,17 +112,26 @@
  * | -wildcard yes|no; check-spf      | NS checks stay)                  |                         |
  * | warn|ignore                      |                                  |                         |
  * | masterfile-format raw; map       | a text file refused; map refused | refused                 |
- * | max-zone-ttl N                   | a TTL above N refuses the zone   | refused but 0,          |
- * |                                  | (unlimited: -z aborts, an        | unlimited               |
- * |                                  | assertion)                       |                         |
- * | max-records, max-records-per-    | not applied by -z                | ignored                 |
- * | type, max-types-per-name,        |                                  |                         |
- * | dnssec-policy's TTL              |                                  |                         |
+ * | max-zone-ttl N (zone, view,      | a TTL above N refuses the zone;  | max_zone_ttl, for the   |
+ * | options)                         | 0: none (unlimited: -z aborts,   | load-limit check; 0,    |
+ * |                                  | an assertion; named: none)       | unlimited: none         |
+ * | max-zone-ttl beside a dnssec-    | warned: named ignores it; -z     | warned; applied         |
+ * | policy                           | applies it                       |                         |
+ * | max-records-per-type, max-types- | not applied by -z; named refuses | applied (load-limit)    |
+ * | per-name N (zone, view, options) | the zone past N (0: no limit;    |                         |
+ * |                                  | 100 by default)                  |                         |
+ * | a load limit in a zone whose     | refused (max-zone-ttl: primary   | same                    |
+ * | type does not take it            | and redirect only; the others    |                         |
+ * |                                  | not in hint, forward,            |                         |
+ * |                                  | delegation-only)                 |                         |
+ * | max-records, dnssec-policy's TTL | not applied by -z                | ignored                 |
  * | check-svcb, any other check-*    | unknown option: refused          | refused                 |
- * | other statements and options     | each checked                     | structure only          |
+ * | other statements and options     | their grammar, then their        | their grammar only      |
+ * |                                  | meaning checked                  |                         |
  * | writeable file twice, secondary  | refused                          | not checked             |
- * | without primaries, options a     |                                  |                         |
- * | zone type forbids                |                                  |                         |
+ * | without primaries, an undefined  |                                  |                         |
+ * | acl or key, other options a zone |                                  |                         |
+ * | type forbids                     |                                  |                         |
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -125,6 +144,10 @@
 #include "cli/conf_int.h"
 
 static char dir[64];
+
+/* named's zone types, as its grammar lists them (namedconf.c, zonetype_enums) */
+#define TYPES "primary, master, secondary, slave, mirror, delegation-only, forward, hint, " \
+  "redirect, static-stub, stub"
 
 static void setup(void)
 {
@@ -183,6 +206,7 @@ static char *read_at(const char *path, zp_check_level level, char **out)
             z->loc.col, z->file_loc.line, z->file_loc.col);
   }
   zp_conf_free(conf);
+  zp_diag_end(&diag);   /* (frees what the sink holds: the messages of included files) */
   fclose(ef);
   fclose(zf);
   *out = zones;
@@ -230,29 +254,71 @@ Test(conf, syntax_errors)
      "t.conf:1:31: error: string not closed: the file ends before its closing '\"'\n"},
     {"zone \"a\" { type primary; file \"a\"; };\n\n  /* no end\n*\n",
      "t.conf:3:3: error: comment '/*' not closed: the file ends before its '*/'\n"},
+    /* named's lexer pushes back one octet too few after a comment glued to a word: the
+     * comment's last '/' is read again, as a token (col 28) */
     {"zone \"a\" { type primary/*x*/; file \"a\"; };\n",
-     "t.conf:1:24: error: '/*' right after 'primary': named reads this '/' as a token, not as "
-     "a comment's start; put a blank before the comment\n"},
+     "t.conf:1:28: error: missing ';' before '/' (named reads the last '/' of a comment glued "
+     "to a word as a token: put a blank before the comment)\n"},
     {"\n  ;\n", "t.conf:2:3: error: ';' with no statement before it\n"},
-    {"zone \"a\" { type primary;; };\n", "t.conf:1:25: error: ';' with no statement before it\n"},
+    {"zone \"a\" { type primary;; };\n", "t.conf:1:25: error: ';' with no clause before it\n"},
     {"options { };\n};\n", "t.conf:2:1: error: '}' with no '{' before it to close\n"},
-    {"{ };\n", "t.conf:1:1: error: a block with no statement's name before it\n"},
+    {"{ };\n", "t.conf:1:1: error: expected a statement, not '{'\n"},
     {"options { \"directory\" \"/\"; };\n",
-     "t.conf:1:11: error: a statement's name is a word, not a quoted string\n"},
+     "t.conf:1:11: error: a clause's name is a word, not a quoted string\n"},
     {"include t2.conf;\n", "t.conf:1:9: error: include takes a quoted file name, not 't2.conf'\n"},
     {"include \"t.conf\" \"x\";\n", "t.conf:1:18: error: missing ';' before '\"x\"'\n"},
-    {"acl a { include \"t.conf\"; };\n", "t.conf:1:9: error: include inside this block: "
-     "zonepuny reads include at the top level and in options, view and zone only\n"},
+    /* in a list, include is a name like any other (an acl's) */
+    {"acl a { include \"t.conf\"; };\n", "t.conf:1:17: error: missing ';' before '\"t.conf\"'\n"},
     {"include \"none.conf\";\n",
      "t.conf:1:9: error: include: cannot read none.conf: No such file or directory\n"},
     {"options { directory \"none\"; };\n",
      "t.conf:1:21: error: directory none: No such file or directory\n"},
     {"options { directory \"t.conf\"; };\n",
      "t.conf:1:21: error: directory t.conf: Not a directory\n"},
-    {"options { directory; };\n", "t.conf:1:20: error: directory takes one quoted path\n"},
+    {"options { directory; };\n", "t.conf:1:20: error: expected a quoted string, not ';'\n"},
     /* columns count characters: a tab one, ü one */
     {"zone \"b\xc3\xbc\x63her\" {\ttype primary; file \"a\" };\n",
      "t.conf:1:40: error: missing ';' before '}'\n"},
+  };
+  run_cases(cases, sizeof cases / sizeof *cases, true);
+}
+
+/* What named-checkconf's parser refuses (each case's verdict asked of named-checkconf 9.18.49,
+ * which names the same line): a clause's missing ';' before the next clause (a one-word option
+ * followed by zone or include, the block's '}'), unknown and misspelt names, an option named no
+ * longer knows or this build lacks, a clause given twice, values not of their clause's type. */
+Test(conf, grammar_errors)
+{
+  static const conf_case cases[] = {
+    {"options { recursion no\nzone \"a\" { type primary; file \"a\"; }; };\n",
+     "t.conf:2:1: error: missing ';' before 'zone'\n"},
+    {"options { recursion no\ninclude \"t.conf\"; };\n",
+     "t.conf:2:1: error: missing ';' before 'include'\n"},
+    {"options { recursion no }\nzone \"a\" { type primary; file \"a\"; };\n",
+     "t.conf:1:24: error: missing ';' before '}'\n"},
+    {"options { recursion no; }\nzone \"a\" { type primary; file \"a\"; };\n",
+     "t.conf:2:1: error: missing ';' before 'zone'\n"},
+    {"view v { recursion no\n  zone \"a\" { type primary; file \"a\"; }; };\n",
+     "t.conf:2:3: error: missing ';' before 'zone'\n"},
+    {"foo bar;\nzone \"a\" { type primary; file \"a\"; };\n",
+     "t.conf:1:1: error: unknown statement 'foo'\n"},
+    {"zonee \"a\" { type primary; file \"a\"; };\n",
+     "t.conf:1:1: error: unknown statement 'zonee'\n"},
+    {"zone \"a\" { type primary; fiel \"a\"; };\n", "t.conf:1:26: error: unknown option 'fiel'\n"},
+    {"options { deallocate-on-exit yes; };\n",
+     "t.conf:1:11: error: option 'deallocate-on-exit' no longer exists\n"},
+    {"options { dnsrps-enable no; };\n", "t.conf:1:11: error: option 'dnsrps-enable' was not "
+     "enabled at compile time (BIND 9.18 as Debian builds it)\n"},
+    {"options { recursion no; recursion yes; };\n",
+     "t.conf:1:25: error: 'recursion' redefined (first at t.conf:1:11)\n"},
+    {"options { notify-delay 4294967296; };\n",
+     "t.conf:1:24: error: '4294967296' is out of range (at most 4294967295)\n"},
+    {"options { max-zone-ttl 1x; };\n",
+     "t.conf:1:24: error: expected a duration (such as 1h or P1D), not '1x'\n"},
+    {"zone \"a\" { type primary; file \"a\"; max-records-per-type -1; };\n",
+     "t.conf:1:57: error: expected a number, not '-1'\n"},
+    {"zone \"a\" { type primary; file \"a\"; max-types-per-name 1h; };\n",
+     "t.conf:1:55: error: expected a number, not '1h'\n"},
   };
   run_cases(cases, sizeof cases / sizeof *cases, true);
 }
@@ -284,17 +350,17 @@ Test(conf, meaning_errors)
 {
   static const conf_case cases[] = {
     {"zon \"a\" { };\n", "t.conf:1:1: error: unknown statement 'zon'\n"},
-    {"acl a;\n", "t.conf:1:6: error: 'acl' takes a block { ... } before ';'\n"},
+    {"acl a;\n", "t.conf:1:6: error: expected '{', not ';'\n"},
     {"options { }; options { };\n",
      "t.conf:1:14: error: 'options' redefined (first at t.conf:1:1)\n"},
     {"zone \"a\" { file \"a\"; };\n", "t.conf:1:1: error: zone 'a' has no type\n"},
     {"zone \"a\" { type primary; };\n", "t.conf:1:1: error: zone 'a' (type primary) has no file\n"},
     {"zone \"a\" { type primry; file \"a\"; };\n",
-     "t.conf:1:17: error: 'primry' is not a value of 'type'\n"},
+     "t.conf:1:17: error: expected one of " TYPES ", not 'primry'\n"},
     {"zone \"a\" { type \"primary\"; file \"a\"; };\n",
-     "t.conf:1:17: error: 'type' takes a word (unquoted), not \"primary\"\n"},
+     "t.conf:1:17: error: expected one of " TYPES ", not '\"primary\"'\n"},
     {"zone \"a\" { type primary; file a; };\n",
-     "t.conf:1:31: error: 'file' takes a quoted string, not the word 'a'\n"},
+     "t.conf:1:31: error: expected a quoted string, not 'a'\n"},
     {"zone \"a\" { type primary; file \"a\"; file \"b\"; };\n",
      "t.conf:1:36: error: 'file' redefined (first at t.conf:1:26)\n"},
     {"zone \"a\" { type primary; file \"a\"; };\nzone \"A.\" { type primary; file \"a\"; };\n",
@@ -303,7 +369,7 @@ Test(conf, meaning_errors)
      "t.conf:1:6: error: zone 'a..b' is not a valid name: empty label in \"a..b\"\n"},
     {"zone \"a\" HX { type primary; file \"a\"; };\n",
      "t.conf:1:10: error: zone 'a': invalid class 'HX'\n"},
-    {"zone \"a\" in x { };\n", "t.conf:1:13: error: expected '{' before 'x'\n"},
+    {"zone \"a\" in x { };\n", "t.conf:1:13: error: expected '{', not 'x'\n"},
     {"zone \"a\" CHAOS { type primary; file \"a\"; };\n",
      "t.conf:1:10: error: zone 'a' is of class CH, named's default view of class IN\n"},
     {"view v CH { zone \"a\" { type primary; file \"a\"; }; };\n",
@@ -322,21 +388,21 @@ Test(conf, meaning_errors)
     {"zone \"a\" { type redirect; file \"a\"; };\n",
      "t.conf:1:6: error: a redirect zone is named '.', not 'a'\n"},
     {"zone \"a\" { type primary; file \"a\"; directory \"/\"; };\n",
-     "t.conf:1:36: error: directory is an option of the options block only\n"},
+     "t.conf:1:36: error: unknown option 'directory'\n"},
     {"zone \"a\" { type primary; file \"a\"; check-svcb no; };\n",
-     "t.conf:1:36: error: unknown option 'check-svcb': BIND 9.18 has no such check\n"},
+     "t.conf:1:36: error: unknown option 'check-svcb'\n"},
     {"options { check-names primary warn; check-names master fail; };\n",
      "t.conf:1:37: error: 'check-names' given twice for primary zones (master is primary) "
      "(first at t.conf:1:11)\n"},
     {"options { check-names warn; };\n",
-     "t.conf:1:23: error: 'check-names warn': the kind of zone comes first (primary, secondary "
-     "or response)\n"},
+     "t.conf:1:23: error: expected one of primary, master, secondary, slave, response, not "
+     "'warn'\n"},
     {"zone \"a\" { type primary; file \"a\"; check-names primary fail; };\n",
-     "t.conf:1:56: error: missing ';' before 'fail'\n"},
+     "t.conf:1:48: error: expected one of fail, warn, ignore, not 'primary'\n"},
     {"zone \"a\" { type primary; file \"a\"; check-integrity on; };\n",
-     "t.conf:1:52: error: 'on' is not a value of 'check-integrity'\n"},
+     "t.conf:1:52: error: expected a boolean (yes or no), not 'on'\n"},
     {"zone \"a\" { type primary; file \"a\"; check-spf fail; };\n",
-     "t.conf:1:46: error: 'fail' is not a value of 'check-spf'\n"},
+     "t.conf:1:46: error: expected one of warn, ignore, not 'fail'\n"},
     /* what named then refuses, no check of zonepuny singles out: told once, at the clause */
     {"options { check-mx-cname fail; };\nzone \"a\" { type primary; file \"a\"; };\n"
      "zone \"b\" { type primary; file \"b\"; };\n",
@@ -345,9 +411,15 @@ Test(conf, meaning_errors)
     {"view v { masterfile-format raw; zone \"a\" { type primary; file \"a\"; }; };\n",
      "t.conf:1:10: error: 'masterfile-format raw' is not supported: named then reads zone "
      "files in their binary form, zonepuny the text form only\n"},
-    {"zone \"a\" { type primary; file \"a\"; max-zone-ttl 1d; };\n",
-     "t.conf:1:36: error: 'max-zone-ttl 1d' is not supported: named then refuses a zone for a "
-     "record whose TTL is above it, which zonepuny does not check\n"},
+    /* named-checkconf refuses a load limit in a zone whose type does not take it */
+    {"zone \"a\" { type secondary; primaries { 192.0.2.1; }; max-zone-ttl 1d; };\n",
+     "t.conf:1:54: error: option 'max-zone-ttl' is not allowed in 'secondary' zone 'a'\n"},
+    {"zone \"a\" { type slave; masters { 192.0.2.1; }; max-zone-ttl unlimited; };\n",
+     "t.conf:1:48: error: option 'max-zone-ttl' is not allowed in 'slave' zone 'a'\n"},
+    {"zone \".\" { type hint; file \"h\"; max-records-per-type 5; };\n",
+     "t.conf:1:33: error: option 'max-records-per-type' is not allowed in 'hint' zone '.'\n"},
+    {"zone \"a\" { type forward; max-types-per-name 5; };\n",
+     "t.conf:1:26: error: option 'max-types-per-name' is not allowed in 'forward' zone 'a'\n"},
   };
   run_cases(cases, sizeof cases / sizeof *cases, true);
 }
@@ -410,6 +482,121 @@ Test(conf, callers_level_stands)
   free(zones);
 }
 
+/* Each zone's load limits, as read_at's zones but "view name records types ttl" (ttl "-": no
+ * max-zone-ttl). */
+static char *limits_of(const char *conf, const zp_check_options *caller, char **err)
+{
+  char *out, *e;
+  size_t olen, elen;
+  FILE *of = open_memstream(&out, &olen), *ef = open_memstream(&e, &elen);
+  zp_diag diag;
+  zp_diag_init(&diag, ef);
+  diag.show_source = false;
+  zp_conf *c;
+  put("t.conf", conf);
+  cr_assert_eq(zp_conf_read("t.conf", caller, &diag, &c), ZP_OK);
+  for (size_t i = 0; c && i < zp_conf_count(c); i++) {
+    const zp_conf_zone *z = zp_conf_zone_at(c, i);
+    fprintf(of, "%s %s %u %u ", z->view ? z->view : "-", z->name, z->checks.max_records_per_type,
+            z->checks.max_types_per_name);
+    if (z->checks.max_zone_ttl_set)
+      fprintf(of, "%u\n", z->checks.max_zone_ttl);
+    else
+      fprintf(of, "-\n");
+  }
+  zp_conf_free(c);
+  zp_diag_end(&diag);
+  fclose(of);
+  fclose(ef);
+  *err = e;
+  return out;
+}
+
+/* max-records-per-type, max-types-per-name, max-zone-ttl: named takes each from the zone's
+ * clause, else the view's, else options' (named_config_get over the maps; named-checkconf -z's
+ * get_maps for max-zone-ttl), else its default (config.c: 100, 100, no max-zone-ttl). Numbers
+ * are read as named's lexer reads them with C's forms (0x10 = 16, 010 = 8); durations as
+ * isccfg_duration_toseconds counts them (a month 31 days, a year 365, capped at 2^32-1); 0 and
+ * unlimited set no maximum TTL (dns_zone_setmaxttl checks none for 0, and named reads
+ * unlimited as no duration). named-checkconf (9.18.49) takes this conf as it stands. */
+Test(conf, limits)
+{
+  zp_check_options caller;
+  zp_check_defaults(&caller);
+  char *err, *got = limits_of(
+    "options { max-records-per-type 50; max-types-per-name 20; max-zone-ttl 1d; };\n"
+    "view \"v\" {\n"
+    "  max-records-per-type 0;\n"
+    "  max-zone-ttl 1h;\n"
+    "  zone \"a\" { type primary; file \"a\"; };\n"
+    "  zone \"b\" { type primary; file \"b\"; max-types-per-name 0x10; max-zone-ttl unlimited; };\n"
+    "  zone \"c\" { type master; file \"c\"; max-records-per-type 010; max-zone-ttl P1DT2H; };\n"
+    "};\n"
+    "view \"w\" {\n"
+    "  zone \"a\" { type primary; file \"wa\"; max-zone-ttl 0; };\n"
+    "  zone \"d\" { type primary; file \"d\"; max-zone-ttl P1M; };\n"
+    "  zone \"e\" { type primary; file \"e\"; max-zone-ttl PT1M;\n"
+    "    max-types-per-name 4294967295; };\n"
+    "  zone \"f\" { type primary; file \"f\"; max-zone-ttl P200Y; };\n"
+    "  zone \"g\" { type primary; file \"g\"; max-zone-ttl 1w2d3h4m5s; };\n"
+    "  zone \".\" { type redirect; file \"r\"; max-zone-ttl P2W; };\n"
+    "  zone \"s\" { type secondary; primaries { 192.0.2.1; }; max-records-per-type 3; };\n"
+    "};\n", &caller, &err);
+  cr_expect_str_eq(err, "");
+  cr_expect_str_eq(got,
+                   /* view 0, options 20, view 1h */
+                   "v a 0 20 3600\n"
+                   /* view 0; 0x10; unlimited: none */
+                   "v b 0 16 -\n"
+                   /* 010 (octal); options 20; 86400 + 2 * 3600 */
+                   "v c 8 20 93600\n"
+                   /* options 50 and 20; 0: none (not options' 1d) */
+                   "w a 50 20 -\n"
+                   /* a month: 31 * 86400 */
+                   "w d 50 20 2678400\n"
+                   /* PT1M: a minute (M after T) */
+                   "w e 50 4294967295 60\n"
+                   /* 200 * 365 * 86400 = 6307200000, capped */
+                   "w f 50 20 4294967295\n"
+                   /* 7 * 86400 + 2 * 86400 + 3 * 3600 + 4 * 60 + 5 */
+                   "w g 50 20 788645\n"
+                   /* 2 * 7 * 86400; (s: a secondary, not loaded) */
+                   "w . 50 20 1209600\n");
+  free(got);
+  free(err);
+  /* where the conf says nothing, the caller's values stand (named's defaults unless changed) */
+  caller.max_records_per_type = 7;
+  caller.max_types_per_name = 0;
+  caller.max_zone_ttl_set = true;
+  caller.max_zone_ttl = 600;
+  got = limits_of("zone \"a\" { type primary; file \"a\"; };\n"
+                  "zone \"b\" { type primary; file \"b\"; max-zone-ttl unlimited; };\n", &caller,
+                  &err);
+  cr_expect_str_eq(got, "- a 7 0 600\n- b 7 0 -\n");
+  cr_expect_str_eq(err, "");
+  free(got);
+  free(err);
+}
+
+/* named-checkconf warns that named ignores max-zone-ttl beside a dnssec-policy (other than
+ * none; the innermost of each), and named-checkconf -z still refuses a zone with a TTL above
+ * it: so does zonepuny, after the same warning. */
+Test(conf, limits_and_dnssec_policy)
+{
+  zp_check_options caller;
+  zp_check_defaults(&caller);
+  char *err, *got = limits_of(
+    "options { max-zone-ttl 1h; dnssec-policy default; };\n"
+    "zone \"a\" { type primary; file \"a\"; inline-signing yes; };\n"
+    "zone \"b\" { type primary; file \"b\"; dnssec-policy none; };\n", &caller, &err);
+  cr_expect_str_eq(got, "- a 100 100 3600\n- b 100 100 3600\n");
+  cr_expect_str_eq(err, "t.conf:1:11: warning: zone 'a': option 'max-zone-ttl' is ignored when "
+                        "used together with 'dnssec-policy' (named-checkconf says so; "
+                        "named-checkconf -z applies it all the same, and so does zonepuny)\n");
+  free(got);
+  free(err);
+}
+
 /* include: relative to the working directory, then to the directory option once read; a glob
  * read last first; inside a zone; a block that closes in another file. */
 Test(conf, include_and_directory)
@@ -452,7 +639,7 @@ Test(conf, include_errors)
   free(zones);
   put("u.conf", "zone a { type primry; file \"a\"; };\n");
   err = read_at("t.conf", ZP_LEVEL_ERROR, &zones);
-  cr_expect_str_eq(err, "u.conf:1:15: error: 'primry' is not a value of 'type'\n"
+  cr_expect_str_eq(err, "u.conf:1:15: error: expected one of " TYPES ", not 'primry'\n"
                         "  included from t.conf:2\n");
   free(err);
   free(zones);
@@ -486,11 +673,23 @@ Test(conf, tree)
   cr_expect(secret->vals->loc.line == 2 && secret->vals->loc.col == 3 && !secret->next);
   cr_expect(secret->end.line == 2 && secret->end.col == 16);
   cr_expect(key->end.line == 3 && key->end.col == 2);
+  /* named's lexer makes '!' and '/' tokens of their own: the element is 4 values, at 9, 10,
+   * 19, 20 */
   const conf_stmt *e = acl->vals->next->next->body;
-  cr_expect_str_eq(e->vals->text, "!192.0.2.0/24");
+  static const char *const parts[] = {"!", "192.0.2.0", "/", "24"};
+  static const uint32_t cols[] = {9, 10, 19, 20};
+  v = e->vals;
+  for (size_t i = 0; i < 4; i++, v = v->next) {
+    cr_assert_not_null(v);
+    cr_expect(v->kind == CONF_WORD && strcmp(v->text, parts[i]) == 0 && v->loc.col == cols[i],
+              "part %zu: %s at %u", i, v->text, v->loc.col);
+  }
+  cr_expect_null(v);
+  cr_expect(e->end.line == 4 && e->end.col == 22);
   cr_expect(e->next->vals->kind == CONF_BLOCK && e->next->vals->body &&
             strcmp(e->next->vals->body->vals->text, "y") == 0);
   zp_conf_tree_free(&t);
+  zp_diag_end(&diag);
 }
 
 /* The conf itself unreadable is no located error, but ZP_EIO. */

@@ -256,8 +256,13 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
     }
   }
   zp_diag_end(diag);
-  char what[64 + PATH_MAX];
-  snprintf(what, sizeof what, "zone%s of %s", i == 1 ? "" : "s", cli->named_conf);
+  /* a run that stopped short (--max-errors, memory) says how short: it exits 1 or 2 then */
+  char what[96 + PATH_MAX];
+  if (i < n)
+    snprintf(what, sizeof what, "zone%s of the %zu %s loads, stopped before the others",
+             i == 1 ? "" : "s", n, cli->named_conf);
+  else
+    snprintf(what, sizeof what, "zone%s of %s", i == 1 ? "" : "s", cli->named_conf);
   summary(cli, diag, i, what, 0, records);
   zp_conf_free(conf);
   if (io_error)

@@ -22,66 +22,41 @@ struct zp_conf {
   size_t n, cap;
 };
 
-/* The clauses read in zone, view and options blocks; the rest are read for their structure
- * only, since whether and how named loads a zone does not hang on them. */
+/* The clauses read in zone, view and options blocks (conf_grammar.c has checked each one's
+ * form: a value of its type, given once unless named takes it more than once); the rest only
+ * had their grammar read, since whether and how named loads a zone does not hang on them. */
 typedef enum opt_id {
   O_TYPE, O_FILE, O_IN_VIEW, O_DATABASE, O_DLZ, O_PRIMARIES, O_MASTERS,
-  O_CHECK_NAMES, O_CHECK_MX, O_MX_CNAME, O_SRV_CNAME, O_DUP_RECORDS, O_INTEGRITY, O_SIBLING,
-  O_WILDCARD, O_SPF, O_FORMAT, O_MAX_TTL, O_COUNT
+  O_CHECK_NAMES, O_POLICY, O_CHECK_MX, O_MX_CNAME, O_SRV_CNAME, O_DUP_RECORDS, O_FORMAT,
+  O_MAX_RECORDS, O_MAX_TYPES, O_MAX_TTL, O_COUNT
 } opt_id;
 
-typedef enum arg { A_WORD, A_STRING, A_NAME, A_ANY } arg;
-
-static const char *const types[] = {"primary", "master", "secondary", "slave", "mirror", "hint",
-                                    "stub", "static-stub", "forward", "redirect",
-                                    "delegation-only", NULL};
 static const char *const levels[] = {"ignore", "warn", "fail", NULL};  /* zp_check_level's order */
-static const char *const warn_ignore[] = {"warn", "ignore", NULL};
-static const char *const booleans[] = {"yes", "no", "true", "false", "1", "0", NULL};
-static const char *const formats[] = {"text", "raw", NULL};
 
-/* refused: the value with which named's verdict on a zone is one zonepuny cannot give ("*":
- * any but 0 and unlimited), and why. The options whose every value leaves the verdict alone
- * (named warns, or does not) are read and let be. */
+/* refused: the value with which named's verdict on a zone is one zonepuny cannot give, and why;
+ * the options whose every value leaves the verdict alone (named warns, or does not) are not
+ * read. */
 static const struct opt {
-  const char *name;
-  arg arg;
-  const char *const *values;
-  const char *refused, *why;
+  const char *name, *refused, *why;
 } opts[O_COUNT] = {
-  [O_TYPE] = {"type", A_WORD, types, NULL, NULL},
-  [O_FILE] = {"file", A_STRING, NULL, NULL, NULL},
-  [O_IN_VIEW] = {"in-view", A_NAME, NULL, NULL, NULL},
-  [O_DATABASE] = {"database", A_NAME, NULL, NULL, NULL},
-  [O_DLZ] = {"dlz", A_NAME, NULL, NULL, NULL},
-  [O_PRIMARIES] = {"primaries", A_ANY, NULL, NULL, NULL},
-  [O_MASTERS] = {"masters", A_ANY, NULL, NULL, NULL},
-  [O_CHECK_NAMES] = {"check-names", A_WORD, levels, NULL, NULL},
-  [O_CHECK_MX] = {"check-mx", A_WORD, levels, "fail", "named then refuses a zone for an MX "
-                  "record written as an address, or naming a host of the zone with no address, "
-                  "which no check of zonepuny singles out"},
-  [O_MX_CNAME] = {"check-mx-cname", A_WORD, levels, "fail", "named then refuses a zone for an "
-                  "MX record naming an alias, which no check of zonepuny singles out"},
-  [O_SRV_CNAME] = {"check-srv-cname", A_WORD, levels, "fail", "named then refuses a zone for an "
-                   "SRV record naming an alias, which no check of zonepuny singles out"},
-  [O_DUP_RECORDS] = {"check-dup-records", A_WORD, levels, "fail", "named then refuses a zone "
-                     "for two records that DNSSEC tells apart and plain DNS holds equal, which "
-                     "zonepuny does not check"},
-  [O_INTEGRITY] = {"check-integrity", A_WORD, booleans, NULL, NULL},
-  [O_SIBLING] = {"check-sibling", A_WORD, booleans, NULL, NULL},
-  [O_WILDCARD] = {"check-wildcard", A_WORD, booleans, NULL, NULL},
-  [O_SPF] = {"check-spf", A_WORD, warn_ignore, NULL, NULL},
-  [O_FORMAT] = {"masterfile-format", A_WORD, formats, "raw", "named then reads zone files in "
-                "their binary form, zonepuny the text form only"},
-  [O_MAX_TTL] = {"max-zone-ttl", A_WORD, NULL, "*", "named then refuses a zone for a record "
-                 "whose TTL is above it, which zonepuny does not check"},
+  [O_TYPE] = {"type"}, [O_FILE] = {"file"}, [O_IN_VIEW] = {"in-view"},
+  [O_DATABASE] = {"database"}, [O_DLZ] = {"dlz"}, [O_PRIMARIES] = {"primaries"},
+  [O_MASTERS] = {"masters"}, [O_POLICY] = {"dnssec-policy"}, [O_CHECK_NAMES] = {"check-names"},
+  [O_CHECK_MX] = {"check-mx", "fail", "named then refuses a zone for an MX record written as "
+                  "an address, or naming a host of the zone with no address, which no check of "
+                  "zonepuny singles out"},
+  [O_MX_CNAME] = {"check-mx-cname", "fail", "named then refuses a zone for an MX record naming "
+                  "an alias, which no check of zonepuny singles out"},
+  [O_SRV_CNAME] = {"check-srv-cname", "fail", "named then refuses a zone for an SRV record "
+                   "naming an alias, which no check of zonepuny singles out"},
+  [O_DUP_RECORDS] = {"check-dup-records", "fail", "named then refuses a zone for two records "
+                     "that DNSSEC tells apart and plain DNS holds equal, which zonepuny does not "
+                     "check"},
+  [O_FORMAT] = {"masterfile-format", "raw", "named then reads zone files in their binary form, "
+                "zonepuny the text form only"},
+  [O_MAX_RECORDS] = {"max-records-per-type"}, [O_MAX_TYPES] = {"max-types-per-name"},
+  [O_MAX_TTL] = {"max-zone-ttl"},
 };
-
-/* The top-level statements of BIND 9.18 (include is the parser's). */
-static const char *const statements[] = {
-  "acl", "controls", "dlz", "dnssec-policy", "dyndb", "http", "key", "logging", "managed-keys",
-  "masters", "options", "parental-agents", "plugin", "primaries", "server",
-  "statistics-channels", "tls", "trust-anchors", "trusted-keys", "view", "zone", NULL};
 
 typedef enum level { L_ZONE, L_VIEW, L_OPTIONS } level;
 
@@ -164,107 +139,37 @@ static bool class_of(const char *w, uint16_t *c)
   return zp_rrclass_from_text(w, strlen(w), c);
 }
 
-/* The values of s after its name: n of them, each a word (A_WORD), a quoted string (A_STRING)
- * or either (A_NAME). false when reported. */
-static bool shape(reader *r, const conf_stmt *s, arg a, int n)
-{
-  const conf_val *v = s->vals->next;
-  for (int i = 0; i < n; i++, v = v->next) {
-    if (!v) {
-      report(r, &s->end, "'%s' needs %s value before ';'", s->vals->text, i ? "another" : "a");
-      return false;
-    }
-    if (v->kind == CONF_BLOCK || (a == A_WORD && v->kind != CONF_WORD) ||
-        (a == A_STRING && v->kind != CONF_STRING)) {
-      report(r, &v->loc, "'%s' takes %s, not %s%s%s", s->vals->text,
-             a == A_WORD ? "a word (unquoted)" : a == A_STRING ? "a quoted string" : "a name",
-             v->kind == CONF_BLOCK ? "a block" : v->kind == CONF_WORD ? "the word '" : "\"",
-             v->kind == CONF_BLOCK ? "" : v->text,
-             v->kind == CONF_BLOCK ? "" : v->kind == CONF_WORD ? "'" : "\"");
-      return false;
-    }
-  }
-  if (v) {
-    report(r, &v->loc, "missing ';' before '%s'", v->text);
-    return false;
-  }
-  return true;
-}
-
-/* One clause named knows the value of (opts[id]); false when reported. In views and options
- * check-names names the kind of zone first: primary (or master) is the one for loaded zones. */
-static bool clause(reader *r, conf_stmt *s, opt_id id, level lv, settings *set)
-{
-  static const char *const kinds[] = {"primary", "master", "secondary", "slave", "response",
-                                      NULL};
-  const struct opt *o = &opts[id];
-  bool by_kind = id == O_CHECK_NAMES && lv != L_ZONE;
-  const conf_val *v = s->vals->next;
-  int k = by_kind && v && v->kind == CONF_WORD ? word_in(v->text, kinds) : 0;
-  if (k < 0) {
-    report(r, &v->loc, "'check-names %s': the kind of zone comes first (primary, secondary or "
-           "response)", v->text);
-    return false;
-  }
-  if (o->arg != A_ANY && !shape(r, s, o->arg, by_kind ? 2 : 1))
-    return false;
-  if (by_kind) {
-    v = v->next;
-    if (k > 1)
-      return word_in(v->text, levels) >= 0 ||
-             (report(r, &v->loc, "'%s' is not a check-names level", v->text), false);
-  }
-  if (o->values && word_in(v->text, o->values) < 0) {
-    report(r, &v->loc, "'%s' is not a value of '%s'", v->text, o->name);
-    return false;
-  }
-  char buf[256];
-  if (set->at[id]) {
-    report(r, &s->vals->loc, "'%s' %s (first at %s)", o->name,
-           by_kind ? "given twice for primary zones (master is primary)" : "redefined",
-           where(set->at[id], buf, sizeof buf));
-    return false;
-  }
-  set->at[id] = s;
-  return true;
-}
-
-/* The clauses of a zone, view or options block that decide how named loads a zone. */
+/* The clauses of a zone, view or options block that decide how named loads a zone. In views
+ * and options check-names names the kind of zone first: primary (or master) is the one for
+ * loaded zones, and named takes it once (both: "cannot take both 'primary' and 'master'"). */
 static void scan(reader *r, conf_stmt *body, level lv, settings *set)
 {
+  char buf[256];
   for (conf_stmt *s = body; s && !zp_diag_stop(r->diag); s = s->next) {
-    const char *name = s->vals->text;
-    int id = -1;
-    for (int i = 0; i < O_COUNT && id < 0; i++)
-      if (is(name, opts[i].name))
-        id = i;
-    if (id >= O_CHECK_NAMES || (id >= 0 && lv == L_ZONE))
-      clause(r, s, (opt_id)id, lv, set);
-    else if (id < 0 && strncasecmp(name, "check-", 6) == 0)
-      report(r, &s->vals->loc, "unknown option '%s': BIND 9.18 has no such check", name);
-    else if (id < 0 && lv != L_OPTIONS && is(name, "directory"))
-      report(r, &s->vals->loc, "directory is an option of the options block only");
+    int id = 0;
+    while (id < O_COUNT && !is(s->vals->text, opts[id].name))
+      id++;
+    if (id == O_COUNT || (id < O_CHECK_NAMES && lv != L_ZONE) ||
+        (id == O_CHECK_NAMES && lv != L_ZONE && !is(s->vals->next->text, "primary") &&
+         !is(s->vals->next->text, "master")))
+      continue;
+    if (set->at[id])   /* (named's grammar refuses any other clause given twice) */
+      report(r, &s->vals->loc, "'check-names' given twice for primary zones (master is "
+             "primary) (first at %s)", where(set->at[id], buf, sizeof buf));
+    set->at[id] = s;
   }
 }
 
 /* name [class] { ... } -- the block, or NULL when reported. */
 static conf_val *named_block(reader *r, const conf_stmt *s, uint16_t *rclass)
 {
-  const conf_val *name = s->vals->next, *v = name ? name->next : NULL;
-  if (!name || name->kind == CONF_BLOCK) {
-    report(r, name ? &name->loc : &s->end, "%s needs a name before its block", s->vals->text);
-    return NULL;
-  }
-  if (v && v->kind == CONF_WORD) {
+  const conf_val *name = s->vals->next, *v = name->next;
+  if (v->kind == CONF_WORD) {
     if (!class_of(v->text, rclass)) {
       report(r, &v->loc, "%s '%s': invalid class '%s'", s->vals->text, name->text, v->text);
       return NULL;
     }
     v = v->next;
-  }
-  if (!v || v->kind != CONF_BLOCK) {
-    report(r, v ? &v->loc : &s->end, "expected '{' before '%s'", v ? v->text : ";");
-    return NULL;
   }
   return (conf_val *)v;
 }
@@ -307,19 +212,42 @@ static slot *claim(reader *r, const uint8_t *key, size_t len, size_t vi)
   return s;
 }
 
-/* The check options of a loaded zone: its own clauses over its view's over options'. */
-static void lay_checks(reader *r, const settings *zs, const view *v, zp_check_options *checks)
+/* The innermost clause of option id for a zone: its own, else its view's, else options' (named's
+ * configuration maps, as named_config_get and named-checkconf's get_maps walk them). */
+static conf_stmt *inner(const reader *r, const settings *zs, const view *v, int id)
+{
+  return zs->at[id] ? zs->at[id] : v->set.at[id] ? v->set.at[id] : r->options.at[id];
+}
+
+/* The check options of a loaded zone, each from its innermost clause; the caller's where the
+ * conf says nothing (named's defaults: check-names fail, 100 records a type, 100 types a name,
+ * no maximum TTL). */
+static void lay_checks(reader *r, const char *zname, const settings *zs, const view *v,
+                       zp_check_options *checks)
 {
   for (int id = O_CHECK_NAMES; id < O_COUNT; id++) {
-    conf_stmt *s = zs->at[id] ? zs->at[id] : v->set.at[id] ? v->set.at[id] : r->options.at[id];
+    conf_stmt *s = inner(r, zs, v, id);
     if (!s)
       continue;
-    const char *val = last_text(s);
-    const char *refused = opts[id].refused;
-    if (id == O_CHECK_NAMES)
+    const char *val = last_text(s), *refused = opts[id].refused;
+    const conf_stmt *policy = inner(r, zs, v, O_POLICY);
+    uint32_t n = 0;
+    if (id == O_CHECK_NAMES) {
       checks->level[ZP_CK_CHECK_NAMES] = (uint8_t)word_in(val, levels);
-    else if (refused && (strcmp(refused, "*") == 0 ? !is(val, "0") && !is(val, "unlimited")
-                                                    : is(val, refused))) {
+    } else if (id == O_MAX_RECORDS || id == O_MAX_TYPES) {   /* 0: no limit, as named's */
+      zp_conf_number(val, true, id == O_MAX_RECORDS ? &checks->max_records_per_type
+                                                    : &checks->max_types_per_name);
+    } else if (id == O_MAX_TTL) {
+      /* load_zone's dns_zone_setmaxttl: 0 checks nothing, and so does unlimited, which named
+       * reads as no duration (named-checkconf -z 9.18.49 aborts on it, an assertion) */
+      checks->max_zone_ttl_set = !is(val, "unlimited") && zp_conf_duration(val, &n) > 0 && n;
+      checks->max_zone_ttl = n;
+      if (policy && !is(last_text(policy), "none"))
+        zp_diag_report(r->diag, &s->vals->loc, ZP_WARNING, "zone '%s': option 'max-zone-ttl' "
+                       "is ignored when used together with 'dnssec-policy' (named-checkconf "
+                       "says so; named-checkconf -z applies it all the same, and so does "
+                       "zonepuny)", zname);
+    } else if (refused && is(val, refused)) {
       if (!s->told)
         report(r, &s->vals->loc, "'%s %s' is not supported: %s", opts[id].name, val,
                opts[id].why);
@@ -327,6 +255,22 @@ static void lay_checks(reader *r, const settings *zs, const view *v, zp_check_op
       r->failed = true;
     }
   }
+}
+
+/* named-checkconf refuses a clause the zone's type does not take (cfg_clause_validforzone);
+ * of those, the load limits read here. */
+static bool limits_allowed(reader *r, const settings *zs, const char *name, const char *type)
+{
+  static const char *const ttl_types[] = {"primary", "master", "redirect", NULL};
+  static const char *const no_limits[] = {"hint", "forward", "delegation-only", NULL};
+  for (int id = O_MAX_RECORDS; id <= O_MAX_TTL; id++)
+    if (zs->at[id] && (id == O_MAX_TTL ? word_in(type, ttl_types) < 0
+                                       : word_in(type, no_limits) >= 0)) {
+      report(r, &zs->at[id]->vals->loc, "option '%s' is not allowed in '%s' zone '%s'",
+             opts[id].name, type, name);
+      return false;
+    }
+  return true;
 }
 
 /* Whether named-checkconf -z loads the zone: primary zones, redirect zones that are not
@@ -427,7 +371,7 @@ static void zone(reader *r, conf_stmt *zst, size_t vi)
     report(r, &name->loc, "a redirect zone is named '.', not '%s'", name->text);
     return;
   }
-  if (!loads(&zs, type))
+  if (!limits_allowed(r, &zs, name->text, type) || !loads(&zs, type))
     return;
   if (!zs.at[O_FILE]) {
     report(r, &zst->vals->loc, "zone '%s' (type %s) has no file", name->text, type);
@@ -454,14 +398,14 @@ static void zone(reader *r, conf_stmt *zst, size_t vi)
       if (i != ZP_CK_CNAME_OTHER && i != ZP_CK_SINGLETON)
         z.checks.level[i] = ZP_LEVEL_OFF;
   if (!z.hint)
-    lay_checks(r, &zs, v, &z.checks);
+    lay_checks(r, name->text, &zs, v, &z.checks);
   add(r, &z);
 }
 
 /* view "name" [class] { ... }; -- its clauses read, its zones left for later. */
 static void add_view(reader *r, conf_stmt *s)
 {
-  view v = {.name = s->vals->next ? s->vals->next->text : "", .rclass = 1, .st = s};
+  view v = {.name = s->vals->next->text, .rclass = 1, .st = s};
   const conf_val *blk = named_block(r, s, &v.rclass);
   if (!blk)
     return;
@@ -480,34 +424,19 @@ static void add_view(reader *r, conf_stmt *s)
     r->views[r->nviews++] = v;
 }
 
-/* The top level: what each statement is, options and the views; then the zones, view by view
- * (named's order), or those of the top level when there is no view. */
+/* The top level: options and the views; then the zones, view by view (named's order), or
+ * those of the top level when there is no view. */
 static void top(reader *r, conf_stmt *first)
 {
-  const conf_stmt *options = NULL, *lone = NULL;
-  char buf[256];
+  const conf_stmt *lone = NULL;
   for (conf_stmt *s = first; s && r->st == ZP_OK && !zp_diag_stop(r->diag); s = s->next) {
     const char *name = s->vals->text;
-    const conf_val *last = s->vals;
-    while (last->next)
-      last = last->next;
-    if (word_in(name, statements) < 0)
-      report(r, &s->vals->loc, "unknown statement '%s'", name);
-    else if (last->kind != CONF_BLOCK && !is(name, "plugin"))
-      report(r, &s->end, "'%s' takes a block { ... } before ';'", name);
-    else if (is(name, "view"))
+    if (is(name, "view"))
       add_view(r, s);
     else if (is(name, "zone"))
       lone = lone ? lone : s;
-    else if (is(name, "options") && options)
-      report(r, &s->vals->loc, "'options' redefined (first at %s)", where(options, buf,
-             sizeof buf));
-    else if (is(name, "options") && s->vals->next != last)
-      report(r, &s->vals->next->loc, "expected '{' before '%s'", s->vals->next->text);
-    else if (is(name, "options")) {
-      options = s;
-      scan(r, last->body, L_OPTIONS, &r->options);
-    }
+    else if (is(name, "options"))
+      scan(r, s->vals->next->body, L_OPTIONS, &r->options);
   }
   if (lone && r->nviews > 1) {
     report(r, &lone->vals->loc, "a zone outside every view, and the conf has views: named "

@@ -21,15 +21,18 @@ typedef struct zp_conf_zone {
                               the root, whatever the zone's name, and refuses only what its
                               loader does: checks has every check off but
                               cname-and-other-data and singleton; the origin is "." */
-  zp_check_options checks; /* the caller's, with the zone's check-* options applied */
+  zp_check_options checks; /* the caller's, with the zone's check-* options and load limits
+                              (max-records-per-type, max-types-per-name, max-zone-ttl)
+                              applied */
 } zp_conf_zone;
 typedef struct zp_conf zp_conf;
 /* Reads the named.conf at path and the files it includes. The zones are those
  * named-checkconf -z loads, in its order; checks is the caller's options, onto which each
- * zone's options, views' and options' check-* settings are laid. What the file says wrongly
- * or what this reader does not understand is reported to diag at its place (the conf is then
- * NULL and the status ZP_OK), an include that cannot be read too; ZP_EIO (errno) when path
- * itself cannot be read, ZP_ENOMEM. The conf owns every string and location it hands out. */
+ * zone's options, views' and options' check-* settings and load limits are laid. What named's
+ * grammar refuses, what the file says wrongly otherwise, or what this reader does not support
+ * is reported to diag at its place (the conf is then NULL and the status ZP_OK), an include
+ * that cannot be read too; ZP_EIO (errno) when path itself cannot be read, ZP_ENOMEM. The conf
+ * owns every string and location it hands out. */
 ZP_NODISCARD zp_status zp_conf_read(const char *path, const zp_check_options *checks,
                                     zp_diag *diag, zp_conf **conf);
 size_t zp_conf_count(const zp_conf *conf);

@@ -89,6 +89,43 @@ named-checkconf "$tmp/syntax.conf" > /dev/null 2>&1 && bad "named-checkconf took
 [ $? -eq 1 ] && grep -q "^$tmp/syntax.conf:1:[0-9]*: error: " "$tmp/err" && ok ||
   bad "a syntax error: $(cat "$tmp/err")"
 
+# a ';' missing after a one-word option, before a zone: named-checkconf refuses the conf there
+# ("missing ';' before 'zone'"); zonepuny too, at that token, and checks no zone; so for an
+# unknown statement
+printf 'options {\n  directory "%s";\n  recursion no\n  zone "example.com" { type primary; file "zones/good.db"; };\n};\n' \
+  "$d" > "$tmp/semi.conf"
+printf 'options { directory "%s"; };\nzone "example.com" { type primary; file "zones/good.db"; };\nlogin { };\n' \
+  "$d" > "$tmp/unknown.conf"
+for c in semi:4:3 unknown:3:1; do
+  f=$tmp/${c%%:*}.conf where=${c#*:}
+  named-checkconf "$f" > /dev/null 2>&1 && bad "named-checkconf took $f"
+  "$ZONEPUNY" --named-conf "$f" > /dev/null 2> "$tmp/err"
+  [ $? -eq 1 ] && grep -q "^$f:$where: error: " "$tmp/err" &&
+    grep -q "^zonepuny: 0 zones of $f, 0 records, 1 error, 0 warnings$" "$tmp/err" && ok ||
+    bad "${c%%:*}.conf: $(cat "$tmp/err")"
+done
+
+# max-zone-ttl (the zone's, else its view's, else options'): named-checkconf -z refuses a zone
+# with a record above it, and zonepuny too (its load-limit check); at the maximum both load it
+printf 'options { directory "%s"; max-zone-ttl 1d; };\nzone "example.com" { type primary; file "zones/ttl.db"; max-zone-ttl 1h; };\n' \
+  "$d" > "$tmp/ttl.conf"
+for ttl in 3600 3601; do
+  printf "$soa"'www %s A 192.0.2.2\n' "$ttl" > "$d/zones/ttl.db"
+  named-checkconf -z "$tmp/ttl.conf" > /dev/null 2>&1; named=$?
+  "$ZONEPUNY" --named-conf "$tmp/ttl.conf" > /dev/null 2> "$tmp/err"; ours=$?
+  [ $named -eq $ours ] && [ $ours -eq $((ttl - 3600)) ] && ok ||
+    bad "TTL $ttl under max-zone-ttl 1h: named $named, zonepuny $ours: $(cat "$tmp/err")"
+done
+
+# a run that stops short (--max-errors 1 at the first of three zones in error) says so, and fails
+for z in a b c; do printf "$soa"'bad A 300.1.1.1\n' > "$d/zones/short-$z.db"; done
+{ printf 'options { directory "%s"; };\n' "$d"
+  for z in a b c; do printf 'zone "%s.example" { type primary; file "zones/short-%s.db"; };\n' $z $z; done
+} > "$tmp/short.conf"
+"$ZONEPUNY" --named-conf "$tmp/short.conf" --max-errors 1 > /dev/null 2> "$tmp/err"
+[ $? -eq 1 ] && grep -q "^zonepuny: 1 zone of the 3 $tmp/short.conf loads, stopped before the others, " "$tmp/err" &&
+  ok || bad "a run stopped short: $(tail -2 "$tmp/err")"
+
 # what does not go with it
 for args in "--named-conf $d/named.conf $d/zones/good.db" "--named-conf $d/named.conf -z example.com" \
             "--named-conf $d/named.conf --fragment" "--named-conf $d/named.conf --to-ascii" \

@@ -15,8 +15,11 @@
 # - $INCLUDE: each listed zone in turn includes a file that only the driver's DIR holds;
 #   named loads it (one zone file stands outside the directory: named resolves a relative
 #   $INCLUDE against the directory option, not against the zone file's directory);
+# - max-zone-ttl: each zone the driver gives a maximum TTL, loaded by named-checkconf -z with a
+#   record at that TTL, and at one more;
 # - syntax and meaning: confs named-checkconf (without -z) refuses, the driver must refuse
-#   (exit 1 and a located error); confs it takes, the driver must take.
+#   (exit 1 and a located error); confs it takes, the driver must take. (Syntax over many
+#   confs is check_named_conf_grammar.py's.)
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 command -v named-checkconf > /dev/null || { skip "named-checkconf not installed"; finish; }
@@ -127,7 +130,7 @@ for conf in etc/a.conf etc/b.conf; do
   done
 
   # check-names: each zone given a name the check refuses
-  while IFS=$'\t' read -r view name file level kind dir; do
+  while IFS=$'\t' read -r view name file level kind dir _; do
     [ "$kind" = zone ] || continue
     cp "$file" "$tmp/saved"
     zone_text $'bad_name A 192.0.2.2\n' > "$file"
@@ -237,6 +240,8 @@ taken=(
   "include-in-zone|zone \"ex\" { include \"$tmp/body.conf\"; };\n"
   "check-options|options { check-mx warn; check-mx-cname ignore; check-srv-cname warn; check-integrity no; check-sibling yes; check-wildcard no; check-spf ignore; check-dup-records warn; masterfile-format text; max-zone-ttl 0; };\nzone \"ex\" { type primary; file \"$Z\"; };\n"
   "refused-but-unused|options { check-mx-cname fail; };\nzone \"ex\" { type primary; file \"$Z\"; check-mx-cname warn; };\n"
+  "max-zone-ttl|options { max-zone-ttl 1d; };\nzone \"ex\" { type primary; file \"$Z\"; };\n"
+  "load-limits|options { max-records-per-type 0; };\nview v { max-types-per-name 5; zone \"ex\" { type primary; file \"$Z\"; max-zone-ttl P1D; }; };\n"
 )
 printf 'zone "ex" {\n' > "$tmp/open.conf"
 printf 'type primary; file "%s";\n' "$Z" > "$tmp/body.conf"
@@ -256,7 +261,6 @@ unsupported=(
   "check-srv-cname-fail|options { check-srv-cname fail; };\nzone \"ex\" { type primary; file \"$Z\"; };\n"
   "check-dup-records-fail|zone \"ex\" { type primary; file \"$Z\"; check-dup-records fail; };\n"
   "masterfile-raw|zone \"ex\" { type primary; file \"$Z\"; masterfile-format raw; };\n"
-  "max-zone-ttl|options { max-zone-ttl 1d; };\nzone \"ex\" { type primary; file \"$Z\"; };\n"
   "class-ch|view c CH { zone \"ex\" { type primary; file \"$Z\"; }; };\n"
 )
 for case in "${unsupported[@]}"; do
@@ -267,6 +271,44 @@ for case in "${unsupported[@]}"; do
   [ $rc -eq 1 ] && grep -q "^$tmp/c.conf:[0-9]*:[0-9]*: error: " "$tmp/err" && ok ||
     bad "unsupported/$name: driver exit $rc: $(head -2 "$tmp/err")"
 done
+
+# max-zone-ttl, from the zone, else its view, else options: each zone the driver lists with a
+# maximum N, given one record of TTL N, named-checkconf -z loads; of TTL N+1, refuses ("TTL
+# N+1 exceeds configured max-zone-ttl N"); a zone with none (0 sets none) loads 2^31-1. (What
+# named-checkconf -z leaves to named, max-records-per-type and max-types-per-name, is
+# tests/test_conf.c's.)
+mkdir -p "$t/ttl"
+cat > etc/ttl.conf << EOF
+options { directory "$t/ttl"; max-zone-ttl 1d; };
+view "one" {
+  max-zone-ttl 3600;
+  zone "a.test" { type primary; file "a.db"; };
+  zone "b.test" { type primary; file "b.db"; max-zone-ttl P1DT2H; };
+  zone "c.test" { type primary; file "c.db"; max-zone-ttl 0; };
+};
+view "two" {
+  zone "a.test" { type primary; file "a2.db"; };
+  zone "d.test" { type primary; file "d.db"; max-zone-ttl 1w2d3h4m5s; };
+  zone "e.test" { type primary; file "e.db"; max-zone-ttl P1M; };
+};
+EOF
+for f in a b c a2 d e; do zone_text > "$t/ttl/$f.db"; done
+if "$driver" etc/ttl.conf > "$tmp/rows" 2> "$tmp/err"; then
+  [ "$(cut -f9 "$tmp/rows" | tr '\n' ' ')" = "3600 93600 - 86400 788645 2678400 " ] && ok ||
+    bad "max-zone-ttl: the driver's $(cut -f9 "$tmp/rows" | tr '\n' ' ')"
+  while IFS=$'\t' read -r view name file _ _ _ _ _ ttl; do
+    for over in 0 1; do
+      [ "$ttl" = - ] && { [ $over = 1 ] && continue; n=2147483647; } || n=$((ttl + over))
+      zone_text "big $n A 192.0.2.9"$'\n' > "$file"
+      named-checkconf -z etc/ttl.conf > "$tmp/named.out" 2>&1 && loads=1 || loads=0
+      [ $loads = $((1 - over)) ] && ok ||
+        bad "max-zone-ttl: view $view zone $name ($ttl): TTL $n: named-checkconf -z loads=$loads"
+    done
+    zone_text > "$file"
+  done < "$tmp/rows"
+else
+  bad "max-zone-ttl: the driver refuses etc/ttl.conf: $(head -2 "$tmp/err")"
+fi
 
 # the conf itself unreadable: exit 2, not a located error
 "$driver" "$tmp/none.conf" > /dev/null 2>&1
