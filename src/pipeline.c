@@ -59,6 +59,7 @@ static zp_status read_zone(const zp_input *in, const zp_pipeline_options *opt, z
              keep = {.std3 = opt->std3, .idna2008 = opt->idna2008, .as_served = opt->as_served,
                      .keep_case = true};
   zp_zone_options zo = {
+    .as_served = opt->as_served,
     .origin = opt->origin,
     .origin_from = opt->origin_from,
     .origin_loc = opt->origin_loc,

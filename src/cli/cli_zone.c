@@ -225,7 +225,8 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
 {
   zp_conf *conf = NULL;
   zp_status st = zp_conf_read(cli->named_conf, &cli->checks, diag, &conf);
-  bool io_error = !ran(diag, st, cli->named_conf, NULL);
+  /* (errno 0: zp_conf_read said why itself) */
+  bool io_error = (st == ZP_EIO && errno == 0) || !ran(diag, st, cli->named_conf, NULL);
   unsigned long records = 0;
   size_t n = conf ? zp_conf_count(conf) : 0, i;
   po->include_root = cli->include_root ? cli->include_root : "/";
@@ -233,6 +234,17 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
     const zp_conf_zone *z = zp_conf_zone_at(conf, i);
     zp_input in = {.path = z->file};
     unsigned long count = 0;
+    /* Only a regular file is read: the conf's author names the file, and /dev/zero would be
+     * read for ever, a FIFO with no writer waited on for ever (named-checkconf -z does both).
+     * The zone's error, as a file that cannot be read is: named does not load it. (The file is
+     * opened again by its reader: one swapped for a FIFO in between is read as that.) */
+    struct stat sb;
+    const char *kind = stat(z->file, &sb) == 0 ? zp_conf_not_regular(&sb) : NULL;
+    if (kind) {
+      zp_diag_report(diag, &z->file_loc, ZP_ERROR, "zone %s%s%s: %s is %s, " ZP_CONF_NOT_REGULAR,
+                     z->name, z->view ? " in view " : "", z->view ? z->view : "", z->file, kind);
+      continue;
+    }
     char *dir = realpath(z->dir, NULL);
     po->origin = z->hint ? "." : z->name;
     po->origin_from = "zone";

@@ -96,7 +96,7 @@ ZP_PRINTF(3, 4) static void report(reader *r, const zp_loc *loc, const char *fmt
 {
   va_list ap;
   va_start(ap, fmt);
-  zp_diag_vreport(r->diag, loc, ZP_ERROR, fmt, ap);
+  zp_conf_vtell(r->diag, loc, ZP_ERROR, fmt, ap);
   va_end(ap);
   r->failed = true;
 }
@@ -243,7 +243,7 @@ static void lay_checks(reader *r, const char *zname, const settings *zs, const v
       checks->max_zone_ttl_set = !is(val, "unlimited") && zp_conf_duration(val, &n) > 0 && n;
       checks->max_zone_ttl = n;
       if (policy && !is(last_text(policy), "none"))
-        zp_diag_report(r->diag, &s->vals->loc, ZP_WARNING, "zone '%s': option 'max-zone-ttl' "
+        zp_conf_tell(r->diag, &s->vals->loc, ZP_WARNING, "zone '%s': option 'max-zone-ttl' "
                        "is ignored when used together with 'dnssec-policy' (named-checkconf "
                        "says so; named-checkconf -z applies it all the same, and so does "
                        "zonepuny)", zname);

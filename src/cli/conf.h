@@ -4,6 +4,7 @@
 #define ZP_CONF_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include "check/check.h"
 #include "core/diag.h"
 #include "idna/status.h"
@@ -31,10 +32,27 @@ typedef struct zp_conf zp_conf;
  * zone's options, views' and options' check-* settings and load limits are laid. What named's
  * grammar refuses, what the file says wrongly otherwise, or what this reader does not support
  * is reported to diag at its place (the conf is then NULL and the status ZP_OK), an include
- * that cannot be read too; ZP_EIO (errno) when path itself cannot be read, ZP_ENOMEM. The conf
+ * that cannot be read too; ZP_EIO (errno) when path itself cannot be read (errno 0: why was
+ * reported to diag: not a regular file, or too large), ZP_ENOMEM. The conf
  * owns every string and location it hands out. */
 ZP_NODISCARD zp_status zp_conf_read(const char *path, const zp_check_options *checks,
                                     zp_diag *diag, zp_conf **conf);
+/* NULL when sb is a regular file's, else what it is ("a FIFO"): the conf's files and its zone
+ * files are read only when regular, and a message says so after it with ZP_CONF_NOT_REGULAR. */
+static inline const char *zp_conf_not_regular(const struct stat *sb)
+{
+  switch (sb->st_mode & S_IFMT) {
+  case S_IFREG: return NULL;
+  case S_IFDIR: return "a directory";
+  case S_IFIFO: return "a FIFO";
+  case S_IFCHR: return "a character device";
+  case S_IFBLK: return "a block device";
+  case S_IFSOCK: return "a socket";
+  default: return "not a regular file";
+  }
+}
+#define ZP_CONF_NOT_REGULAR "not a regular file: zonepuny reads a named.conf's files only when " \
+  "they are regular files (a device could be read for ever, a FIFO wait for ever)"
 size_t zp_conf_count(const zp_conf *conf);
 const zp_conf_zone *zp_conf_zone_at(const zp_conf *conf, size_t i);
 void zp_conf_free(zp_conf *conf);

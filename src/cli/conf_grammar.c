@@ -116,6 +116,7 @@ static bool semicolon(reader *p, conf_stmt *s)
     return false;
   if (t.kind == TK_SEMI) {
     s->end = t.loc;
+    zp_conf_reads(&t.loc);
     return true;
   }
   if (t.kind == TK_EOF && p->open)
@@ -446,6 +447,8 @@ static bool map(reader *p, char m, conf_stmt **out, unsigned depth)
       continue;
     }
     const clause *c = lookup(p, m, t.text);
+    if (c)   /* a word named.conf's grammar knows just here: no key or shadow file starts so */
+      zp_conf_reads(&t.loc);
     if (!c)
       return zp_conf_fail(p, &t.loc, m == '^' ? "unknown statement '%s'"
                                               : "unknown option '%s'", t.text);

@@ -5,6 +5,7 @@
 #ifndef ZP_CONF_INT_H
 #define ZP_CONF_INT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -73,6 +74,9 @@ enum {
   CONF_GRAMMAR_SETS = 19,       /* named's clause tables (below) */
   CONF_MAX_DEPTH = 64,          /* blocks inside blocks: the reader recurses once a block */
   CONF_SHOW = 48,               /* a buffer for zp_conf_show */
+  CONF_FILES_MAX = 10000,       /* files read for one conf, its own and every include's, as
+                                   $INCLUDE's files in one zone (doc/limits.md) */
+  CONF_OCTETS_MAX = 256 << 20,  /* octets of those files, all together */
 };
 
 typedef struct conf_input conf_input;
@@ -83,7 +87,8 @@ typedef struct conf_reader {
   zp_diag *diag;
   conf_input *in;               /* the file being read, those to read after it below */
   zp_status st;                 /* ZP_OK; ZP_ZONE_SYNTAX once an error is told; ZP_ENOMEM */
-  unsigned long files;
+  unsigned long files;          /* read so far (CONF_FILES_MAX) */
+  uint64_t octets;              /* their octets (CONF_OCTETS_MAX) */
   zp_buf scratch;
   zp_loc last_end;              /* just past the last token taken */
   conf_tok ahead;               /* the token peeked at, when have_ahead */
@@ -95,8 +100,8 @@ typedef struct conf_reader {
   size_t nsets[CONF_GRAMMAR_SETS];
 } conf_reader;
 
-/* r set up to read the conf at path into t; ZP_EIO (errno), ZP_ENOMEM. zp_conf_end in any
- * case. */
+/* r set up to read the conf at path into t; ZP_EIO (errno; 0 when the reason was reported to
+ * diag: not a regular file, too large), ZP_ENOMEM. zp_conf_end in any case. */
 ZP_NODISCARD zp_status zp_conf_begin(conf_reader *r, const char *path, zp_diag *diag,
                                      conf_tree *t);
 void zp_conf_end(conf_reader *r);
@@ -111,6 +116,17 @@ conf_stmt *zp_conf_stmt(conf_reader *r);
 ZP_PRINTF(3, 4) bool zp_conf_fail(conf_reader *r, const zp_loc *loc, const char *fmt, ...);
 bool zp_conf_oom(conf_reader *r);
 bool zp_conf_want(conf_reader *r, const conf_tok *t, const char *what);
+/* Every message about the conf's files goes through here: one in a file that has not read as
+ * named.conf yet (an include, or the conf named through a symlink, before a ';' of its own) is
+ * told by its location alone if an error, not at all if a warning (doc/safety.md);
+ * zp_conf_reads says when it has. */
+ZP_PRINTF(4, 0) void zp_conf_vtell(zp_diag *diag, const zp_loc *loc, zp_severity sev,
+                                   const char *fmt, va_list ap);
+ZP_PRINTF(4, 5) void zp_conf_tell(zp_diag *diag, const zp_loc *loc, zp_severity sev,
+                                  const char *fmt, ...);
+/* The token at loc, taken with no error before it, shows that its file reads as named.conf:
+ * a clause's name that named knows where it stands, or a ';' (an include's, an element's). */
+void zp_conf_reads(const zp_loc *loc);
 /* t as a message quotes it. */
 const char *zp_conf_show(const conf_tok *t, char buf[CONF_SHOW]);
 /* include "file"; after its keyword kw: the files it names spliced in. */

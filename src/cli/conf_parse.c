@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "conf.h"
 #include "conf_int.h"
 
 enum {
@@ -19,6 +20,14 @@ enum {
   CHUNK = 1 << 14,
   SHOW_MAX = 40,       /* octets of a token quoted in a message */
 };
+
+/* What messages about a file show (doc/safety.md), as for a zone's files (read/zone_int.h): a
+ * file the conf includes, or one the operator named through a symlink, may be anything the
+ * conf's author points at (/etc/shadow, a key); its text (lines, and tokens in messages) shows
+ * only once it reads as named.conf: with no error before it, a clause's name named knows where
+ * it stands, or a ';' (zp_conf_reads). An error until then is told by its location alone, and
+ * the reading stops there as at any error. */
+enum { IN_SHOWN, IN_UNDECIDED, IN_HIDDEN };
 
 struct conf_chunk {
   conf_chunk *next;
@@ -79,13 +88,14 @@ char *zp_conf_join(conf_tree *t, const char *dir, const char *path)
 
 /* A file being read. */
 struct conf_input {
-  zp_source src;
-  const char *p, *end;
+  zp_source src;                /* src.data NULL once the file is hidden */
+  const char *text, *p, *end;
   uint32_t line, col;
   uint64_t line_off;
   dev_t dev;
   ino_t ino;
   unsigned depth;               /* files including it */
+  int show;                     /* IN_* */
   const struct conf_input *includer;
   struct conf_input *below;          /* read again once this one ends */
 };
@@ -102,7 +112,7 @@ static void step(conf_input *in)
   if (c == '\n') {
     in->line++;
     in->col = 1;
-    in->line_off = (uint64_t)(in->p - in->src.data);
+    in->line_off = (uint64_t)(in->p - in->text);
   } else if ((c & 0xC0) != 0x80) {
     in->col++;
   }
@@ -113,11 +123,49 @@ static bool at(const conf_input *in, const char *two)
   return in->end - in->p >= 2 && in->p[0] == two[0] && in->p[1] == two[1];
 }
 
+/* The file a location of the conf is in: every zp_source of the conf's files is the first
+ * member of its conf_input (push). */
+static conf_input *input_of(const zp_loc *loc)
+{
+  return loc && loc->src ? (conf_input *)(void *)(uintptr_t)loc->src : NULL;
+}
+
+void zp_conf_reads(const zp_loc *loc)
+{
+  conf_input *in = input_of(loc);
+  if (in && in->show == IN_UNDECIDED)
+    in->show = IN_SHOWN;
+}
+
+void zp_conf_vtell(zp_diag *diag, const zp_loc *loc, zp_severity sev, const char *fmt,
+                   va_list ap)
+{
+  conf_input *in = input_of(loc);
+  if (!in || in->show == IN_SHOWN) {
+    zp_diag_vreport(diag, loc, sev, fmt, ap);
+    return;
+  }
+  if (in->show == IN_HIDDEN || sev != ZP_ERROR)
+    return;   /* (a warning lost is safer than a secret shown) */
+  in->show = IN_HIDDEN;
+  in->src.data = NULL;   /* diag quotes no line of it */
+  zp_diag_report(diag, loc, ZP_ERROR, "the file's first statement is an error: not read as "
+                 "named.conf, and none of its text is shown");
+}
+
+void zp_conf_tell(zp_diag *diag, const zp_loc *loc, zp_severity sev, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  zp_conf_vtell(diag, loc, sev, fmt, ap);
+  va_end(ap);
+}
+
 bool zp_conf_fail(conf_reader *p, const zp_loc *loc, const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
-  zp_diag_vreport(p->diag, loc, ZP_ERROR, fmt, ap);
+  zp_conf_vtell(p->diag, loc, ZP_ERROR, fmt, ap);
   va_end(ap);
   if (p->st == ZP_OK)
     p->st = ZP_ZONE_SYNTAX;
@@ -329,12 +377,15 @@ bool zp_conf_want(conf_reader *p, const conf_tok *t, const char *what)
   return zp_conf_fail(p, &t->loc, "expected %s, not %s", what, zp_conf_show(t, buf));
 }
 
-/* The whole of the file open at fd (sb its fstat), read as a new input on top; ZP_EIO
- * (errno), ZP_ENOMEM. */
+/* The whole of the regular file open at fd (sb its fstat), read as a new input on top: ZP_EIO
+ * (errno), ZP_ELIMIT when the conf's files would pass CONF_OCTETS_MAX with it, ZP_ENOMEM. A
+ * file that grows while it is read (or a /proc file, whose size says nothing) is read only so
+ * far. */
 static zp_status push(conf_reader *p, int fd, const struct stat *sb, const char *path,
-                      conf_input *includer, const zp_loc *kw)
+                      conf_input *includer, const zp_loc *kw, bool linked)
 {
   zp_buf b = {0};
+  uint64_t room = CONF_OCTETS_MAX - p->octets;
   for (;;) {
     if (!zp_buf_reserve(&b, 1 << 16)) {
       zp_buf_free(&b);
@@ -352,8 +403,13 @@ static zp_status push(conf_reader *p, int fd, const struct stat *sb, const char 
     if (n == 0)
       break;
     b.len += (size_t)n;
+    if (b.len > room) {
+      zp_buf_free(&b);
+      return ZP_ELIMIT;
+    }
   }
   size_t len = b.len;
+  p->octets += len;
   char *text = copy(p, b.p ? b.p : "", len);
   zp_buf_free(&b);
   conf_input *in = zp_conf_alloc(p->t, sizeof *in);
@@ -362,8 +418,8 @@ static zp_status push(conf_reader *p, int fd, const struct stat *sb, const char 
     return ZP_ENOMEM;
   *in = (conf_input){
     .src = {.path = name, .data = text, .len = len, .serial = p->files++},
-    .p = text, .end = text + len, .line = 1, .col = 1, .dev = sb->st_dev, .ino = sb->st_ino,
-    .below = p->in,
+    .text = text, .p = text, .end = text + len, .line = 1, .col = 1, .dev = sb->st_dev,
+    .ino = sb->st_ino, .below = p->in, .show = includer || linked ? IN_UNDECIDED : IN_SHOWN,
   };
   if (includer) {
     in->src.parent = &includer->src;
@@ -376,14 +432,22 @@ static zp_status push(conf_reader *p, int fd, const struct stat *sb, const char 
   return ZP_OK;
 }
 
-/* One file of an include: opened, or why not said at the name's place. */
+/* One file of an include: opened, or why not said at the name's place. Only a regular file
+ * is read: /dev/zero would be read until memory ran out, and a FIFO with no writer waited on
+ * for ever, as named-checkconf waits (O_NONBLOCK: opening one does not wait either). */
 static bool include_one(conf_reader *p, const char *path, conf_input *includer,
                         const zp_loc *kw, const zp_loc *name)
 {
   if (includer->depth + 1 > MAX_INCLUDES)
     return zp_conf_fail(p, name, "include %s: files include files deeper than %d", path,
                         MAX_INCLUDES);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  /* n files that each include the next twice would read 2^n files: bounded as $INCLUDE's
+   * files are (doc/limits.md) */
+  if (p->files >= CONF_FILES_MAX)
+    return zp_conf_fail(p, name, "include %s: the conf and its includes would read more than "
+                        "%d files, zonepuny's limit (files that include others more than "
+                        "once read them again each time)", path, CONF_FILES_MAX);
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   struct stat sb;
   if (fd < 0 || fstat(fd, &sb) != 0) {
     zp_conf_fail(p, name, "include: cannot read %s: %s", path, strerror(errno));
@@ -391,17 +455,25 @@ static bool include_one(conf_reader *p, const char *path, conf_input *includer,
       close(fd);
     return false;
   }
+  const char *kind = zp_conf_not_regular(&sb);
+  if (kind) {
+    close(fd);
+    return zp_conf_fail(p, name, "include %s: %s, " ZP_CONF_NOT_REGULAR, path, kind);
+  }
   for (const conf_input *a = includer; a; a = a->includer)
     if (a->dev == sb.st_dev && a->ino == sb.st_ino) {
       close(fd);
       return zp_conf_fail(p, name, "include %s: that file is being read already (an include "
                           "loop)", path);
     }
-  zp_status st = push(p, fd, &sb, path, includer, kw);
+  zp_status st = push(p, fd, &sb, path, includer, kw, false);
   int e = errno;
   close(fd);
   if (st == ZP_EIO)
     return zp_conf_fail(p, name, "include: cannot read %s: %s", path, strerror(e));
+  if (st == ZP_ELIMIT)
+    return zp_conf_fail(p, name, "include %s: the conf and its includes would hold more than "
+                        "%d MiB with it, zonepuny's limit", path, CONF_OCTETS_MAX >> 20);
   return st == ZP_OK || zp_conf_oom(p);
 }
 
@@ -423,6 +495,7 @@ bool zp_conf_include(conf_reader *p, const conf_tok *kw)
     return false;
   if (semi.kind != TK_SEMI)
     return zp_conf_fail(p, &semi.loc, "missing ';' before %s", zp_conf_show(&semi, buf));
+  zp_conf_reads(&semi.loc);   /* (what it includes is told at it, its name shown) */
   const char *path = zp_conf_join(p->t, p->t->dir, name.text);
   if (!path)
     return zp_conf_oom(p);
@@ -487,10 +560,33 @@ zp_status zp_conf_begin(conf_reader *r, const char *path, zp_diag *diag, conf_tr
   *t = (conf_tree){.dir = ""};
   *r = (conf_reader){.t = t, .diag = diag};
   struct stat sb;
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  /* a conf reached through a symlink (a repository's named.conf may link to /etc/shadow) shows
+   * its text only once it reads as one, as a zone file so reached does (read/include.c) */
+  bool linked = false;
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW);
+  if (fd < 0 && errno == ELOOP) {
+    linked = true;
+    fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  }
   if (fd < 0)
     return ZP_EIO;
-  zp_status st = fstat(fd, &sb) == 0 ? push(r, fd, &sb, path, NULL, NULL) : ZP_EIO;
+  zp_status st = fstat(fd, &sb) == 0 ? ZP_OK : ZP_EIO;
+  const char *kind = st == ZP_OK ? zp_conf_not_regular(&sb) : NULL;
+  zp_source src = {.path = path};
+  zp_loc loc = {.src = &src};
+  if (kind) {
+    zp_diag_report(diag, &loc, ZP_ERROR, "%s is %s, " ZP_CONF_NOT_REGULAR, path, kind);
+    st = ZP_EIO;
+    errno = 0;
+  } else if (st == ZP_OK) {
+    st = push(r, fd, &sb, path, NULL, NULL, linked);
+  }
+  if (st == ZP_ELIMIT) {
+    zp_diag_report(diag, &loc, ZP_ERROR, "%s holds more than %d MiB, zonepuny's limit for a "
+                   "conf and its includes", path, CONF_OCTETS_MAX >> 20);
+    st = ZP_EIO;
+    errno = 0;
+  }
   int e = errno;
   close(fd);
   errno = e;

@@ -432,8 +432,9 @@ static zp_status read_file(zp_zone *z, const char *path, int fd, const char *rel
     goto out;
   }
   /* The caller's own text shows at once, and so does a file the operator named; a file that
-   * a zone or a symlink named must read as a zone first. */
-  if (parent || linked)
+   * a zone, a symlink or a named.conf named must read as a zone first (the conf's author, who
+   * may be anyone sending a change, chose that file: /etc/shadow as well as a zone). */
+  if (parent || linked || z->opt->as_served)
     f->show = ZP_SHOW_UNDECIDED;
   struct stat sb;
   /* a directory opens, and reads as an error: the zone named cannot be read (an I/O error,

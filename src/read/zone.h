@@ -59,7 +59,8 @@ typedef struct zp_zone_options {
                                named.conf...), located at origin_loc; NULL: -z gave it */
   const zp_loc *origin_loc;
   bool as_served;           /* the server reads the file itself (--named-conf): a non-ASCII
-                               label is an error, not converted (zp_convert.as_served) */
+                               label is an error, not converted (zp_convert.as_served), and
+                               the file shows no line until its first record reads */
   uint32_t default_ttl;     /* -t: TTL before any $TTL, when have_default_ttl */
   bool have_default_ttl;
   zp_label_conv conv;       /* label policy for every name the front end parses */
