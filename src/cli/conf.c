@@ -39,9 +39,15 @@ static const char *const levels[] = {"ignore", "warn", "fail", NULL};  /* zp_che
 static const struct opt {
   const char *name, *refused, *why;
 } opts[O_COUNT] = {
-  [O_TYPE] = {"type"}, [O_FILE] = {"file"}, [O_IN_VIEW] = {"in-view"},
-  [O_DATABASE] = {"database"}, [O_DLZ] = {"dlz"}, [O_PRIMARIES] = {"primaries"},
-  [O_MASTERS] = {"masters"}, [O_POLICY] = {"dnssec-policy"}, [O_CHECK_NAMES] = {"check-names"},
+  [O_TYPE] = {"type", NULL, NULL},
+  [O_FILE] = {"file", NULL, NULL},
+  [O_IN_VIEW] = {"in-view", NULL, NULL},
+  [O_DATABASE] = {"database", NULL, NULL},
+  [O_DLZ] = {"dlz", NULL, NULL},
+  [O_PRIMARIES] = {"primaries", NULL, NULL},
+  [O_MASTERS] = {"masters", NULL, NULL},
+  [O_POLICY] = {"dnssec-policy", NULL, NULL},
+  [O_CHECK_NAMES] = {"check-names", NULL, NULL},
   [O_CHECK_MX] = {"check-mx", "fail", "named then refuses a zone for an MX record written as "
                   "an address, or naming a host of the zone with no address, which no check of "
                   "zonepuny singles out"},
@@ -54,8 +60,9 @@ static const struct opt {
                      "check"},
   [O_FORMAT] = {"masterfile-format", "raw", "named then reads zone files in their binary form, "
                 "zonepuny the text form only"},
-  [O_MAX_RECORDS] = {"max-records-per-type"}, [O_MAX_TYPES] = {"max-types-per-name"},
-  [O_MAX_TTL] = {"max-zone-ttl"},
+  [O_MAX_RECORDS] = {"max-records-per-type", NULL, NULL},
+  [O_MAX_TYPES] = {"max-types-per-name", NULL, NULL},
+  [O_MAX_TTL] = {"max-zone-ttl", NULL, NULL},
 };
 
 typedef enum level { L_ZONE, L_VIEW, L_OPTIONS } level;
