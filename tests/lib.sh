@@ -55,6 +55,15 @@ trap _lib_on_exit EXIT
 
 on_exit() { _lib_exit_cmds+=("$1"); }
 
+# instructions ARGS...: the instructions one `$ZONEPUNY --check ARGS` spends, as valgrind's
+# callgrind counts them: the same for the same input whatever else the machine is doing, where a
+# time is not (after make_tmp; plain_binary first)
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$ZONEPUNY" --check "$@" \
+    > /dev/null 2> "$tmp/cg.err"
+  awk '/^summary:/ { print $2 }' "$tmp/cg.out"
+}
+
 plain_binary() {
   head -c 4 "$ZONEPUNY" | grep -q 'ELF' && ! nm "$ZONEPUNY" 2>/dev/null | grep -q __asan_init
 }

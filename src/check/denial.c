@@ -15,6 +15,11 @@
 #include "read/sort.h"
 #include "sig.h"
 
+/* RFC 9276 section 3.2: validators may treat a zone of more iterations as insecure; BIND's
+ * validator does past 150 (since 9.16.16), Unbound past 150 and dnssec-signzone makes no
+ * chain of more. Above this no NSEC3 hash is computed. */
+enum { ZP_NSEC3_ITERATIONS_MAX = 150 };
+
 /* A name of the zone in the NSEC3 sorter, beside the NSEC3 records: type 0, below every type
  * a record has (RFC 6895 section 3.1 reserves it). Its RDATA: flags, the name in wire form,
  * then the types at it, big-endian. */
@@ -24,6 +29,7 @@ enum { OPTIONAL = 1 };   /* an insecure delegation or an empty non-terminal: an 
 
 struct zp_ck_denial {
   bool nsec, nsec3;                  /* the chains the apex announces */
+  bool nsec3_skipped;                /* an NSEC3PARAM past ZP_NSEC3_ITERATIONS_MAX, told */
   uint8_t apex[ZP_NAME_MAX];
   /* NSEC: the last one's next name, as a sort key */
   bool expect;
@@ -433,12 +439,32 @@ static zp_status apex(zp_checker *c, zp_ck_denial *dn, const zp_ck_name *n)
     const zp_ck_rr *x = &n->rrs[i];
     const uint8_t *rd = zp_ck_rdata(n, x);
     dn->nsec |= x->rtype == T_NSEC;
-    if (x->rtype != T_NSEC3PARAM || param || x->rdlen < 5 || 5u + rd[4] != x->rdlen)
+    if (x->rtype != T_NSEC3PARAM || param)
       continue;
+    if (x->rdlen < 5 || 5u + rd[4] != x->rdlen) {
+      /* (the reader refuses such RDATA; told here too, for it is never hashed with) */
+      zp_ck_report(c, ZP_CK_NSEC_CHAIN, &x->at,
+                   "NSEC3PARAM whose salt length (%u) is not what its RDATA holds (%u octets "
+                   "after the length, RFC 5155 section 4.2): not a chain zonepuny verifies",
+                   x->rdlen >= 5 ? rd[4] : 0u, x->rdlen >= 5 ? x->rdlen - 5u : 0u);
+      continue;
+    }
     if (rd[0] != 1 || rd[1] != 0) {
       zp_ck_report(c, ZP_CK_DNSSEC_ALGORITHM, &x->at,
                    "NSEC3PARAM with hash algorithm %u and flags %u: not a chain zonepuny "
                    "verifies", rd[0], rd[1]);
+      continue;
+    }
+    if (zp_ck_be16(rd + 2) > ZP_NSEC3_ITERATIONS_MAX) {
+      /* the cost of a chain is its names times its iterations, which the zone chooses: past
+       * the most validators take, nothing is hashed (a zone of 10 KB asked 65,535 iterations
+       * with 255-octet salts for each name) */
+      zp_ck_error(c, ZP_CK_NSEC3_ITERATIONS, &x->at,
+                  "NSEC3PARAM with %u additional iterations, more than %u: validators treat "
+                  "the zone as insecure (RFC 9276 section 3.2), and dnssec-signzone makes no "
+                  "such chain; its NSEC3 chain is not verified",
+                  zp_ck_be16(rd + 2), ZP_NSEC3_ITERATIONS_MAX);
+      dn->nsec3_skipped = true;
       continue;
     }
     param = x;
@@ -452,7 +478,7 @@ static zp_status apex(zp_checker *c, zp_ck_denial *dn, const zp_ck_name *n)
   if (param && !(dn->sha1 = zp_digest_new(ZP_SHA1)))
     return ZP_ENOMEM;
   dn->nsec3 = param != NULL;
-  if (!dn->nsec && !dn->nsec3)
+  if (!dn->nsec && !dn->nsec3 && !dn->nsec3_skipped)
     zp_ck_report(c, ZP_CK_NSEC_CHAIN, &n->rrs[0].at,
                  "the zone is signed, but its apex has neither an NSEC record nor an "
                  "NSEC3PARAM: no answer that a name or type does not exist can be proved");

@@ -20,6 +20,11 @@
  * later is read again with --dnssec=on by a caller that can (zp_check_dnssec_late). */
 enum { DECIDE_RECORDS = 256 };
 
+/* The least memory one name's records may take in the walk (name_max); an RRset whose signed
+ * octets are more than a BIG_SET_SHARE-th of the batch is verified at once, a signature at a
+ * time, rather than copied into the batch once per RRSIG. */
+enum { NAME_FLOOR = 256 << 10, BIG_SET_SHARE = 8 };
+
 /* An RRset whose signatures are in the batch, and one of them: judged once it is verified. */
 typedef struct pending_set {
   size_t owner;            /* in owners */
@@ -45,6 +50,9 @@ struct zp_ck_dnssec {
   uint32_t held;
   bool late;               /* an RRSIG came once auto had let the records go */
   tuple late_at;
+  bool late_zonemd;        /* a ZONEMD, the same */
+  tuple late_zonemd_at;
+  bool has_zonemd;         /* a ZONEMD was held: its digest is checked, signed zone or not */
   /* dnssec_only: the checks' levels, all off until the walk (the first reading told the rest) */
   uint8_t levels[ZP_CK_COUNT];
   bool muted;
@@ -68,6 +76,7 @@ struct zp_ck_dnssec {
   zp_buf sets, psigs, owners;   /* the batch's RRsets, their signatures, their owners */
   size_t owner_at;              /* the name's owner in owners; SIZE_MAX: not yet there */
   size_t batch;                 /* octets a batch may take */
+  size_t name_max;              /* octets one name's records may take */
   uint8_t algs[32];        /* the algorithms of the apex's zone keys that are verified */
   int64_t now;
 };
@@ -91,6 +100,9 @@ zp_status zp_ck_dnssec_new(zp_checker *c, size_t mem)
   d->zonemd = zp_ck_zonemd_new();
   d->verify = zp_ck_verify_new(c->opt.threads);
   d->batch = mem / 4;
+  /* (mem is a quarter of --check-memory: a name's records a sixteenth of it, but at least what
+   * a few RRsets as large as a DNS message holds take, within the 512 KiB outside it) */
+  d->name_max = mem / 4 > NAME_FLOOR ? mem / 4 : NAME_FLOOR;
   c->dnssec = d;
   if (!d->denial || !d->zonemd || !d->verify) {
     zp_ck_dnssec_free(c);
@@ -142,7 +154,9 @@ zp_status zp_ck_dnssec_record(zp_checker *c, const zp_record *r, const tuple *t,
   *shrink = false;
   if (!d)
     return ZP_OK;
-  bool signing = is_dnssec_type(r->rtype);
+  /* (a ZONEMD is verified in an unsigned zone too: RFC 8976 section 4 does not ask for
+   * DNSSEC, and its digest needs the records in canonical order as much as signatures do) */
+  bool signing = is_dnssec_type(r->rtype) || r->rtype == T_ZONEMD;
   if (d->deciding && signing) {
     d->deciding = false;
     d->on = *shrink = true;
@@ -155,8 +169,14 @@ zp_status zp_ck_dnssec_record(zp_checker *c, const zp_record *r, const tuple *t,
       d->late = true;
       d->late_at = *t;
     }
+    if (r->rtype == T_ZONEMD && !d->late_zonemd) {
+      d->late_zonemd = true;
+      d->late_zonemd_at = *t;
+    }
     return ZP_OK;
   }
+  if (r->rtype == T_ZONEMD)
+    d->has_zonemd = true;
   if (r->rtype == T_RRSIG && !d->signed_) {
     d->signed_ = true;
     d->first_sig = *t;
@@ -171,51 +191,16 @@ static const uint8_t *rdata_of(const zp_ck_dnssec *d, const zp_ck_rr *x)
   return (const uint8_t *)d->data.p + x->rd;
 }
 
-/* A time of an RRSIG (serial arithmetic, RFC 4034 section 3.1.5) as the one nearest now. */
-static int64_t nearest(int64_t now, uint32_t t)
-{
-  return now + (int32_t)(t - (uint32_t)now);
-}
-
-static const char *time_text(int64_t t)
-{
-  static char bufs[2][32];
-  static unsigned next;
-  char *b = bufs[next++ % 2];
-  struct tm tm;
-  time_t tt = (time_t)t;
-  if (!gmtime_r(&tt, &tm) || strftime(b, sizeof bufs[0], "%Y%m%d%H%M%S", &tm) == 0)
-    snprintf(b, sizeof bufs[0], "%lld", (long long)t);
-  return b;
-}
-
 /* Whether key[0..len) is strictly below the name of sort key of[0..of_len). */
 static bool below(const uint8_t *key, size_t len, const uint8_t *of, size_t of_len)
 {
   return of_len < len && memcmp(key, of, of_len) == 0;
 }
 
-/* The owner of the RRset as the signature signs it (owner already lowercased): the owner
- * itself, or, where the RRSIG's labels field counts fewer labels, the wildcard it was expanded
- * from (RFC 4035 section 5.3.2). False when labels counts more than the owner has. */
-static bool signed_owner(const uint8_t *owner, unsigned labels, uint8_t *out, size_t *out_len)
+/* --max-key-tries. */
+static uint32_t key_tries(const zp_checker *c)
 {
-  size_t n = zp_ck_labels(owner);
-  size_t star = owner[0] == 1 && owner[1] == '*';
-  if (labels > n - star)
-    return false;
-  const uint8_t *p = owner;
-  for (size_t skip = n - labels; skip > 0; skip--)
-    p += *p + 1;
-  size_t k = 0;
-  if (labels < n) {
-    out[k++] = 1;
-    out[k++] = '*';
-  }
-  size_t rest = zp_name_wire_len(p);
-  memcpy(out + k, p, rest);
-  *out_len = k + rest;
-  return true;
+  return c->opt.max_key_tries ? c->opt.max_key_tries : ZP_CK_KEY_TRIES_DEFAULT;
 }
 
 /* RFC 4034 section 3.1.8.1: the RRSIG's RDATA but its signature (the signer the apex, in
@@ -254,16 +239,14 @@ static zp_status sig_queue(zp_checker *c, const zp_ck_rr *sig, size_t first, siz
       memcmp(skey, c->apex_key, skey_len) != 0)
     return ZP_OK;   /* (another zone's signature: not this zone's to judge) */
   pending_sig p = {.at = sig->at, .tag = zp_ck_be16(rd + 16), .alg = rd[2],
-                   .expires = nearest(d->now, zp_ck_be32(rd + 8)),
-                   .starts = nearest(d->now, zp_ck_be32(rd + 12))};
-  bool known = false;
-  for (size_t i = 0; i < d->nkeys && !known; i++)
-    known = d->keys[i].alg == p.alg && d->keys[i].tag == p.tag && d->keys[i].key;
-  if (!known)
+                   .expires = zp_ck_nearest(d->now, zp_ck_be32(rd + 8)),
+                   .starts = zp_ck_nearest(d->now, zp_ck_be32(rd + 12))};
+  size_t run_end, k = zp_ck_keys_find(d->keys, d->nkeys, p.alg, p.tag, &run_end);
+  if (k == run_end || !d->keys[k].key)
     return ZP_OK;   /* (a key the apex does not publish: the RRset's other signatures must do) */
   uint8_t name[ZP_NAME_MAX + 2];
   size_t name_len;
-  if (!signed_owner(d->owner, rd[3], name, &name_len)) {
+  if (!zp_ck_signed_owner(d->owner, rd[3], name, &name_len)) {
     zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &sig->at,
                  "RRSIG over %s %s counts %u labels, more than its owner has",
                  zp_ck_name_text(d->owner), zp_ck_type_text(set->rtype), rd[3]);
@@ -271,9 +254,16 @@ static zp_status sig_queue(zp_checker *c, const zp_ck_rr *sig, size_t first, siz
   }
   zp_buf *batch = zp_ck_verify_octets(d->verify);
   size_t from = batch->len;
-  if (!build(d, batch, sig, name, name_len, first, end) ||
-      !zp_ck_verify_add(d->verify, from, rd + 18 + signer_len, sig->rdlen - 18 - signer_len,
-                        p.alg, p.tag, &p.job) ||
+  if (!build(d, batch, sig, name, name_len, first, end))
+    return ZP_ENOMEM;
+  /* a large RRset is verified now, its octets let go: a copy per RRSIG in the batch would
+   * take the RRset's size times its signatures */
+  bool now = batch->len - from > d->batch / BIG_SET_SHARE;
+  if (!(now ? zp_ck_verify_now(d->verify, from, rd + 18 + signer_len,
+                               sig->rdlen - 18 - signer_len, p.alg, p.tag, d->keys, d->nkeys,
+                               key_tries(c), &p.job)
+            : zp_ck_verify_add(d->verify, from, rd + 18 + signer_len,
+                               sig->rdlen - 18 - signer_len, p.alg, p.tag, &p.job)) ||
       !zp_buf_put(&d->psigs, &p, sizeof p))
     return ZP_ENOMEM;
   set->nsigs++;
@@ -304,22 +294,39 @@ static void sig_judge(zp_checker *c, const pending_set *set, const pending_sig *
   /* (the texts only for a message: nearly every signature has none) */
   const char *type = zp_ck_type_text(set->rtype);
   const char *owner = zp_ck_name_text((const uint8_t *)d->owners.p + set->owner);
-  if (!valid)
+  if (result & ZP_CK_TRIED_OUT) {
+    size_t end, k = zp_ck_keys_find(d->keys, d->nkeys, p->alg, p->tag, &end);
+    size_t lo = k, hi = end;   /* (the keys of the run come before those that are none) */
+    while (lo < hi) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (d->keys[mid].key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    size_t n = lo - k;
+    zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &p->at,
+                 "RRSIG over %s %s by key %u (algorithm %u): not verified by the first %u of "
+                 "the %zu apex DNSKEYs of that tag and algorithm, as many as --max-key-tries "
+                 "lets one signature try; validators try as few (KeyTrap, CVE-2023-50387) and "
+                 "fail it", owner, type, p->tag, p->alg, key_tries(c), n);
+  } else if (!valid)
     zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &p->at,
                  "RRSIG over %s %s by key %u (algorithm %u) does not verify", owner, type,
                  p->tag, p->alg);
   else if (p->starts > d->now)
     zp_ck_report(c, ZP_CK_RRSIG_VALIDITY, &p->at,
                  "RRSIG over %s %s by key %u is not valid before %s (now %s)", owner, type,
-                 p->tag, time_text(p->starts), time_text(d->now));
+                 p->tag, zp_ck_time_text(p->starts), zp_ck_time_text(d->now));
   else if (p->expires < d->now)
     zp_ck_report(c, ZP_CK_RRSIG_VALIDITY, &p->at,
                  "RRSIG over %s %s by key %u expired at %s (now %s)", owner, type, p->tag,
-                 time_text(p->expires), time_text(d->now));
+                 zp_ck_time_text(p->expires), zp_ck_time_text(d->now));
   else
     zp_ck_report(c, ZP_CK_RRSIG_EXPIRING, &p->at,
                  "RRSIG over %s %s by key %u expires at %s, within %u days", owner, type, p->tag,
-                 time_text(p->expires), (unsigned)((c->opt.sig_min_validity + 86399) / 86400));
+                 zp_ck_time_text(p->expires),
+                 (unsigned)((c->opt.sig_min_validity + 86399) / 86400));
 }
 
 /* The apex's DNSKEY RRset: the zone keys (RFC 4034 section 2.1.1) the signatures name. */
@@ -337,7 +344,9 @@ static zp_status apex_keys(zp_checker *c)
     if (!zp_array_room(&d->keys, d->nkeys, &d->keys_cap, sizeof *d->keys, 4))
       return ZP_ENOMEM;
     zp_ck_key *k = &d->keys[d->nkeys++];
-    *k = (zp_ck_key){zp_sig_key_new(rd, x->rdlen), zp_sig_key_tag(rd, x->rdlen), flags, rd[3]};
+    char why[160];
+    *k = (zp_ck_key){zp_sig_key_new(rd, x->rdlen, why, sizeof why), zp_sig_key_tag(rd, x->rdlen),
+                     flags, rd[3], (uint32_t)i};
     const char *old = zp_sig_alg_deprecated(rd[3]);
     if (old)
       zp_ck_report(c, ZP_CK_DNSSEC_ALGORITHM, &x->at,
@@ -346,13 +355,32 @@ static zp_status apex_keys(zp_checker *c)
     if (k->key)
       d->algs[rd[3] / 8] |= (uint8_t)(1u << (rd[3] % 8));
     else if (zp_sig_alg_supported(rd[3]))
-      zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &x->at, "DNSKEY %u: not a public key of algorithm %u",
-                   k->tag, rd[3]);
+      zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &x->at,
+                   "DNSKEY %u: not a public key of algorithm %u%s%s: no signature is verified "
+                   "with it", k->tag, rd[3], why[0] ? ": " : "", why);
     else if (!old)
       zp_ck_report(c, ZP_CK_DNSSEC_ALGORITHM, &x->at,
                    "DNSKEY %u: algorithm %u is not one zonepuny verifies", k->tag, rd[3]);
   }
+  zp_ck_keys_sort(d->keys, d->nkeys);
   return ZP_OK;
+}
+
+/* The first record of the name at or after class, type and (for RRSIG) type covered. */
+static size_t rr_lower(const zp_ck_dnssec *d, uint16_t rclass, uint16_t rtype, uint32_t covered)
+{
+  uint64_t want = (uint64_t)rclass << 33 | (uint64_t)rtype << 17 | covered;
+  size_t lo = 0, hi = d->nrr;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    const zp_ck_rr *x = &d->rrs[mid];
+    uint32_t cov = x->rtype == T_RRSIG ? x->rdlen >= 2 ? zp_ck_be16(rdata_of(d, x)) : 0 : 0;
+    if (((uint64_t)x->rclass << 33 | (uint64_t)x->rtype << 17 | cov) < want)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
 }
 
 /* Queues the RRset rrs[first..end) and its signatures. */
@@ -368,12 +396,14 @@ static zp_status set_queue(zp_checker *c, size_t first, size_t end, bool apex)
   pending_set p = {.owner = d->owner_at, .sigs = d->psigs.len / sizeof(pending_sig),
                    .at = set->at, .rtype = set->rtype, .apex = apex};
   zp_status st;
-  for (size_t i = 0; i < d->nrr; i++) {
-    const zp_ck_rr *x = &d->rrs[i];
-    if (x->rtype == T_RRSIG && x->rclass == set->rclass && x->rdlen >= 2 &&
-        zp_ck_be16(rdata_of(d, x)) == set->rtype && (st = sig_queue(c, x, first, end, &p)) != ZP_OK)
+  /* the name's records are in canonical order (class, type, RDATA), and an RRSIG's RDATA
+   * starts with the type it covers: the RRset's RRSIGs are one run, found by two binary
+   * searches rather than a scan of the name per RRset (a name of 60,000 types) */
+  size_t i = rr_lower(d, set->rclass, T_RRSIG, set->rtype), sig_end =
+         rr_lower(d, set->rclass, T_RRSIG, set->rtype + 1u);
+  for (; i < sig_end; i++)
+    if ((st = sig_queue(c, &d->rrs[i], first, end, &p)) != ZP_OK)
       return st;
-  }
   return zp_buf_put(&d->sets, &p, sizeof p) ? ZP_OK : ZP_ENOMEM;
 }
 
@@ -403,7 +433,7 @@ static void set_judge(zp_checker *c, const pending_set *set)
 static void flush(zp_checker *c)
 {
   zp_ck_dnssec *d = c->dnssec;
-  zp_ck_verify_run(d->verify, d->keys, d->nkeys);
+  zp_ck_verify_run(d->verify, d->keys, d->nkeys, key_tries(c));
   for (size_t i = 0; i < d->sets.len / sizeof(pending_set); i++)
     set_judge(c, (const pending_set *)d->sets.p + i);
   zp_ck_verify_clear(d->verify);
@@ -426,7 +456,8 @@ static zp_status name_end(zp_checker *c)
   zp_status st;
   if (apex && !d->apex_done) {
     d->apex_done = true;
-    if ((st = apex_keys(c)) != ZP_OK)
+    /* (an unsigned zone walked for its ZONEMD alone: no key of it is used) */
+    if ((d->signed_ || c->opt.dnssec == ZP_DNSSEC_ON) && (st = apex_keys(c)) != ZP_OK)
       return st;
   }
   /* a delegation (NS below the apex) or a DNAME: the names below are not the zone's to sign
@@ -436,12 +467,13 @@ static zp_status name_end(zp_checker *c)
     deleg |= d->rrs[i].rtype == T_NS;
     dname |= d->rrs[i].rtype == T_DNAME;
   }
-  if (!d->apex_done || d->nkeys == 0)
+  if (!d->apex_done)
     return ZP_OK;
   zp_ck_name n = {d->owner, d->key, d->key_len, d->rrs, d->nrr, (const uint8_t *)d->data.p,
                   apex, deleg, d->have_cut};
+  if ((st = zp_ck_zonemd_name(d->zonemd, &n)) != ZP_OK || d->nkeys == 0)
+    return st;
   if ((apex && (st = zp_ck_cds_keys(c, &n)) != ZP_OK) ||
-      (st = zp_ck_zonemd_name(d->zonemd, &n)) != ZP_OK ||
       (st = zp_ck_denial_name(c, d->denial, &n)) != ZP_OK || d->have_cut)
     return st;
   d->owner_at = SIZE_MAX;
@@ -453,14 +485,17 @@ static zp_status name_end(zp_checker *c)
     if (ty != T_RRSIG && (!deleg || ty == T_DS || ty == T_NSEC) &&
         (st = set_queue(c, i, j, apex)) != ZP_OK)
       return st;
+    /* (the batch stays within its share: a name of many RRsets is flushed between them) */
+    if (zp_ck_verify_bytes(d->verify) + d->sets.len + d->psigs.len + d->owners.len >= d->batch) {
+      flush(c);
+      d->owner_at = SIZE_MAX;
+    }
   }
   if (deleg || dname) {
     memcpy(d->cut, d->key, d->key_len);
     d->cut_len = d->key_len;
     d->have_cut = true;
   }
-  if (zp_ck_verify_bytes(d->verify) + d->sets.len + d->psigs.len + d->owners.len >= d->batch)
-    flush(c);
   return ZP_OK;
 }
 
@@ -475,6 +510,12 @@ static void walk_end(zp_checker *c, bool walked)
                  "signatures not verified: the zone's first DNSSEC record comes after %d "
                  "others, and input that cannot be read again (standard input, a pipe) is "
                  "read once; give --dnssec=on to verify them", DECIDE_RECORDS);
+  /* (an unsigned zone's ZONEMD past the first records: its digest needs them all) */
+  else if (d->late_zonemd)
+    zp_ck_report(c, ZP_CK_DNSSEC_UNVERIFIED, &d->late_zonemd_at,
+                 "ZONEMD not verified: the zone's first ZONEMD or DNSSEC record comes after "
+                 "%d others, when the records were let go; write it after the SOA",
+                 DECIDE_RECORDS);
   /* RRSIGs are there, so the zone is signed, whatever --dnssec says; with no apex DNSKEY
    * (its keys removed, or never added) not one of them can be verified (RFC 4035 sections
    * 2.1 and 5.3.1), as dnssec-verify, kzonecheck and ldns-verify-zone refuse it */
@@ -488,6 +529,18 @@ static void walk_end(zp_checker *c, bool walked)
                  "RRset at its apex%s", d->signed_ ? ": nothing verifies its RRSIGs" : "");
 }
 
+/* The records of one name need more than name_max: the run ends (exit 2), as at the other
+ * bounds of --check-memory. */
+static void name_too_big(zp_checker *c)
+{
+  zp_ck_dnssec *d = c->dnssec;
+  zp_diag_report(c->diag, NULL, ZP_ERROR, "%s: the records at %s need more than %zu bytes, "
+                 "the share of --check-memory (a sixteenth, at least %u KiB) that one name's "
+                 "records may take while they are verified: raise it",
+                 c->opt.file ? c->opt.file : "the zone", zp_ck_name_text(d->owner),
+                 d->name_max, NAME_FLOOR >> 10);
+}
+
 zp_status zp_ck_dnssec_end(zp_checker *c)
 {
   zp_ck_dnssec *d = c->dnssec;
@@ -499,7 +552,8 @@ zp_status zp_ck_dnssec_end(zp_checker *c)
     d->muted = false;
   }
   /* auto: a zone is signed when it holds RRSIGs; one with no DNSKEY at its apex is told so */
-  bool walked = d->on && c->have_apex && (d->signed_ || c->opt.dnssec == ZP_DNSSEC_ON);
+  bool walked = d->on && c->have_apex &&
+                (d->signed_ || d->has_zonemd || c->opt.dnssec == ZP_DNSSEC_ON);
   if (walked) {
     zp_record r;
     bool more;
@@ -518,6 +572,10 @@ zp_status zp_ck_dnssec_end(zp_checker *c)
         d->key_len = key_len;
         zp_name_from_sort_key(key, key_len, d->owner);   /* (lowercased: canonical form) */
       }
+      if (d->data.len + r.rdlen + (d->nrr + 1) * sizeof *d->rrs > d->name_max) {
+        name_too_big(c);
+        return ZP_ELIMIT;
+      }
       if (!zp_array_room(&d->rrs, d->nrr, &d->rr_cap, sizeof *d->rrs, 16))
         return ZP_ENOMEM;
       zp_ck_rr *x = &d->rrs[d->nrr++];
@@ -528,9 +586,10 @@ zp_status zp_ck_dnssec_end(zp_checker *c)
     }
     if (st == ZP_OK)
       st = name_end(c);
+    if (st == ZP_OK && d->apex_done)
+      zp_ck_zonemd_end(c, d->zonemd);
     if (st == ZP_OK && d->nkeys > 0) {
       flush(c);
-      zp_ck_zonemd_end(c, d->zonemd);
       st = zp_ck_denial_end(c, d->denial);
     }
   }

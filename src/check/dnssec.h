@@ -49,7 +49,16 @@ typedef struct zp_ck_key {
   zp_sig_key *key;             /* NULL: an algorithm zonepuny does not verify, or no key */
   uint16_t tag, flags;
   uint8_t alg;
+  uint32_t order;              /* its place in the DNSKEY RRset (canonical order) */
 } zp_ck_key;
+
+/* The keys as the walk hands them to the batch: ordered by algorithm, key tag, then place,
+ * so that an RRSIG's candidates are one run, found by a binary search. */
+/* The first of keys[0..n) of algorithm alg and tag tag (n when none); *end past the last. */
+size_t zp_ck_keys_find(const zp_ck_key *keys, size_t n, uint8_t alg, uint16_t tag, size_t *end);
+/* The default of --max-key-tries: Unbound's MAX_VALIDATE_RRSIGS since 1.19.1 (BIND 9.18.24's
+ * max-validations-per-fetch is 16 for a whole answer, and it stops at the first failure). */
+enum { ZP_CK_KEY_TRIES_DEFAULT = 8 };
 
 /* ---- verify.c: signatures verified in batches, on the -j threads and the caller's ---- */
 typedef struct zp_ck_verify zp_ck_verify;
@@ -63,16 +72,34 @@ zp_buf *zp_ck_verify_octets(zp_ck_verify *v);
  * short. */
 bool zp_ck_verify_add(zp_ck_verify *v, size_t from, const uint8_t *sig, size_t sig_len,
                       uint8_t alg, uint16_t tag, size_t *n);
+/* The same, but verified at once on the caller's thread with keys[0..nkeys) (tries of each
+ * signature's, as zp_ck_verify_run) and the octets from from let go: for a large RRset. */
+bool zp_ck_verify_now(zp_ck_verify *v, size_t from, const uint8_t *sig, size_t sig_len,
+                      uint8_t alg, uint16_t tag, const zp_ck_key *keys, size_t nkeys,
+                      uint32_t tries, size_t *n);
 /* Octets queued. */
 size_t zp_ck_verify_bytes(const zp_ck_verify *v);
-/* Verifies the batch with keys[0..nkeys) (those of the signature's algorithm and tag): the
- * outcome of the n-th is then zp_ck_verify_result's. */
-void zp_ck_verify_run(zp_ck_verify *v, const zp_ck_key *keys, size_t nkeys);
-/* ZP_CK_BOGUS, or the flags of the key it verified with, ZP_CK_VALID added. */
-enum { ZP_CK_BOGUS = 0, ZP_CK_VALID = 1 << 16 };
+/* Verifies the batch with keys[0..nkeys) (ordered as zp_ck_keys_find wants them; of each
+ * signature those of its algorithm and tag, at most tries of them): the outcome of the n-th
+ * is then zp_ck_verify_result's. */
+void zp_ck_verify_run(zp_ck_verify *v, const zp_ck_key *keys, size_t nkeys, uint32_t tries);
+/* ZP_CK_BOGUS, or the flags of the key it verified with, ZP_CK_VALID added; ZP_CK_TRIED_OUT
+ * added to a bogus one when keys of its tag and algorithm were left untried. */
+enum { ZP_CK_BOGUS = 0, ZP_CK_VALID = 1 << 16, ZP_CK_TRIED_OUT = 1 << 17 };
 uint32_t zp_ck_verify_result(const zp_ck_verify *v, size_t n);
 /* Empties the batch for the next. */
 void zp_ck_verify_clear(zp_ck_verify *v);
+
+/* The keys in zp_ck_keys_find's order: algorithm, tag, those that are keys first, place. */
+void zp_ck_keys_sort(zp_ck_key *keys, size_t n);
+/* A time of an RRSIG (serial arithmetic, RFC 4034 section 3.1.5) as the one nearest now. */
+int64_t zp_ck_nearest(int64_t now, uint32_t t);
+/* t as YYYYMMDDHHMMSS, in one of two buffers that take turns (for a message). */
+const char *zp_ck_time_text(int64_t t);
+/* The owner an RRSIG of labels labels signs for owner (lowercased): itself, or the wildcard
+ * it was expanded from (RFC 4035 section 5.3.2), into out; false when labels counts more
+ * than the owner has. */
+bool zp_ck_signed_owner(const uint8_t *owner, unsigned labels, uint8_t *out, size_t *out_len);
 
 /* ---- denial.c: the NSEC or NSEC3 chain, each name's type bitmap ---- */
 typedef struct zp_ck_denial zp_ck_denial;

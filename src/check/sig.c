@@ -2,6 +2,8 @@
  * (RFC 3110, RFC 6605, RFC 8080), signatures verified through OpenSSL's libcrypto */
 #include "sig.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +12,12 @@
 #include <openssl/ec.h>
 #include <openssl/evp.h>
 #include <openssl/param_build.h>
+
+#if defined(__GNUC__)
+#define ZP_SIG_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define ZP_SIG_PRINTF(f, a)
+#endif
 
 struct zp_sig_key {
   EVP_PKEY *pkey;
@@ -60,8 +68,23 @@ static EVP_PKEY *from_params(const char *type, OSSL_PARAM_BLD *b)
   return pkey;
 }
 
-/* RFC 3110 section 2: an exponent length (one octet, or 0 and two), the exponent, the modulus. */
-static EVP_PKEY *rsa_key(const uint8_t *k, size_t n)
+/* Why a key is not one: into why[0..cap), NULL returned for the caller. */
+ZP_SIG_PRINTF(3, 4) static EVP_PKEY *refuse(char *why, size_t cap, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  if (cap)
+    vsnprintf(why, cap, fmt, ap);
+  va_end(ap);
+  return NULL;
+}
+
+/* RFC 3110 section 2: an exponent length (one octet, or 0 and two), the exponent, the modulus.
+ * Only keys validators take: an odd exponent from 3 to 35 bits (BIND's RSA_MAX_PUBEXP_BITS;
+ * RFC 3110 section 2 asks for a small one, and a verification costs the exponent's bits), an
+ * odd modulus of min_bits to 4096 bits (RFC 3110 section 2, RFC 5702 section 2, RFC 8624
+ * section 3.1; BIND refuses the rest at once) */
+static EVP_PKEY *rsa_key(const uint8_t *k, size_t n, unsigned min_bits, char *why, size_t cap)
 {
   size_t elen, at;
   if (n >= 1 && k[0] != 0) {
@@ -71,28 +94,48 @@ static EVP_PKEY *rsa_key(const uint8_t *k, size_t n)
     elen = (size_t)k[1] << 8 | k[2];
     at = 3;
   } else {
-    return NULL;
+    return refuse(why, cap, "its exponent length is cut short (RFC 3110 section 2)");
   }
   if (elen == 0 || at + elen >= n)
-    return NULL;
+    return refuse(why, cap, "its exponent length (%zu) leaves no modulus (RFC 3110 section 2)",
+                  elen);
+  const uint8_t *e = k + at, *m = k + at + elen;
+  size_t mlen = n - at - elen;
+  while (elen > 0 && *e == 0)
+    e++, elen--;
+  while (mlen > 0 && *m == 0)
+    m++, mlen--;
+  unsigned ebits = elen ? (unsigned)(8 * elen - (size_t)__builtin_clz(e[0]) + 24) : 0;
+  size_t mbits = mlen ? 8 * mlen - (size_t)__builtin_clz(m[0]) + 24 : 0;
+  if (ebits > ZP_RSA_EXPONENT_BITS_MAX)
+    return refuse(why, cap, "its RSA exponent has %u bits, more than the %u validators take "
+                  "(RFC 3110 section 2)", ebits, (unsigned)ZP_RSA_EXPONENT_BITS_MAX);
+  if (ebits <= 1 || !(e[elen - 1] & 1))
+    return refuse(why, cap, "its RSA exponent is %s", ebits <= 1 ? "0 or 1" : "even");
+  if (mbits < min_bits || mbits > 4096)
+    return refuse(why, cap, "its RSA modulus has %zu bits, not %u to 4096 (%s)", mbits,
+                  min_bits, min_bits == 1024 ? "RFC 5702 section 2" : "RFC 3110 section 2");
+  if (!(m[mlen - 1] & 1))
+    return refuse(why, cap, "its RSA modulus is even");
   EVP_PKEY *pkey = NULL;
-  BIGNUM *e = BN_bin2bn(k + at, (int)elen, NULL), *m = BN_bin2bn(k + at + elen,
-                                                                  (int)(n - at - elen), NULL);
+  BIGNUM *be = BN_bin2bn(e, (int)elen, NULL), *bm = BN_bin2bn(m, (int)mlen, NULL);
   OSSL_PARAM_BLD *b = OSSL_PARAM_BLD_new();
-  if (e && m && b && OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_N, m) == 1 &&
-      OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_E, e) == 1)
+  if (be && bm && b && OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_N, bm) == 1 &&
+      OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_E, be) == 1)
     pkey = from_params("RSA", b);
   OSSL_PARAM_BLD_free(b);
-  BN_free(e);
-  BN_free(m);
-  return pkey;
+  BN_free(be);
+  BN_free(bm);
+  return pkey ? pkey : refuse(why, cap, "libcrypto takes no RSA key of it");
 }
 
 /* RFC 6605 section 4: the point's x and y, each half the key, uncompressed. */
-static EVP_PKEY *ec_key(const char *group, const uint8_t *k, size_t n, size_t half)
+static EVP_PKEY *ec_key(const char *group, const char *curve, const uint8_t *k, size_t n,
+                        size_t half, char *why, size_t cap)
 {
   if (n != 2 * half)
-    return NULL;
+    return refuse(why, cap, "its key is %zu octets, not the %zu of x and y on %s (RFC 6605 "
+                  "section 4)", n, 2 * half, curve);
   uint8_t point[1 + 2 * 48];
   point[0] = 4;   /* POINT_CONVERSION_UNCOMPRESSED (SEC 1 section 2.3.3) */
   memcpy(point + 1, k, n);
@@ -102,13 +145,117 @@ static EVP_PKEY *ec_key(const char *group, const uint8_t *k, size_t n, size_t ha
       OSSL_PARAM_BLD_push_octet_string(b, OSSL_PKEY_PARAM_PUB_KEY, point, n + 1) == 1)
     pkey = from_params("EC", b);
   OSSL_PARAM_BLD_free(b);
-  return pkey;
+  /* (libcrypto decodes the point: coordinates below the field's prime, on the curve) */
+  return pkey ? pkey : refuse(why, cap, "its (x, y) is not a point of %s", curve);
 }
 
-zp_sig_key *zp_sig_key_new(const uint8_t *rdata, size_t rdlen)
+/* RFC 8032 sections 5.1.3 and 5.2.3: whether the key k[0..n) (y little-endian, x's sign in the
+ * top bit) decodes to a point of the curve (x^2 = (y^2 - 1) / (d y^2 - a), a = -1 for
+ * Ed25519, 1 for Ed448) that is not of small order (the identity's neighbours: with such a
+ * key one signature verifies for any RRset). Into why when not. */
+static bool eddsa_point(bool ed448, const uint8_t *k, size_t n, char *why, size_t cap)
 {
-  if (rdlen < 5 || !zp_sig_alg_supported(rdata[3]))
+  const char *curve = ed448 ? "Ed448" : "Ed25519";
+  uint8_t y[57];
+  bool sign = k[n - 1] & 0x80;
+  for (size_t i = 0; i < n; i++)   /* (big-endian for BN_bin2bn) */
+    y[i] = k[n - 1 - i];
+  y[0] &= 0x7f;
+  if (ed448 && y[0] != 0) {
+    refuse(why, cap, "its last octet is not 0 or 0x80 (RFC 8032 section 5.2.3)");
+    return false;
+  }
+  bool ok = false, done = false;
+  BN_CTX *ctx = BN_CTX_new();
+  BIGNUM *p = BN_new(), *by = BN_bin2bn(y, (int)n, NULL), *d = BN_new(), *u = BN_new(),
+         *v = BN_new(), *t = BN_new();
+  if (!ctx || !p || !by || !d || !u || !v || !t)
+    goto out;
+  /* p: 2^255 - 19, or 2^448 - 2^224 - 1; d: -121665/121666, or -39081 */
+  if (ed448) {
+    if (!BN_set_bit(p, 448) || !BN_set_bit(t, 224) || !BN_sub(p, p, t) ||
+        !BN_sub_word(p, 1) || !BN_set_word(d, 39081) || !BN_mod_sub(d, p, d, p, ctx))
+      goto out;
+  } else {
+    if (!BN_set_bit(p, 255) || !BN_sub_word(p, 19) || !BN_set_word(t, 121666) ||
+        !BN_mod_inverse(t, t, p, ctx) || !BN_set_word(d, 121665) ||
+        !BN_mod_mul(d, d, t, p, ctx) || !BN_mod_sub(d, p, d, p, ctx))
+      goto out;
+  }
+  done = true;
+  if (BN_cmp(by, p) >= 0) {
+    refuse(why, cap, "its y is not below the prime of %s: not canonical (RFC 8032)", curve);
+    goto out;
+  }
+  /* the points of small order: y = 0, 1 or -1 (x = 0 or a fourth root of 1), and for
+   * Ed25519 the two y of order 8 */
+  static const uint8_t order8[32] = {
+    0x7a, 0x03, 0xac, 0x92, 0x77, 0xfd, 0xc7, 0x4e, 0xc6, 0xcc, 0x39, 0x2c, 0xfa, 0x53, 0x20,
+    0x2a, 0x0f, 0x67, 0x10, 0x0d, 0x76, 0x0b, 0x3c, 0xba, 0x4f, 0xd8, 0x4d, 0x3d, 0x70, 0x6a,
+    0x17, 0xc7};
+  if (!BN_sub(t, p, by))
+    goto out;
+  bool small = BN_is_zero(by) || BN_is_one(by) || BN_is_one(t);
+  if (!ed448) {
+    BIGNUM *o = BN_bin2bn(order8, 32, NULL);
+    if (!o)
+      goto out;
+    small |= BN_cmp(by, o) == 0 || BN_cmp(t, o) == 0;
+    BN_free(o);
+  }
+  if (small) {
+    refuse(why, cap, "it is a point of small order of %s: any RRset would verify", curve);
+    goto out;
+  }
+  /* u = y^2 - 1, v = d y^2 - a: x^2 = u/v must be a square, and x = 0 has no sign */
+  if (!BN_mod_sqr(t, by, p, ctx) || !BN_mod_sub(u, t, BN_value_one(), p, ctx) ||
+      !BN_mod_mul(v, d, t, p, ctx) ||
+      !(ed448 ? BN_mod_sub(v, v, BN_value_one(), p, ctx)
+              : BN_mod_add(v, v, BN_value_one(), p, ctx)) ||
+      !BN_mod_inverse(v, v, p, ctx) || !BN_mod_mul(u, u, v, p, ctx))
+    goto out;
+  int q = BN_is_zero(u) ? 0 : BN_kronecker(u, p, ctx);
+  if (q == 1 || (q == 0 && !sign))
+    ok = true;
+  else
+    refuse(why, cap, "it is not a point of %s (RFC 8032 section 5.%u.3)", curve, ed448 ? 2 : 1);
+out:
+  if (!done)
+    refuse(why, cap, "libcrypto failed on it");
+  BN_free(t);
+  BN_free(v);
+  BN_free(u);
+  BN_free(d);
+  BN_free(by);
+  BN_free(p);
+  BN_CTX_free(ctx);
+  return ok;
+}
+
+/* RFC 8080 section 3: the public key as RFC 8032 encodes it. */
+static EVP_PKEY *eddsa_key(bool ed448, const uint8_t *k, size_t n, char *why, size_t cap)
+{
+  size_t want = ed448 ? 57 : 32;
+  if (n != want)
+    return refuse(why, cap, "its key is %zu octets, not the %zu of %s (RFC 8080 section 3)", n,
+                  want, ed448 ? "Ed448" : "Ed25519");
+  if (!eddsa_point(ed448, k, n, why, cap))
     return NULL;
+  EVP_PKEY *pkey = EVP_PKEY_new_raw_public_key(ed448 ? EVP_PKEY_ED448 : EVP_PKEY_ED25519, NULL,
+                                               k, n);
+  return pkey ? pkey : refuse(why, cap, "libcrypto takes no key of it");
+}
+
+zp_sig_key *zp_sig_key_new(const uint8_t *rdata, size_t rdlen, char *why, size_t cap)
+{
+  if (cap)
+    why[0] = '\0';
+  if (rdlen < 4 || !zp_sig_alg_supported(rdata[3]))
+    return NULL;
+  if (rdlen < 5) {
+    refuse(why, cap, "it holds no key");
+    return NULL;
+  }
   zp_sig_key *key = calloc(1, sizeof *key);
   if (!key)
     return NULL;
@@ -116,25 +263,21 @@ zp_sig_key *zp_sig_key_new(const uint8_t *rdata, size_t rdlen)
   size_t n = rdlen - 4;
   key->alg = rdata[3];
   switch (key->alg) {
-  case 5: case 7: key->md = EVP_sha1(); key->pkey = rsa_key(k, n); break;
-  case 8: key->md = EVP_sha256(); key->pkey = rsa_key(k, n); break;
-  case 10: key->md = EVP_sha512(); key->pkey = rsa_key(k, n); break;
+  case 5: case 7: key->md = EVP_sha1(); key->pkey = rsa_key(k, n, 512, why, cap); break;
+  case 8: key->md = EVP_sha256(); key->pkey = rsa_key(k, n, 512, why, cap); break;
+  case 10: key->md = EVP_sha512(); key->pkey = rsa_key(k, n, 1024, why, cap); break;
   case 13:
     key->md = EVP_sha256();
     key->half = 32;
-    key->pkey = ec_key("prime256v1", k, n, 32);
+    key->pkey = ec_key("prime256v1", "P-256", k, n, 32, why, cap);
     break;
   case 14:
     key->md = EVP_sha384();
     key->half = 48;
-    key->pkey = ec_key("secp384r1", k, n, 48);
+    key->pkey = ec_key("secp384r1", "P-384", k, n, 48, why, cap);
     break;
-  case 15:   /* RFC 8080 section 3: the public key as RFC 8032 encodes it */
-    key->pkey = n == 32 ? EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, k, n) : NULL;
-    break;
-  case 16:
-    key->pkey = n == 57 ? EVP_PKEY_new_raw_public_key(EVP_PKEY_ED448, NULL, k, n) : NULL;
-    break;
+  case 15: key->pkey = eddsa_key(false, k, n, why, cap); break;
+  case 16: key->pkey = eddsa_key(true, k, n, why, cap); break;
   default: break;
   }
   if (!key->pkey) {

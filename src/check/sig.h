@@ -23,10 +23,15 @@ const char *zp_sig_alg_deprecated(uint8_t alg);
 
 typedef struct zp_sig_key zp_sig_key;
 
+/* The largest RSA public exponent taken, in bits: BIND's (RSA_MAX_PUBEXP_BITS), whose
+ * dnssec-verify refuses a key of a larger one. */
+enum { ZP_RSA_EXPONENT_BITS_MAX = 35 };
+
 /* The public key of a DNSKEY's RDATA (flags, protocol, algorithm, key) for the algorithm, or
- * NULL when the algorithm is not supported, the key is malformed, or memory is short. Caller
- * frees with zp_sig_key_free. */
-zp_sig_key *zp_sig_key_new(const uint8_t *rdata, size_t rdlen);
+ * NULL when the algorithm is not supported, the key is malformed or one validators refuse
+ * (why[0..cap) then says why, as "its RSA exponent is even"; empty when memory is short or the
+ * algorithm unsupported). Caller frees with zp_sig_key_free. */
+zp_sig_key *zp_sig_key_new(const uint8_t *rdata, size_t rdlen, char *why, size_t cap);
 void zp_sig_key_free(zp_sig_key *k);
 
 /* Whether sig[0..sig_len), the signature field of an RRSIG (RFC 4034 section 3.1.8; for ECDSA

@@ -62,6 +62,8 @@ static const char usage_text[] =
     "      --time TIME      judge signatures as of TIME (YYYYMMDDHHMMSS UTC, or seconds since\n"
     "                       1970) instead of now\n"
     "      --sig-min-validity TTL  warn of signatures that expire sooner (default 7d)\n"
+    "      --max-key-tries N  apex DNSKEYs of an RRSIG's key tag and algorithm tried for it\n"
+    "                       (default 8; 0: no limit): past them it does not verify\n"
     "  -j, --jobs N         threads to use (default: the processors this process may run on);\n"
     "                       from 2, the whole-zone checks take records in beside the reader\n"
     "      --tmp-limit SIZE octets temporary files in $TMPDIR may hold (suffix K, M or G;\n"
@@ -97,7 +99,7 @@ enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SO
        OPT_BREAK_LINKS, OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY, OPT_FORMAT, OPT_COLOR,
        OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT, OPT_NO_BY_NAME,
        OPT_NAMED_CONF, OPT_SORT_MEMORY, OPT_DNSSEC, OPT_TIME, OPT_SIG_MIN_VALIDITY,
-       OPT_MAX_RECORDS, OPT_MAX_TYPES, OPT_MAX_ZONE_TTL };
+       OPT_MAX_RECORDS, OPT_MAX_TYPES, OPT_MAX_ZONE_TTL, OPT_MAX_KEY_TRIES };
 
 /* The index of arg in words[0..n), or -1. */
 static int word_index(const char *arg, const char *const *words, int n)
@@ -157,6 +159,7 @@ static const struct option longopts[] = {
   {"dnssec", required_argument, NULL, OPT_DNSSEC},
   {"time", required_argument, NULL, OPT_TIME},
   {"sig-min-validity", required_argument, NULL, OPT_SIG_MIN_VALIDITY},
+  {"max-key-tries", required_argument, NULL, OPT_MAX_KEY_TRIES},
   {"tmp-limit", required_argument, NULL, OPT_TMP_LIMIT},
   {"quiet", no_argument, NULL, 'q'},
   {"silent", no_argument, NULL, OPT_SILENT},
@@ -353,6 +356,14 @@ int main(int argc, char **argv)
                            optarg);
       *(c == OPT_MAX_RECORDS ? &cli.checks.max_records_per_type
                              : &cli.checks.max_types_per_name) = (uint32_t)n;
+      break;
+    }
+    case OPT_MAX_KEY_TRIES: {
+      uint64_t n;
+      if (!parse_size(optarg, false, &n) || n > 65536)
+        return usage_error("--max-key-tries takes a number of keys up to 65536 (0: no limit), "
+                           "not '%s'", optarg);
+      cli.checks.max_key_tries = n ? (uint32_t)n : UINT32_MAX;
       break;
     }
     case OPT_MAX_ZONE_TTL:

@@ -13,14 +13,6 @@ make_tmp
 command -v valgrind > /dev/null || { skip "valgrind is not installed"; finish; }
 # (under ASan or valgrind's memcheck the binary is another's to run)
 plain_binary || { skip "zonepuny is no plain binary to count the instructions of"; finish; }
-bin=$ZONEPUNY
-
-# instructions ZONE: what one --check of ZONE spends
-instructions() {
-  valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$bin" --check "$1" \
-    > /dev/null 2> "$tmp/cg.err"
-  awk '/^summary:/ { print $2 }' "$tmp/cg.out"
-}
 
 # shape NAME N: a zone whose one hostile record has N of what NAME repeats
 shape() {
