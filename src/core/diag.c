@@ -179,8 +179,12 @@ static void write_gcc(zp_diag *d, const told *t)
     fprintf(out, "zonepuny: %s%s:%s ", on, word, off);
   }
   zp_text_write(out, t->msg, (size_t)t->msg_len);
-  if (t->check)
-    fprintf(out, " [%s-W%s%s]", on, t->check, off);
+  if (t->check) {
+    /* (a check's name is zonepuny's own, but split off the words a message ends in) */
+    fprintf(out, " [%s-W", on);
+    zp_text_write(out, t->check, strlen(t->check));
+    fprintf(out, "%s]", off);
+  }
   fputc('\n', out);
   if (t->loc && t->loc->line > 0) {
     if (d->show_source && t->line_len >= 0)
