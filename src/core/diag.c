@@ -359,6 +359,7 @@ static void emit(zp_diag *d, const told *t)
 
 void zp_diag_begin(zp_diag *d, const zp_diag_rule *rules, size_t nrules, const char *version)
 {
+  d->once = true;   /* (zp_diag_end frees what that holds) */
   if (d->format != ZP_FORMAT_SARIF || d->silent)
     return;
   FILE *out = d->out;
@@ -543,7 +544,7 @@ void zp_diag_vreport(zp_diag *d, const zp_loc *loc, zp_severity sev, const char 
     t.check = w + 4;
     t.msg_len = (int)(w - msg);
   }
-  if (t.loc && t.loc->src->parent && t.loc->line > 0 && !d->silent &&
+  if (t.loc && t.loc->src->parent && t.loc->line > 0 && !d->silent && d->once &&
       repeated(d, t.loc, sev, msg, t.msg_len, t.check))
     return;
   if (sev == ZP_ERROR) {

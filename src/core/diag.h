@@ -75,6 +75,7 @@ typedef struct zp_diag {
   bool show_source;      /* quote the line and put a caret under the column */
   unsigned errors, warnings;
   unsigned long told;    /* diagnostics written (SARIF separates its results by them) */
+  bool once;             /* zp_diag_begin's: repeated messages are told once (held until end) */
   struct zp_diag_repeats *repeats;   /* messages in files that zones $INCLUDE, told once */
   /* the last block read to quote lines from a file being read (messages come in file order,
    * often many to a block) */
