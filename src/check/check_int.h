@@ -13,7 +13,7 @@
  * through core/handoff.c), tuple.c files them and orders them, pass.c walks the sorted tuples
  * a name at a time (with -j 2 or more on a thread of its own too, while the caller's merges
  * the runs), message.c words and orders what is found, nameset.c holds the names known before
- * the pass.
+ * the pass, keyset.c the keys of one RRset or batch.
  *
  * Memory: --check-memory N (opt.run_bytes) is shared out, each part bounded on its own (intake.c
  * sets them): the tuples' sort a half (less the handoff's four blocks of a sixty-fourth
@@ -155,6 +155,28 @@ static inline uint8_t zp_ck_set_get(const nameset *s, uint64_t h)
   return s->cap ? (uint8_t)(*zp_ck_set_slot(s, h | !h) >> 60) : 0;
 }
 
+/* ---- the keys of one RRset or batch (keyset.c) ---- */
+
+/* Kept in the order added, each with a value; most sets hold a key or two between emptyings,
+ * a few hold many, so past a few keys an index by hash finds them, and each key knows its
+ * slot in it. */
+typedef struct kentry {
+  uint64_t key;
+  uint32_t val, slot;
+} kentry;
+typedef struct keyset {
+  kentry *e;
+  size_t n, cap;
+  uint32_t *index;       /* a key's number + 1 by hash, 0 empty; nindex a power of two or 0 */
+  size_t nindex;
+} keyset;
+
+kentry *zp_ck_kset_find(const keyset *s, uint64_t key);
+/* A key not in s added (NULL: out of memory); pointers into s last until the next add. */
+kentry *zp_ck_kset_add(keyset *s, uint64_t key, uint32_t val);
+void zp_ck_kset_clear(keyset *s);
+void zp_ck_kset_free(keyset *s);
+
 /* ---- the pass's state (pass.c) ---- */
 
 /* A record kept whole in the group state: for messages that name two records. */
@@ -243,9 +265,9 @@ struct zp_checker {
   uint32_t nheld;
   bool holding;
   bool started;          /* the pass has begun its first name */
-  nameset rdatas;        /* the RDATA digests of the RRset being looked at, past its first
+  keyset rdatas;         /* the RDATA digests of the RRset being looked at, past its first
                             record: a record twice is one (kept small: see rrset.c) */
-  nameset batch_rdatas[2], held_rdatas[2];   /* those of the batch pending, those held, in
+  keyset batch_rdatas[2], held_rdatas[2];   /* those of the batch pending, those held, in
                                                 each of named's readings (load.c) */
   nameset wild;          /* N_WILD, N_ADDR, N_CNAME of *.NAME under NAME's hash */
   zp_spill *unserved;    /* the NS, MX, SRV and CNAME records the pass finds never served, by

@@ -285,10 +285,10 @@ void zp_check_free(zp_checker *c)
   free(c->srcs);
   free(c->links);
   zp_buf_free(&c->link_names);
-  free(c->rdatas.e);
+  zp_ck_kset_free(&c->rdatas);
   for (int m = 0; m < 2; m++) {
-    free(c->batch_rdatas[m].e);
-    free(c->held_rdatas[m].e);
+    zp_ck_kset_free(&c->batch_rdatas[m]);
+    zp_ck_kset_free(&c->held_rdatas[m]);
   }
   free(c->wild.e);
   free(c->pending);

@@ -22,15 +22,6 @@
 /* master.c's buffer: TSIZ, and what must stay free in it (MINTSIZ, DNS_RDATA_MAXLENGTH) */
 enum { LOAD_BUFFER = 128 * 1024, LOAD_ROOM = 65512 };
 
-/* The RRsets of one batch: type << 16 | type covered, and the TTL the batch gives each. */
-typedef struct bentry {
-  uint32_t key, ttl;
-} bentry;
-typedef struct bset {
-  bentry *e;
-  size_t n, cap;
-} bset;
-
 /* named's loader reading one text of the zone: the file as written ($INCLUDE ends batches,
  * $GENERATE makes its own, owners compare with their case), or the zone zonepuny writes (one
  * file, each $GENERATE record a line of it, owners lowercased). */
@@ -39,9 +30,9 @@ typedef struct model {
   size_t owner_len, glue_len;
   uint64_t owner_case, glue_case;   /* zp_record.owner_case: the file's reading only */
   bool have_owner, in_glue;
-  bset cur, gl;
-  uint64_t *ns;          /* the hashes of the current batch's NS targets (its glue names) */
-  size_t nns, ns_cap;
+  keyset cur, gl;        /* the RRsets of each batch (type << 16 | type covered), and the TTL
+                            the batch gives each */
+  keyset ns;             /* the hashes of the current batch's NS targets (its glue names) */
   size_t used, glue_used;  /* RDATA octets in the buffer, the glue batch's among them */
 } model;
 
@@ -53,9 +44,9 @@ struct zp_ck_load {
 
 static void model_free(model *m)
 {
-  free(m->cur.e);
-  free(m->gl.e);
-  free(m->ns);
+  zp_ck_kset_free(&m->cur);
+  zp_ck_kset_free(&m->gl);
+  zp_ck_kset_free(&m->ns);
 }
 
 void zp_ck_load_free(zp_ck_load *l)
@@ -69,23 +60,10 @@ void zp_ck_load_free(zp_ck_load *l)
 
 static void commit_all(model *m)
 {
-  m->cur.n = m->gl.n = m->nns = 0;
+  zp_ck_kset_clear(&m->cur);
+  zp_ck_kset_clear(&m->gl);
+  zp_ck_kset_clear(&m->ns);
   m->used = m->glue_used = 0;
-}
-
-/* The entry of key in b, added with ttl when it is not there; NULL when memory fails. */
-static const bentry *bset_find(bset *b, uint32_t key, uint32_t ttl, bool *found)
-{
-  for (size_t i = 0; i < b->n; i++)
-    if (b->e[i].key == key) {
-      *found = true;
-      return &b->e[i];
-    }
-  *found = false;
-  if (!zp_array_room(&b->e, b->n, &b->cap, sizeof *b->e, 8))
-    return NULL;
-  b->e[b->n] = (bentry){key, ttl};
-  return &b->e[b->n++];
 }
 
 static uint64_t name_hash(const uint8_t *wire)
@@ -102,17 +80,13 @@ static zp_status model_take(model *m, const zp_record *r, const tuple *t, const 
   if (m->in_glue && (len != m->glue_len || memcmp(key, m->glue, len) != 0 ||
                      ocase != m->glue_case)) {
     m->in_glue = false;
-    m->gl.n = 0;
+    zp_ck_kset_clear(&m->gl);
     m->used -= m->glue_used;
     m->glue_used = 0;
   }
   if (!m->in_glue && (!m->have_owner || len != m->owner_len || memcmp(key, m->owner, len) ||
                       ocase != m->owner_case)) {
-    uint64_t h = zp_hash(key, len);
-    bool glue = false;
-    for (size_t i = 0; i < m->nns && !glue; i++)
-      glue = m->ns[i] == h;
-    if (glue) {
+    if (zp_ck_kset_find(&m->ns, zp_hash(key, len))) {
       m->in_glue = true;
       memcpy(m->glue, key, len);
       m->glue_len = len;
@@ -122,19 +96,21 @@ static zp_status model_take(model *m, const zp_record *r, const tuple *t, const 
       m->owner_len = len;
       m->owner_case = ocase;
       m->have_owner = true;
-      m->cur.n = m->nns = 0;
+      zp_ck_kset_clear(&m->cur);
+      zp_ck_kset_clear(&m->ns);
       m->used = 0;
     }
   }
-  bset *b = m->in_glue ? &m->gl : &m->cur;
-  const bentry *e = bset_find(b, (uint32_t)t->rtype << 16 | t->covered, r->ttl, cont);
-  if (!e)
+  keyset *b = m->in_glue ? &m->gl : &m->cur;
+  uint32_t k = (uint32_t)t->rtype << 16 | t->covered;
+  const kentry *e = zp_ck_kset_find(b, k);
+  if (!(*cont = e != NULL) && !(e = zp_ck_kset_add(b, k, r->ttl)))
     return ZP_ENOMEM;
-  *ttl = e->ttl;
+  *ttl = e->val;
   if (r->rtype == T_NS && !m->in_glue && r->rdata && !r->generic) {
-    if (!zp_array_room(&m->ns, m->nns, &m->ns_cap, sizeof *m->ns, 4))
+    uint64_t h = name_hash(r->rdata);
+    if (!zp_ck_kset_find(&m->ns, h) && !zp_ck_kset_add(&m->ns, h, 0))
       return ZP_ENOMEM;
-    m->ns[m->nns++] = name_hash(r->rdata);
   }
   m->used += r->rdata ? r->rdlen : 0;
   m->glue_used += m->in_glue && r->rdata ? r->rdlen : 0;
@@ -168,16 +144,15 @@ zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, tuple *t)
      * and is committed after it; whether that batch holds this RRset */
     model *m = &l->in;
     uint32_t k = (uint32_t)t->rtype << 16 | t->covered;
-    const bset *b = NULL;
+    const keyset *b = NULL;
     if (m->in_glue && len == m->glue_len && !memcmp(key, m->glue, len) &&
         r->owner_case == m->glue_case)
       b = &m->gl;
     else if (m->have_owner && len == m->owner_len && !memcmp(key, m->owner, len) &&
              r->owner_case == m->owner_case)
       b = &m->cur;
-    for (size_t i = 0; b && i < b->n; i++)
-      if (b->e[i].key == k)
-        t->flags |= F_GENERATED_OPEN;
+    if (b && zp_ck_kset_find(b, k))
+      t->flags |= F_GENERATED_OPEN;
     t->flags |= F_GENERATED;
   } else {
     if ((st = model_take(&l->in, r, t, key, len, r->owner_case, &cont, &ttl_in)) != ZP_OK)
@@ -205,31 +180,19 @@ zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, tuple *t)
 /* The pass's count of each reading's batches, over an RRset's records in input order: the
  * records named holds (each once, and their digests), and the batch pending: its records, a
  * record written twice twice, those each once (and their digests), those it holds already. */
-static void set_clear(nameset *s)
-{
-  if (s->n && s->cap > 256) {
-    free(s->e);
-    *s = (nameset){0};
-  } else if (s->n) {
-    memset(s->e, 0, s->cap * sizeof *s->e);
-    s->n = 0;
-  }
-}
 
 /* The batch pending of reading m joins what named holds. */
 static void batch_commit(zp_checker *c, int m)
 {
   group *g = &c->g;
-  nameset *b = &c->batch_rdatas[m], *h = &c->held_rdatas[m];
-  for (size_t i = 0; i < b->cap; i++) {
-    uint64_t d = b->e[i] & ZP_CK_SET_HASH;
-    if (d && !zp_ck_set_get(h, d)) {
-      (void)zp_ck_set_add(h, d, 1);   /* (out of memory: counted again, never less) */
+  keyset *b = &c->batch_rdatas[m], *h = &c->held_rdatas[m];
+  for (size_t i = 0; i < b->n; i++)
+    if (!zp_ck_kset_find(h, b->e[i].key)) {
+      (void)zp_ck_kset_add(h, b->e[i].key, 0);   /* (out of memory: counted again, never less) */
       g->load_held[m]++;
     }
-  }
   g->load_all[m] = g->load_dist[m] = g->load_again[m] = 0;
-  set_clear(b);
+  zp_ck_kset_clear(b);
 }
 
 /* A record into the batch pending of reading m (once: its digest is not there yet). */
@@ -240,8 +203,8 @@ static void batch_add(zp_checker *c, int m, const tuple *t, bool once)
   if (!once)
     return;
   g->load_dist[m]++;
-  g->load_again[m] += zp_ck_set_get(&c->held_rdatas[m], t->digest) != 0;
-  (void)zp_ck_set_add(&c->batch_rdatas[m], t->digest, 1);
+  g->load_again[m] += zp_ck_kset_find(&c->held_rdatas[m], t->digest) != NULL;
+  (void)zp_ck_kset_add(&c->batch_rdatas[m], t->digest, 0);
 }
 
 /* named's judgement of a batch as it commits it (lib/dns/rdataslab.c): its records, a record
@@ -259,7 +222,7 @@ void zp_ck_load_first(zp_checker *c, const tuple *t)
   for (int m = 0; m < 2; m++) {
     batch_commit(c, m);
     g->load_held[m] = 0;
-    set_clear(&c->held_rdatas[m]);
+    zp_ck_kset_clear(&c->held_rdatas[m]);
   }
   zp_ck_load_more(c, t, true);
   /* NSEC3 records and their RRSIGs go to a tree of their own in named (RFC 5155 section 7.1:
@@ -296,13 +259,13 @@ void zp_ck_load_more(zp_checker *c, const tuple *t, bool new_rdata)
       bool open = t->flags & F_GENERATED_OPEN;
       if (!open)
         batch_commit(c, 0);
-      nameset keep = c->batch_rdatas[0];
-      c->batch_rdatas[0] = (nameset){0};
+      keyset keep = c->batch_rdatas[0];
+      c->batch_rdatas[0] = (keyset){0};
       g->load_all[0] = g->load_dist[0] = g->load_again[0] = 0;
       batch_add(c, 0, t, true);
       bool alone = batch_over(g, 0, max);
       batch_commit(c, 0);
-      free(c->batch_rdatas[0].e);
+      zp_ck_kset_free(&c->batch_rdatas[0]);
       c->batch_rdatas[0] = keep;
       if (open) {
         g->load_all[0] = pending[0];
@@ -317,7 +280,7 @@ void zp_ck_load_more(zp_checker *c, const tuple *t, bool new_rdata)
       batch_commit(c, m);
     /* (--sort writes each record once) */
     if (m == 0 || c->opt.load_order != ZP_LOAD_SORTED || new_rdata)
-      batch_add(c, m, t, new_rdata || !zp_ck_set_get(&c->batch_rdatas[m], t->digest));
+      batch_add(c, m, t, new_rdata || !zp_ck_kset_find(&c->batch_rdatas[m], t->digest));
     if (batch_over(g, m, max) && over < 0)
       over = m;
   }

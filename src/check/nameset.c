@@ -1,5 +1,5 @@
-/* nameset.c -- the names known before the pass (wildcards), and the RDATA of one RRset: a set
- * of hashes with flags, grown by doubling up to its share of --check-memory */
+/* nameset.c -- the names known before the pass (wildcards): a set of hashes with flags, grown
+ * by doubling up to its share of --check-memory */
 #include <stdlib.h>
 
 #include "check_int.h"

@@ -13,15 +13,7 @@ void zp_ck_rrset_first(zp_checker *c, const tuple *t)
   g->rrset_ttl_told = g->rrset_single_told = g->rrset_size_told = false;
   g->rrset_size = (uint32_t)zp_rdata_load_cost(t->rtype, t->rdlen);
   zp_ck_load_first(c, t);
-  /* the digests of the last RRset of more than one record: a large table is let go */
-  nameset *s = &c->rdatas;
-  if (s->n && s->cap > 256) {
-    free(s->e);
-    *s = (nameset){0};
-  } else if (s->n) {
-    memset(s->e, 0, s->cap * sizeof *s->e);
-    s->n = 0;
-  }
+  zp_ck_kset_clear(&c->rdatas);
 }
 
 /* Whether t's RDATA is not one of its RRset's before it (BIND keeps one of a record written
@@ -30,13 +22,13 @@ void zp_ck_rrset_first(zp_checker *c, const tuple *t)
  * octets or more. */
 static bool new_rdata(zp_checker *c, const tuple *t)
 {
-  nameset *s = &c->rdatas;
+  keyset *s = &c->rdatas;
   /* (out of memory, a record counts as a new one: a message too many, never one too few) */
   if (s->n == 0)
-    (void)zp_ck_set_add(s, c->g.rrset.t.digest, 1);
-  if (zp_ck_set_get(s, t->digest))
+    (void)zp_ck_kset_add(s, c->g.rrset.t.digest, 0);
+  if (zp_ck_kset_find(s, t->digest))
     return false;
-  (void)zp_ck_set_add(s, t->digest, 1);
+  (void)zp_ck_kset_add(s, t->digest, 0);
   return true;
 }
 
