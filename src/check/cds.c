@@ -3,6 +3,8 @@
  * RRset, any other needs a DNSKEY of its algorithm at the apex. (named 9.18 compares
  * algorithms only, not digests or keys: so does zonepuny, but in a signed zone, where each
  * must also be the digest of an apex DNSKEY, or one of them.) */
+#include <stdlib.h>
+
 #include "dnssec.h"
 
 /* The delete records of RFC 8078 section 4: CDS 0 0 0 00, CDNSKEY 0 3 0 AA==. */
@@ -61,50 +63,115 @@ void zp_ck_cds_record(zp_checker *c, const tuple *t, const uint8_t *spell)
   g->key_told[k] = true;
 }
 
-zp_status zp_ck_cds_keys(zp_checker *c, const zp_ck_name *n)
+/* An apex DNSKEY by algorithm and key tag: a CDS or CDNSKEY is held against those of its own. */
+typedef struct dkey {
+  uint8_t alg;
+  uint16_t tag;
+  size_t i;   /* its place among the apex's records */
+} dkey;
+
+static int dkey_cmp(const void *a, const void *b)
+{
+  const dkey *x = a, *y = b;
+  if (x->alg != y->alg)
+    return x->alg - y->alg;
+  if (x->tag != y->tag)
+    return x->tag - y->tag;
+  return (x->i > y->i) - (x->i < y->i);
+}
+
+/* Whether the apex DNSKEY key[0..len) is what CDS or CDNSKEY rd[0..rdlen) names; -1 when
+ * memory is short. */
+static int names_key(const zp_ck_name *n, bool cds, const uint8_t *rd, size_t rdlen,
+                     const uint8_t *key, size_t len)
 {
   static const zp_digest_alg by_type[5] = {0, ZP_SHA1, ZP_SHA256, 0, ZP_SHA384};
+  if (!cds)
+    return rdlen == len && memcmp(rd, key, len) == 0;
+  uint8_t h[ZP_DIGEST_MAX];
+  size_t h_len = 0;
+  zp_digest *dg = zp_digest_new(by_type[rd[3]]);
+  if (dg && zp_digest_begin(dg) && zp_digest_put(dg, n->owner, zp_name_wire_len(n->owner)) &&
+      zp_digest_put(dg, key, len))
+    h_len = zp_digest_end(dg, h);
+  zp_digest_free(dg);
+  if (h_len == 0)
+    return -1;
+  return rdlen == 4 + h_len && memcmp(rd + 4, h, h_len) == 0;
+}
+
+zp_status zp_ck_cds_keys(zp_checker *c, const zp_ck_name *n)
+{
+  /* Each record is held against the DNSKEYs of its algorithm and tag only (a DNSKEY RRset
+   * of many keys and as many CDS records costs the sort, not their product), and at most
+   * --max-key-tries of them are digested: keys may be crafted to share one tag. */
+  dkey *keys = malloc((n->nrr ? n->nrr : 1) * sizeof *keys);
+  if (!keys)
+    return ZP_ENOMEM;
+  size_t nkeys = 0;
   for (size_t i = 0; i < n->nrr; i++) {
+    const zp_ck_rr *y = &n->rrs[i];
+    const uint8_t *key = zp_ck_rdata(n, y);
+    if (y->rtype == T_DNSKEY && y->rdlen >= 4)
+      keys[nkeys++] = (dkey){key[3], zp_sig_key_tag(key, y->rdlen), i};
+  }
+  qsort(keys, nkeys, sizeof *keys, dkey_cmp);
+  uint32_t tries = zp_ck_key_tries(c);
+  zp_status st = ZP_OK;
+  for (size_t i = 0; i < n->nrr && st == ZP_OK; i++) {
     const zp_ck_rr *x = &n->rrs[i];
     const uint8_t *rd = zp_ck_rdata(n, x);
     uint16_t bits = x->rtype == T_CDS || x->rtype == T_CDNSKEY
                         ? zp_ck_key_bits(x->rtype, rd, x->rdlen) : 0;
     bool cds = x->rtype == T_CDS;
     if (!(bits & ZP_CK_KEY_KNOWN) || (bits & ZP_CK_KEY_DELETE) || (cds && x->rdlen < 5) ||
-        (cds && (rd[3] >= 5 || by_type[rd[3]] == 0)))
+        (cds && rd[3] != 1 && rd[3] != 2 && rd[3] != 4))
       continue;   /* (a digest type zonepuny does not compute: not judged) */
-    bool alg_seen = false, match = false;
-    for (size_t k = 0; k < n->nrr && !match; k++) {
-      const zp_ck_rr *y = &n->rrs[k];
-      const uint8_t *key = zp_ck_rdata(n, y);
-      if (y->rtype != T_DNSKEY || y->rdlen < 4 || key[3] != (bits & 0xff))
-        continue;
-      alg_seen = true;
-      if (!cds) {
-        match = x->rdlen == y->rdlen && memcmp(rd, key, y->rdlen) == 0;
-        continue;
-      }
-      if (zp_ck_be16(rd) != zp_sig_key_tag(key, y->rdlen))
-        continue;
-      uint8_t h[ZP_DIGEST_MAX];
-      size_t h_len = 0;
-      zp_digest *dg = zp_digest_new(by_type[rd[3]]);
-      if (dg && zp_digest_begin(dg) && zp_digest_put(dg, n->owner, zp_name_wire_len(n->owner)) &&
-          zp_digest_put(dg, key, y->rdlen))
-        h_len = zp_digest_end(dg, h);
-      zp_digest_free(dg);
-      if (h_len == 0)
-        return ZP_ENOMEM;
-      match = x->rdlen == 4 + h_len && memcmp(rd + 4, h, h_len) == 0;
+    uint8_t alg = (uint8_t)(bits & 0xff);
+    uint16_t tag = cds ? zp_ck_be16(rd) : zp_sig_key_tag(rd, x->rdlen);
+    /* the first of the keys of alg, and the first of those of tag */
+    size_t lo = 0, hi = nkeys, alg_at;
+    while (lo < hi) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (keys[mid].alg < alg)
+        lo = mid + 1;
+      else
+        hi = mid;
     }
-    if (alg_seen && !match && cds)
+    alg_at = lo;
+    for (hi = nkeys; lo < hi;) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (keys[mid].alg == alg && keys[mid].tag < tag)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (alg_at == nkeys || keys[alg_at].alg != alg)
+      continue;   /* (no DNSKEY of its algorithm: told as the record came in) */
+    int match = 0;
+    size_t k = lo, tried = 0;
+    for (; k < nkeys && keys[k].alg == alg && keys[k].tag == tag && !match && tried < tries;
+         k++, tried++) {
+      const zp_ck_rr *y = &n->rrs[keys[k].i];
+      match = names_key(n, cds, rd, x->rdlen, zp_ck_rdata(n, y), y->rdlen);
+    }
+    size_t left = 0;
+    while (k + left < nkeys && keys[k + left].alg == alg && keys[k + left].tag == tag)
+      left++;
+    if (match < 0)
+      st = ZP_ENOMEM;
+    else if (!match && left)
+      zp_ck_report(c, ZP_CK_CDS, &x->at, "%s (key tag %u, algorithm %u): none of the first %u "
+                   "apex DNSKEYs of its key tag and algorithm is the key it names, and %zu more "
+                   "share them, left untried (--max-key-tries %u)", cds ? "CDS" : "CDNSKEY",
+                   tag, alg, tries, left, tries);
+    else if (!match && cds)
       zp_ck_report(c, ZP_CK_CDS, &x->at, "CDS %u %u %u: the digest of no DNSKEY at the apex; "
-                   "a parent that takes it breaks the chain of trust", zp_ck_be16(rd), rd[2],
-                   rd[3]);
-    else if (alg_seen && !match)
+                   "a parent that takes it breaks the chain of trust", tag, alg, rd[3]);
+    else if (!match)
       zp_ck_report(c, ZP_CK_CDS, &x->at, "CDNSKEY (key tag %u, algorithm %u): no DNSKEY at "
-                   "the apex; a parent that takes it breaks the chain of trust",
-                   zp_sig_key_tag(rd, x->rdlen), rd[3]);
+                   "the apex; a parent that takes it breaks the chain of trust", tag, alg);
   }
-  return ZP_OK;
+  free(keys);
+  return st;
 }

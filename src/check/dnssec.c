@@ -197,12 +197,6 @@ static bool below(const uint8_t *key, size_t len, const uint8_t *of, size_t of_l
   return of_len < len && memcmp(key, of, of_len) == 0;
 }
 
-/* --max-key-tries. */
-static uint32_t key_tries(const zp_checker *c)
-{
-  return c->opt.max_key_tries ? c->opt.max_key_tries : ZP_CK_KEY_TRIES_DEFAULT;
-}
-
 /* RFC 4034 section 3.1.8.1: the RRSIG's RDATA but its signature (the signer the apex, in
  * canonical form), then each record of the RRset in canonical order (the sorter's) under the
  * owner name[0..name_len), with the original TTL, appended to out. False when memory is
@@ -261,7 +255,7 @@ static zp_status sig_queue(zp_checker *c, const zp_ck_rr *sig, size_t first, siz
   bool now = batch->len - from > d->batch / BIG_SET_SHARE;
   if (!(now ? zp_ck_verify_now(d->verify, from, rd + 18 + signer_len,
                                sig->rdlen - 18 - signer_len, p.alg, p.tag, d->keys, d->nkeys,
-                               key_tries(c), &p.job)
+                               zp_ck_key_tries(c), &p.job)
             : zp_ck_verify_add(d->verify, from, rd + 18 + signer_len,
                                sig->rdlen - 18 - signer_len, p.alg, p.tag, &p.job)) ||
       !zp_buf_put(&d->psigs, &p, sizeof p))
@@ -309,7 +303,7 @@ static void sig_judge(zp_checker *c, const pending_set *set, const pending_sig *
                  "RRSIG over %s %s by key %u (algorithm %u): not verified by the first %u of "
                  "the %zu apex DNSKEYs of that tag and algorithm, as many as --max-key-tries "
                  "lets one signature try; validators try as few (KeyTrap, CVE-2023-50387) and "
-                 "fail it", owner, type, p->tag, p->alg, key_tries(c), n);
+                 "fail it", owner, type, p->tag, p->alg, zp_ck_key_tries(c), n);
   } else if (!valid)
     zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &p->at,
                  "RRSIG over %s %s by key %u (algorithm %u) does not verify", owner, type,
@@ -433,7 +427,7 @@ static void set_judge(zp_checker *c, const pending_set *set)
 static void flush(zp_checker *c)
 {
   zp_ck_dnssec *d = c->dnssec;
-  zp_ck_verify_run(d->verify, d->keys, d->nkeys, key_tries(c));
+  zp_ck_verify_run(d->verify, d->keys, d->nkeys, zp_ck_key_tries(c));
   for (size_t i = 0; i < d->sets.len / sizeof(pending_set); i++)
     set_judge(c, (const pending_set *)d->sets.p + i);
   zp_ck_verify_clear(d->verify);

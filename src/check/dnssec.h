@@ -60,6 +60,12 @@ size_t zp_ck_keys_find(const zp_ck_key *keys, size_t n, uint8_t alg, uint16_t ta
  * max-validations-per-fetch is 16 for a whole answer, and it stops at the first failure). */
 enum { ZP_CK_KEY_TRIES_DEFAULT = 8 };
 
+/* --max-key-tries: the keys of one tag and algorithm an RRSIG, CDS or CDNSKEY is tried with. */
+static inline uint32_t zp_ck_key_tries(const zp_checker *c)
+{
+  return c->opt.max_key_tries ? c->opt.max_key_tries : ZP_CK_KEY_TRIES_DEFAULT;
+}
+
 /* ---- verify.c: signatures verified in batches, on the -j threads and the caller's ---- */
 typedef struct zp_ck_verify zp_ck_verify;
 /* threads: -j; from 2, threads - 1 workers help the caller's. NULL when memory is short. */

@@ -12,6 +12,8 @@
 #  - KeyTrap (CVE-2023-50387): decoy ECDSA DNSKEYs of the signing key's tag and algorithm,
 #    before it in canonical order: at most --max-key-tries of them tried per RRSIG, the
 #    signature then an error; with the bound raised the zone verifies, as dnssec-verify -z says;
+#  - the same decoys and many CDS records of their tag at the apex: each CDS digests at most
+#    --max-key-tries of them, and one beyond the bound says so;
 #  - ZONEMD (RFC 8976) in an unsigned zone: verified, a wrong one an error as ldns-verify-zone
 #    says;
 #  - one name of many TXT records and RRSIGs within --check-memory; one name of many types.
@@ -214,6 +216,28 @@ says "KeyTrap, --max-key-tries 25" "$tmp/out" "not verified by the first 25 of t
 "$zp" --help | grep -q -e "--max-key-tries N" && ok || bad "--help does not name --max-key-tries"
 if [ "$have_callgrind" = 1 ]; then
   grows "KeyTrap, 12 and 48 names and decoys" "$(instructions "$tmp/kt12.zone")" "$(instructions "$tmp/kt48.zone")"
+fi
+
+# ---- CDS against the same decoys ----
+# (the CDS of the real key, from dnssec-dsfromkey: the key sorts after the 25 decoys of its tag)
+cds=$(dnssec-dsfromkey -2 "$tmp/k1/$newkey.key" | awk '{ print $4, $5, $6, $7 }')
+{ cat "$tmp/kt25.zone"; echo "example. 3600 IN CDS $cds"; } > "$tmp/cds25.zone"
+"$zp" --check --max-errors 0 -W no-rrset-unsigned -W no-nsec-bitmap "$tmp/cds25.zone" > "$tmp/out" 2>&1
+says "CDS past 25 decoys" "$tmp/out" "CDS (key tag $(cat "$tmp/newtag"), algorithm 13): none of the first 8 apex DNSKEYs of its key tag and algorithm is the key it names, and 18 more share them, left untried (--max-key-tries 8) \\[-Wcds\\]"
+"$zp" --check -W no-rrset-unsigned -W no-nsec-bitmap --max-key-tries 26 "$tmp/cds25.zone" > "$tmp/out" 2>&1 && ok ||
+  bad "CDS past 25 decoys, --max-key-tries 26: $(grep -v '^ ' "$tmp/out" | head -3)"
+if [ "$have_callgrind" = 1 ]; then
+  # cdsmany N OUT: the zone of N decoys, and 40 N CDS records of their tag that name no key
+  cdsmany() {
+    { cat "$tmp/kt$1.zone"
+      for i in $(seq 1 $((40 * $1))); do
+        echo "example. 3600 IN CDS $(cat "$tmp/newtag") 13 2 $(printf '%064x' "$i")"
+      done; } > "$2"
+  }
+  cdsmany 12 "$tmp/cds-a.zone"
+  cdsmany 48 "$tmp/cds-b.zone"
+  grows "CDS, 12 decoys and 480 CDS, 48 and 1,920" "$(instructions -q --max-errors 0 "$tmp/cds-a.zone")" \
+    "$(instructions -q --max-errors 0 "$tmp/cds-b.zone")"
 fi
 
 # ---- ZONEMD in an unsigned zone ----
