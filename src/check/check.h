@@ -102,8 +102,9 @@ typedef struct zp_check_options {
   uint32_t sig_min_validity;   /* --sig-min-validity: seconds; a signature that expires sooner
                                   is warned */
   uint32_t max_key_tries;      /* --max-key-tries: apex DNSKEYs of an RRSIG's key tag and
-                                  algorithm tried for it, at most (KeyTrap, CVE-2023-50387);
-                                  0: the default, 8; UINT32_MAX: no bound */
+                                  algorithm tried for it, and RRSIGs of one RRset verified, at
+                                  most (KeyTrap, CVE-2023-50387); 0: the default, 8;
+                                  UINT32_MAX: no bound */
   /* named's load limits (9.18.28 on): records in one RRset, RRsets at one name (each RRSIG
    * type covered its own); 0: no limit. Default 100 each, as named's. */
   uint32_t max_records_per_type, max_types_per_name;

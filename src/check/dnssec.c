@@ -29,6 +29,8 @@ enum { NAME_FLOOR = 256 << 10, BIG_SET_SHARE = 8 };
 typedef struct pending_set {
   size_t owner;            /* in owners */
   size_t sigs, nsigs;      /* in psigs */
+  uint32_t skipped;        /* RRSIGs by apex keys past --max-key-tries, not verified */
+  uint8_t skipped_algs[32];
   tuple at;
   uint16_t rtype;
   bool apex;
@@ -238,6 +240,14 @@ static zp_status sig_queue(zp_checker *c, const zp_ck_rr *sig, size_t first, siz
   size_t run_end, k = zp_ck_keys_find(d->keys, d->nkeys, p.alg, p.tag, &run_end);
   if (k == run_end || !d->keys[k].key)
     return ZP_OK;   /* (a key the apex does not publish: the RRset's other signatures must do) */
+  uint32_t tries = zp_ck_key_tries(c);
+  if (set->nsigs >= tries) {
+    /* each costs the RRset's size again: many over one RRset would cost their product, and
+     * validators give up on an RRset after as many tries (Unbound's MAX_VALIDATE_RRSIGS) */
+    set->skipped++;
+    set->skipped_algs[p.alg / 8] |= (uint8_t)(1u << (p.alg % 8));
+    return ZP_OK;
+  }
   uint8_t name[ZP_NAME_MAX + 2];
   size_t name_len;
   if (!zp_ck_signed_owner(d->owner, rd[3], name, &name_len)) {
@@ -409,11 +419,21 @@ static void set_judge(zp_checker *c, const pending_set *set)
   for (size_t i = 0; i < set->nsigs; i++)
     sig_judge(c, set, (const pending_sig *)d->psigs.p + set->sigs + i, &v);
   for (unsigned alg = 0; alg < 256; alg++) {
+    if (!(d->algs[alg / 8] >> alg % 8 & 1) || (v.algs[alg / 8] >> alg % 8 & 1))
+      continue;
+    const char *owner = zp_ck_name_text((const uint8_t *)d->owners.p + set->owner);
+    if (set->skipped_algs[alg / 8] >> alg % 8 & 1) {
+      zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &set->at, "%s %s: none of the first %u of its RRSIGs "
+                   "by apex keys verifies with algorithm %u, and %u more are left unverified: "
+                   "as many as --max-key-tries lets one RRset try; validators try as few "
+                   "(KeyTrap, CVE-2023-50387) and fail it", owner, zp_ck_type_text(set->rtype),
+                   zp_ck_key_tries(c), alg, set->skipped);
+      return;
+    }
     /* (a signature that failed is told as such: the RRset is not told again) */
-    if ((d->algs[alg / 8] >> alg % 8 & 1) && !(v.judged[alg / 8] >> alg % 8 & 1)) {
+    if (!(v.judged[alg / 8] >> alg % 8 & 1)) {
       zp_ck_report(c, ZP_CK_RRSET_UNSIGNED, &set->at,
-                   "%s %s has no RRSIG of algorithm %u by an apex DNSKEY",
-                   zp_ck_name_text((const uint8_t *)d->owners.p + set->owner),
+                   "%s %s has no RRSIG of algorithm %u by an apex DNSKEY", owner,
                    zp_ck_type_text(set->rtype), alg);
       return;
     }
