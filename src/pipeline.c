@@ -59,6 +59,7 @@ static zp_status read_zone(const zp_input *in, const zp_pipeline_options *opt, z
              keep = {.std3 = opt->std3, .idna2008 = opt->idna2008, .as_served = opt->as_served,
                      .keep_case = true};
   zp_zone_options zo = {
+    .top_fd = in->fd,
     .as_served = opt->as_served,
     .origin = opt->origin,
     .origin_from = opt->origin_from,
@@ -148,13 +149,18 @@ static zp_status read_zone(const zp_input *in, const zp_pipeline_options *opt, z
   return st;
 }
 
+/* The zone's file as it is now: through its descriptor, when it has one. */
+static bool file_stat(const zp_input *in, struct stat *sb)
+{
+  return (in->fd ? fstat(*in->fd, sb) : stat(in->path, sb)) == 0;
+}
+
 /* Whether the zone can be read a second time: text in memory, or a regular file (standard
  * input, a pipe, a FIFO or a device is read once); *id: the file as it is before the first. */
 static bool rereadable(const zp_input *in, struct stat *id)
 {
   memset(id, 0, sizeof *id);
-  return in->data || (strcmp(in->path, "-") != 0 && stat(in->path, id) == 0 &&
-                      S_ISREG(id->st_mode));
+  return in->data || (strcmp(in->path, "-") != 0 && file_stat(in, id) && S_ISREG(id->st_mode));
 }
 
 zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp_diag *diag,
@@ -187,7 +193,7 @@ zp_status zp_pipeline_run(const zp_input *in, const zp_pipeline_options *opt, zp
   /* what was verified must be what was written: a file replaced or rewritten meanwhile (a
    * signer's run) is an error, and the run nothing written */
   if (st == ZP_OK && !in->data &&
-      (stat(in->path, &after) != 0 || after.st_dev != before.st_dev ||
+      (!file_stat(in, &after) || after.st_dev != before.st_dev ||
        after.st_ino != before.st_ino || after.st_size != before.st_size ||
        after.st_mtim.tv_sec != before.st_mtim.tv_sec ||
        after.st_mtim.tv_nsec != before.st_mtim.tv_nsec)) {

@@ -40,11 +40,14 @@ typedef struct zp_pipeline_options {
 bool zp_pipeline_name_ok(const zp_pipeline_options *opt, const char *name);
 
 /* A zone: the file at path ("-" is standard input) or, when data is not NULL, the text
- * data[0..len) named path in messages. */
+ * data[0..len) named path in messages; when fd is not NULL, the file path names open at *fd,
+ * read from its start through it and never opened by path (the caller has checked what it
+ * is, and a path may lead elsewhere by the time it is opened again). */
 typedef struct zp_input {
   const char *path;
   const char *data;
   size_t len;
+  const int *fd;
 } zp_input;
 
 /* Reads the zone, puts every name through the label policy and every record through the

@@ -22,7 +22,7 @@ test=(
   bind9 bind9-dnsutils               # named, rndc, named-rrchecker; dig (the reload test)
   knot-dnssecutils libknot-dev       # peers: kzonecheck, libzscanner (Knot DNS)
   clang libclang-rt-14-dev           # libFuzzer and sanitizers
-  valgrind time bzip2
+  valgrind time bzip2 strace
   acl attr                           # setfacl, setfattr: -o keeps ACLs and extended attributes
   pre-commit git                     # the pre-commit hook, tested with the real framework
   util-linux                         # script(1): a terminal for --color=auto

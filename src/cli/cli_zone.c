@@ -1,5 +1,6 @@
 /* cli_zone.c -- the zone half of the command: convert one zone, or --check many */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <malloc.h>
@@ -218,6 +219,13 @@ static void summary(const zp_cli *cli, const zp_diag *diag, size_t n, const char
           diag->warnings, diag->warnings == 1 ? "" : "s");
 }
 
+/* A file named-checkconf -z cannot read is a zone it does not load: the zone's error. */
+static void cannot_read(zp_diag *diag, const zp_conf_zone *z, int err)
+{
+  zp_diag_report(diag, &z->file_loc, ZP_ERROR, "zone %s%s%s: cannot read %s: %s", z->name,
+                 z->view ? " in view " : "", z->view ? z->view : "", z->file, strerror(err));
+}
+
 /* --named-conf: the zones named-checkconf -z would load, each with its name as origin and zone
  * name and the check options the conf gives it; a relative $INCLUDE starts at the directory
  * option, as named has it, and is fenced only by --include-root (named fences nothing). */
@@ -232,19 +240,28 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
   po->include_root = cli->include_root ? cli->include_root : "/";
   for (i = 0; i < n && !zp_diag_stop(diag); i++) {
     const zp_conf_zone *z = zp_conf_zone_at(conf, i);
-    zp_input in = {.path = z->file};
     unsigned long count = 0;
     /* Only a regular file is read: the conf's author names the file, and /dev/zero would be
      * read for ever, a FIFO with no writer waited on for ever (named-checkconf -z does both).
-     * The zone's error, as a file that cannot be read is: named does not load it. (The file is
-     * opened again by its reader: one swapped for a FIFO in between is read as that.) */
+     * The zone's error, as a file that cannot be read is: named does not load it. The file is
+     * opened once (not waiting for a FIFO's writer), judged by its descriptor, and read
+     * through it: a path swapped for a FIFO meanwhile is not opened again. */
     struct stat sb;
-    const char *kind = stat(z->file, &sb) == 0 ? zp_conf_not_regular(&sb) : NULL;
+    int fd = open(z->file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0 || fstat(fd, &sb) != 0) {
+      cannot_read(diag, z, errno);
+      if (fd >= 0)
+        close(fd);
+      continue;
+    }
+    const char *kind = zp_conf_not_regular(&sb);
     if (kind) {
       zp_diag_report(diag, &z->file_loc, ZP_ERROR, "zone %s%s%s: %s is %s, " ZP_CONF_NOT_REGULAR,
                      z->name, z->view ? " in view " : "", z->view ? z->view : "", z->file, kind);
+      close(fd);
       continue;
     }
+    zp_input in = {.path = z->file, .fd = &fd};
     char *dir = realpath(z->dir, NULL);
     po->origin = z->hint ? "." : z->name;
     po->origin_from = "zone";
@@ -255,12 +272,11 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
     po->checks.idna2008 = cli->idna == 2008;
     st = zp_pipeline_run(&in, po, diag, NULL, &count);
     int err = errno;
+    close(fd);
     free(dir);
     records += count;
     if (st == ZP_EIO && err != ENOMEM) {
-      /* a file named-checkconf -z cannot read is a zone it does not load: the zone's error */
-      zp_diag_report(diag, &z->file_loc, ZP_ERROR, "zone %s%s%s: cannot read %s: %s", z->name,
-                     z->view ? " in view " : "", z->view ? z->view : "", z->file, strerror(err));
+      cannot_read(diag, z, err);
     } else if (!ran(diag, st, z->file, NULL)) {
       io_error = true;
       if (st == ZP_ENOMEM)

@@ -379,6 +379,17 @@ static FILE *open_top(zp_zone *z, const char *path, const char *data, size_t len
     return fmemopen((void *)data, len, "r");
   if (strcmp(path, "-") == 0)
     return stdin;
+  if (z->opt->top_fd) {
+    /* (a zone read twice, --dnssec=auto's second reading, starts again at the start) */
+    int fd = fcntl(*z->opt->top_fd, F_DUPFD_CLOEXEC, 0);
+    FILE *fp = fd >= 0 && lseek(fd, 0, SEEK_SET) == 0 ? fdopen(fd, "r") : NULL;
+    if (fd >= 0 && !fp) {
+      int e = errno;
+      close(fd);
+      errno = e;
+    }
+    return fp;
+  }
   const char *slash = strrchr(path, '/');
   bool in_root = z->root_default && z->root_fd >= 0;
   const char *name = in_root && slash ? (slash[1] ? slash + 1 : ".") : path;

@@ -54,6 +54,8 @@ typedef struct zp_record {
 typedef zp_status (*zp_record_fn)(void *user, const zp_record *rec);
 
 typedef struct zp_zone_options {
+  const int *top_fd;        /* the top file open at *top_fd, read from its start (zp_input.fd);
+                               NULL: opened by its path */
   const char *origin;       /* -z: initial origin as text, NULL for none */
   const char *origin_from;  /* what gave origin, as messages about it say ("zone" of a
                                named.conf...), located at origin_loc; NULL: -z gave it */

@@ -10,7 +10,10 @@
 # - only regular files: an include or a zone file that is /dev/zero, a FIFO with no writer, a
 #   directory or /dev/null is an error at its statement, naming the path and what it is
 #   (exit 1: the conf is refused as any error in it refuses it; a zone file, as one that cannot
-#   be read); the conf itself so, or through a symlink to one, is an I/O error (exit 2);
+#   be read); the conf itself so, or through a symlink to one, is an I/O error (exit 2); a
+#   zone file is opened once, judged and read through that descriptor (strace counts the
+#   opens), so that a path swapped for a FIFO meanwhile is never opened again, even by the
+#   second reading --dnssec=auto makes of a zone found signed late;
 # - bounds: an include tree reads at most 10,000 files (an include bomb: files that each include
 #   the next twice) and 256 MiB, refused at the include that passes them; include loops.
 # Every run has a timeout of 30 s as a safety net only: the verdicts are the exit status and
@@ -184,6 +187,23 @@ done
 cd "$d/big" && run 1 "256 MiB of includes" --named-conf c0.conf
 has "256 MiB of includes" "c6.conf: the conf and its includes would hold more than 256 MiB with it"
 cd "$d" || exit 1
+# a zone file opened once: judged on its descriptor and read through it, twice here (an RRSIG
+# after 256 records: --dnssec=auto reads it again to verify)
+{ printf '$TTL 300\n@ SOA ns h 1 2 3 4 5\n@ NS ns\nns A 192.0.2.1\n'
+  for i in $(seq 300); do echo "h$i A 192.0.2.2"; done
+  echo "h1 RRSIG A 13 2 300 20300101000000 20200101000000 1 example. AAAA"; } > "$d/late.zone"
+printf 'zone "example." { type primary; file "%s/late.zone"; };\n' "$d" > "$d/late.conf"
+if command -v strace > /dev/null && plain_binary; then
+  pre=(strace -f -e trace=open,openat -o "$tmp/strace")
+  run 1 "a zone found signed late" --named-conf "$d/late.conf"
+  pre=()
+  has "a zone found signed late" "late.zone:305:1: error: example. has RRSIG records, the first here, but no DNSKEY RRset"
+  n=$(grep -c "\"$d/late.zone\"" "$tmp/strace")
+  [ "$n" = 1 ] && ok || bad "a zone found signed late: its file opened $n times, not once"
+else
+  skip "no strace, or zonepuny is no plain binary: the opens of a zone file are not counted"
+fi
+
 # loops: a file including itself, and two including each other
 printf 'include "self.conf";\n' > "$d/self.conf"
 printf 'include "self.conf";\n' > "$d/self-top.conf"
