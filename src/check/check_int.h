@@ -191,7 +191,7 @@ typedef struct group {
   bool in_zone, apex, refs_started;
   int cut, dname;        /* stack index of the delegation (DNAME) at or above, or -1 */
   bool has_a, has_ns, has_cname, has_dname, has_soa, has_ds, mx_other;
-  /* cds.c: the algorithms of the name's DNSKEYs, a bit each (they sort before its CDS and
+  /* keys.c: the algorithms of the name's DNSKEYs, a bit each (they sort before its CDS and
    * CDNSKEY records); of its CDSs [0] and CDNSKEYs [1], whether a delete record and another
    * were seen, and whether one was told */
   uint8_t dnskey_algs[256 / 8];
@@ -423,7 +423,7 @@ bool zp_ck_same_spelling(const rep *a, const tuple *t, const uint8_t *spell);
 void zp_ck_collision(zp_checker *c);
 const char *zp_ck_collision_note(const zp_checker *c, const rep *x, const rep *y);
 
-/* cds.c: a DNSKEY, CDS or CDNSKEY of the name being looked at (its DNSKEYs come first), judged
+/* keys.c: a DNSKEY, CDS or CDNSKEY of the name being looked at (its DNSKEYs come first), judged
  * at once at the apex; the algorithm bits of such a record's tuple (t->covered). */
 void zp_ck_cds_record(zp_checker *c, const tuple *t, const uint8_t *spell);
 uint16_t zp_ck_key_bits(uint16_t type, const uint8_t *rdata, size_t rdlen);

@@ -333,43 +333,6 @@ static void sig_judge(zp_checker *c, const pending_set *set, const pending_sig *
                  (unsigned)((c->opt.sig_min_validity + 86399) / 86400));
 }
 
-/* The apex's DNSKEY RRset: the zone keys (RFC 4034 section 2.1.1) the signatures name. */
-static zp_status apex_keys(zp_checker *c)
-{
-  zp_ck_dnssec *d = c->dnssec;
-  for (size_t i = 0; i < d->nrr; i++) {
-    const zp_ck_rr *x = &d->rrs[i];
-    const uint8_t *rd = rdata_of(d, x);
-    if (x->rtype != T_DNSKEY || x->rdlen < 4)
-      continue;
-    uint16_t flags = zp_ck_be16(rd);
-    if (!(flags & 0x0100) || (flags & 0x0080) || rd[2] != 3)   /* zone key, not revoked */
-      continue;
-    if (!zp_array_room(&d->keys, d->nkeys, &d->keys_cap, sizeof *d->keys, 4))
-      return ZP_ENOMEM;
-    zp_ck_key *k = &d->keys[d->nkeys++];
-    char why[160];
-    *k = (zp_ck_key){zp_sig_key_new(rd, x->rdlen, why, sizeof why), zp_sig_key_tag(rd, x->rdlen),
-                     flags, rd[3], (uint32_t)i};
-    const char *old = zp_sig_alg_deprecated(rd[3]);
-    if (old)
-      zp_ck_report(c, ZP_CK_DNSSEC_ALGORITHM, &x->at,
-                   "DNSKEY %u: algorithm %u (%s) is not to be used for signing (RFC 8624)",
-                   k->tag, rd[3], old);
-    if (k->key)
-      d->algs[rd[3] / 8] |= (uint8_t)(1u << (rd[3] % 8));
-    else if (zp_sig_alg_supported(rd[3]))
-      zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &x->at,
-                   "DNSKEY %u: not a public key of algorithm %u%s%s: no signature is verified "
-                   "with it", k->tag, rd[3], why[0] ? ": " : "", why);
-    else if (!old)
-      zp_ck_report(c, ZP_CK_DNSSEC_ALGORITHM, &x->at,
-                   "DNSKEY %u: algorithm %u is not one zonepuny verifies", k->tag, rd[3]);
-  }
-  zp_ck_keys_sort(d->keys, d->nkeys);
-  return ZP_OK;
-}
-
 /* The first record of the name at or after class, type and (for RRSIG) type covered. */
 static size_t rr_lower(const zp_ck_dnssec *d, uint16_t rclass, uint16_t rtype, uint32_t covered)
 {
@@ -471,7 +434,11 @@ static zp_status name_end(zp_checker *c)
   if (apex && !d->apex_done) {
     d->apex_done = true;
     /* (an unsigned zone walked for its ZONEMD alone: no key of it is used) */
-    if ((d->signed_ || c->opt.dnssec == ZP_DNSSEC_ON) && (st = apex_keys(c)) != ZP_OK)
+    zp_ck_name apex_name = {.owner = d->owner, .rrs = d->rrs, .nrr = d->nrr,
+                            .data = (const uint8_t *)d->data.p, .apex = true};
+    if ((d->signed_ || c->opt.dnssec == ZP_DNSSEC_ON) &&
+        (st = zp_ck_apex_keys(c, &apex_name, &d->keys, &d->nkeys, &d->keys_cap, d->algs)) !=
+            ZP_OK)
       return st;
   }
   /* a delegation (NS below the apex) or a DNAME: the names below are not the zone's to sign

@@ -117,9 +117,15 @@ ZP_NODISCARD zp_status zp_ck_denial_name(zp_checker *c, zp_ck_denial *dn, const 
 /* After the last name: the chains' ends, and the NSEC3 chain in hash order. */
 ZP_NODISCARD zp_status zp_ck_denial_end(zp_checker *c, zp_ck_denial *dn);
 
-/* ---- cds.c: in a signed zone, CDS and CDNSKEY (RFC 7344 section 3) but the delete records
- * of RFC 8078 section 4 each the digest of an apex DNSKEY, or one of them, so that a parent
- * taking it keeps the chain of trust (one of an algorithm no DNSKEY has is told before) ---- */
+/* ---- keys.c: the apex's keys ---- */
+/* Its zone keys (a DNSKEY with the zone key bit, not revoked) appended to keys[0..n) (cap its
+ * room), in zp_ck_keys_find's order, the algorithms verified with among them set in algs;
+ * keys validators refuse, or of algorithms not verified, told. */
+ZP_NODISCARD zp_status zp_ck_apex_keys(zp_checker *c, const zp_ck_name *apex, zp_ck_key **keys,
+                                       size_t *n, size_t *cap, uint8_t algs[32]);
+/* In a signed zone, CDS and CDNSKEY (RFC 7344 section 3) but the delete records of RFC 8078
+ * section 4 each the digest of an apex DNSKEY, or one of them, so that a parent taking it
+ * keeps the chain of trust (one of an algorithm no DNSKEY has is told before). */
 ZP_NODISCARD zp_status zp_ck_cds_keys(zp_checker *c, const zp_ck_name *apex);
 
 /* ---- zonemd.c: ZONEMD's digest of the zone (RFC 8976) ---- */

@@ -1,4 +1,5 @@
-/* cds.c -- CDS and CDNSKEY at the apex (RFC 7344), as named holds them against the apex's
+/* keys.c -- the apex's keys: the zone keys of its DNSKEY RRset that RRSIGs are verified with
+ * (RFC 4034 section 2), and CDS and CDNSKEY (RFC 7344), as named holds them against the apex's
  * DNSKEYs before it loads a zone: a delete record (RFC 8078 section 4) stands alone in its
  * RRset, any other needs a DNSKEY of its algorithm at the apex. (named 9.18 compares
  * algorithms only, not digests or keys: so does zonepuny, but in a signed zone, where each
@@ -9,6 +10,42 @@
 
 /* The delete records of RFC 8078 section 4: CDS 0 0 0 00, CDNSKEY 0 3 0 AA==. */
 static const uint8_t cds_delete[5] = {0, 0, 0, 0, 0}, cdnskey_delete[5] = {0, 0, 3, 0, 0};
+
+zp_status zp_ck_apex_keys(zp_checker *c, const zp_ck_name *apex, zp_ck_key **keys, size_t *n,
+                          size_t *cap, uint8_t algs[32])
+{
+  for (size_t i = 0; i < apex->nrr; i++) {
+    const zp_ck_rr *x = &apex->rrs[i];
+    const uint8_t *rd = zp_ck_rdata(apex, x);
+    if (x->rtype != T_DNSKEY || x->rdlen < 4)
+      continue;
+    uint16_t flags = zp_ck_be16(rd);
+    if (!(flags & 0x0100) || (flags & 0x0080) || rd[2] != 3)   /* zone key, not revoked */
+      continue;
+    if (!zp_array_room(keys, *n, cap, sizeof **keys, 4))
+      return ZP_ENOMEM;
+    zp_ck_key *k = &(*keys)[(*n)++];
+    char why[160];
+    *k = (zp_ck_key){zp_sig_key_new(rd, x->rdlen, why, sizeof why), zp_sig_key_tag(rd, x->rdlen),
+                     flags, rd[3], (uint32_t)i};
+    const char *old = zp_sig_alg_deprecated(rd[3]);
+    if (old)
+      zp_ck_report(c, ZP_CK_DNSSEC_ALGORITHM, &x->at,
+                   "DNSKEY %u: algorithm %u (%s) is not to be used for signing (RFC 8624)",
+                   k->tag, rd[3], old);
+    if (k->key)
+      algs[rd[3] / 8] |= (uint8_t)(1u << (rd[3] % 8));
+    else if (zp_sig_alg_supported(rd[3]))
+      zp_ck_report(c, ZP_CK_RRSIG_BOGUS, &x->at,
+                   "DNSKEY %u: not a public key of algorithm %u%s%s: no signature is verified "
+                   "with it", k->tag, rd[3], why[0] ? ": " : "", why);
+    else if (!old)
+      zp_ck_report(c, ZP_CK_DNSSEC_ALGORITHM, &x->at,
+                   "DNSKEY %u: algorithm %u is not one zonepuny verifies", k->tag, rd[3]);
+  }
+  zp_ck_keys_sort(*keys, *n);
+  return ZP_OK;
+}
 
 uint16_t zp_ck_key_bits(uint16_t type, const uint8_t *rdata, size_t rdlen)
 {
