@@ -100,23 +100,6 @@ void zp_ck_cds_record(zp_checker *c, const tuple *t, const uint8_t *spell)
   g->key_told[k] = true;
 }
 
-/* An apex DNSKEY by algorithm and key tag: a CDS or CDNSKEY is held against those of its own. */
-typedef struct dkey {
-  uint8_t alg;
-  uint16_t tag;
-  size_t i;   /* its place among the apex's records */
-} dkey;
-
-static int dkey_cmp(const void *a, const void *b)
-{
-  const dkey *x = a, *y = b;
-  if (x->alg != y->alg)
-    return x->alg - y->alg;
-  if (x->tag != y->tag)
-    return x->tag - y->tag;
-  return (x->i > y->i) - (x->i < y->i);
-}
-
 /* Whether the apex DNSKEY key[0..len) is what CDS or CDNSKEY rd[0..rdlen) names; -1 when
  * memory is short. */
 static int names_key(const zp_ck_name *n, bool cds, const uint8_t *rd, size_t rdlen,
@@ -142,7 +125,7 @@ zp_status zp_ck_cds_keys(zp_checker *c, const zp_ck_name *n)
   /* Each record is held against the DNSKEYs of its algorithm and tag only (a DNSKEY RRset
    * of many keys and as many CDS records costs the sort, not their product), and at most
    * --max-key-tries of them are digested: keys may be crafted to share one tag. */
-  dkey *keys = malloc((n->nrr ? n->nrr : 1) * sizeof *keys);
+  zp_ck_key *keys = malloc((n->nrr ? n->nrr : 1) * sizeof *keys);
   if (!keys)
     return ZP_ENOMEM;
   size_t nkeys = 0;
@@ -150,9 +133,10 @@ zp_status zp_ck_cds_keys(zp_checker *c, const zp_ck_name *n)
     const zp_ck_rr *y = &n->rrs[i];
     const uint8_t *key = zp_ck_rdata(n, y);
     if (y->rtype == T_DNSKEY && y->rdlen >= 4)
-      keys[nkeys++] = (dkey){key[3], zp_sig_key_tag(key, y->rdlen), i};
+      keys[nkeys++] = (zp_ck_key){NULL, zp_sig_key_tag(key, y->rdlen), zp_ck_be16(key), key[3],
+                                  (uint32_t)i};
   }
-  qsort(keys, nkeys, sizeof *keys, dkey_cmp);
+  zp_ck_keys_sort(keys, nkeys);
   uint32_t tries = zp_ck_key_tries(c);
   zp_status st = ZP_OK;
   for (size_t i = 0; i < n->nrr && st == ZP_OK; i++) {
@@ -166,35 +150,16 @@ zp_status zp_ck_cds_keys(zp_checker *c, const zp_ck_name *n)
       continue;   /* (a digest type zonepuny does not compute: not judged) */
     uint8_t alg = (uint8_t)(bits & 0xff);
     uint16_t tag = cds ? zp_ck_be16(rd) : zp_sig_key_tag(rd, x->rdlen);
-    /* the first of the keys of alg, and the first of those of tag */
-    size_t lo = 0, hi = nkeys, alg_at;
-    while (lo < hi) {
-      size_t mid = lo + (hi - lo) / 2;
-      if (keys[mid].alg < alg)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-    alg_at = lo;
-    for (hi = nkeys; lo < hi;) {
-      size_t mid = lo + (hi - lo) / 2;
-      if (keys[mid].alg == alg && keys[mid].tag < tag)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
+    size_t end, alg_at = zp_ck_keys_find(keys, nkeys, alg, 0, &end);
     if (alg_at == nkeys || keys[alg_at].alg != alg)
       continue;   /* (no DNSKEY of its algorithm: told as the record came in) */
     int match = 0;
-    size_t k = lo, tried = 0;
-    for (; k < nkeys && keys[k].alg == alg && keys[k].tag == tag && !match && tried < tries;
-         k++, tried++) {
-      const zp_ck_rr *y = &n->rrs[keys[k].i];
+    size_t k = zp_ck_keys_find(keys, nkeys, alg, tag, &end);
+    for (size_t tried = 0; k < end && !match && tried < tries; k++, tried++) {
+      const zp_ck_rr *y = &n->rrs[keys[k].order];
       match = names_key(n, cds, rd, x->rdlen, zp_ck_rdata(n, y), y->rdlen);
     }
-    size_t left = 0;
-    while (k + left < nkeys && keys[k + left].alg == alg && keys[k + left].tag == tag)
-      left++;
+    size_t left = end - k;
     if (match < 0)
       st = ZP_ENOMEM;
     else if (!match && left)

@@ -293,6 +293,16 @@ done
 keys ECDSAP256SHA256
 for i in $(seq 300); do echo "h$i IN A 192.0.2.$((i % 250 + 1))"; done > "$tmp/hosts.txt"
 signed "$tmp/big.zone" "$tmp/hosts.txt"
+# piped NAME FILE WARNING: FILE through a pipe exits 0, warned of as WARNING says (a
+# pattern), never verified (no error)
+piped() {
+  local rc
+  cat "$2" | "$ZONEPUNY" --check -z example. - > /dev/null 2> "$tmp/err"
+  rc=$?
+  if [ $rc -eq 0 ] && grep -q "$3" "$tmp/err" && ! grep -q "error:" "$tmp/err"
+  then ok "$1"
+  else bad "$1: exit $rc"; head -3 "$tmp/err"; fi
+}
 # late IN OUT: IN's DNSSEC records moved to its end
 late() {
   awk '$4 !~ /^(RRSIG|NSEC|NSEC3|NSEC3PARAM|DNSKEY)$/' "$1" > "$2"
@@ -320,12 +330,7 @@ for v in late-good late-bogus; do
                             "$tmp/err"; }
   then ok "$v: a file is verified (exit $rc, as dnssec-verify)"
   else bad "$v, a file: exit $rc, dnssec-verify $want"; head -3 "$tmp/err"; fi
-  cat "$f" | "$ZONEPUNY" --check -z example. - > /dev/null 2> "$tmp/err"
-  rc=$?
-  if [ $rc -eq 0 ] && grep -q "^-:$first_dnssec:1: warning: .*\[-Wdnssec-unverified\]" "$tmp/err" &&
-     ! grep -q "error:" "$tmp/err"
-  then ok "$v: a pipe is warned, not verified"
-  else bad "$v, a pipe: exit $rc"; head -3 "$tmp/err"; fi
+  piped "$v: a pipe is warned, not verified" "$f" "^-:$first_dnssec:1: warning: .*\[-Wdnssec-unverified\]"
   cat "$f" > "$tmp/fifo" &
   "$ZONEPUNY" --check -z example. "$tmp/fifo" > /dev/null 2> "$tmp/err"
   rc=$?
@@ -431,12 +436,7 @@ if [ $rc -eq 1 ] && grep -q "\[-Wrrsig-bogus\]" "$tmp/err" &&
    ! grep -q "dnssec-unverified" "$tmp/err"
 then ok "auto: a late signed zone in a file is verified"
 else bad "auto, late DNSSEC records in a file: exit $rc"; head -3 "$tmp/err"; fi
-cat "$tmp/late.zone" | "$ZONEPUNY" --check -z example. - > /dev/null 2> "$tmp/err"
-rc=$?
-if [ $rc -eq 0 ] && grep -q "warning: .*\[-Wdnssec-unverified\]" "$tmp/err" &&
-   ! grep -q "rrsig-bogus" "$tmp/err"
-then ok "auto: a late signed zone through a pipe is warned"
-else bad "auto, late DNSSEC records through a pipe: exit $rc"; head -3 "$tmp/err"; fi
+piped "auto: a late signed zone through a pipe is warned" "$tmp/late.zone" "warning: .*\[-Wdnssec-unverified\]"
 "$ZONEPUNY" --check --dnssec=on "$tmp/late.zone" > /dev/null 2> "$tmp/err"
 grep -q "h1.example. A has no RRSIG.*\[-Wrrset-unsigned\]" "$tmp/err" &&
   ok "--dnssec=on verifies a late signed zone" || bad "--dnssec=on, late DNSSEC records"
