@@ -140,6 +140,52 @@ bench_adversarial_zones() {
   adv_family include "${ADV_INCLUDE_LEVELS:-2 3 4 5}" files
 }
 
+# ---- Hostile zones against the peers: what a zone written to cost the most costs zonepuny
+# --check and each peer's check, CPU seconds (best of 3, any exit status: a peer may refuse
+# the zone, and its figure is what refusing costs). Kinds from tools/genadversarial.py: NULs
+# in a comment, one name of many types, a delegation of many NS records and their glue; each
+# at HOSTILE_KB (256 and 1024 KB), so that a cost growing faster than the zone shows as a
+# column growing more than 4-fold. A run is stopped after HOSTILE_LIMIT seconds (60), shown
+# as ">60", and not tried again. named-checkzone runs with -i local: its full checks look glue
+# names up in the DNS, and wait for an answer no CPU figure shows ----
+bench_hostile() {
+  section "Hostile zones: zonepuny --check against the peers' checks, CPU seconds, best of 3"
+  local dir=$BUILD/bench/hostile kind kb z t tool limit=${HOSTILE_LIMIT:-60}
+  local -a cmd
+  mkdir -p "$dir"
+  printf '%-6s %6s %10s %10s %10s %10s %10s\n' kind KB zonepuny named-cz kzonecheck nsd-cz ldns-read
+  for kind in nul types glue; do
+    for kb in ${HOSTILE_KB:-256 1024}; do
+      z=$dir/$kind-$kb.zone
+      "$PYTHON" tools/genadversarial.py "$kind" $((kb * 1024)) "$z" || return 1
+      printf '%-6s %6s' "$kind" "$kb"
+      for tool in zonepuny named-checkzone kzonecheck nsd-checkzone ldns-read-zone; do
+        case $tool in
+          zonepuny) cmd=("$ZONEPUNY" --check -q "$z") ;;
+          named-checkzone) cmd=(named-checkzone -q -i local example. "$z") ;;
+          kzonecheck) cmd=(kzonecheck -o example. "$z") ;;
+          nsd-checkzone) cmd=(nsd-checkzone example. "$z") ;;
+          ldns-read-zone) cmd=(ldns-read-zone "$z") ;;
+        esac
+        if ! command -v "${cmd[0]}" > /dev/null; then
+          printf ' %10s' -
+          continue
+        fi
+        /usr/bin/time -o "$BUILD/bench/time" -f '%x' timeout "$limit" "${cmd[@]}" > /dev/null 2>&1
+        if [ "$(tail -1 "$BUILD/bench/time")" = 124 ]; then
+          printf ' %10s' ">$limit"
+        elif t=$(ok_rc=255 cpu_best "${cmd[@]}"); then
+          printf ' %10s' "${t% *}"
+        else
+          printf ' %10s' -
+        fi
+      done
+      printf '\n'
+      rm -f "$z"
+    done
+  done
+}
+
 # ---- Front end alone: zp_zone_parse with a counting callback, against ldns-read-zone ----
 # Same generated zones as bench_zone (ldns reads the ACE one). CPU time (user + system, from
 # /usr/bin/time) for both, so other work on the shared machine weighs less; best of 3. Two sizes
@@ -509,7 +555,7 @@ bench_dnssec() {
     kzonecheck -d on -o example. "$s"
 }
 
-: "${SECTIONS:=bench_goals bench_dnssec bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones bench_hook bench_tree}"
+: "${SECTIONS:=bench_goals bench_dnssec bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones bench_hostile bench_hook bench_tree}"
 status=0
 for s in $SECTIONS; do
   "$s" || { echo "FAILED: $s"; status=1; }

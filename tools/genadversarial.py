@@ -11,6 +11,12 @@ KIND and what SIZE means:
   punycode  SIZE bytes of records whose owners are three 63-octet "xn--" labels (the ACE check
             decodes and re-encodes each: the longest Punycode a label can hold), made by Python's
             encodings.idna from random CJK strings
+  nul       SIZE NUL octets in the comment of one record (flex rescans a token at each NUL it
+            holds unless the scanner takes them apart)
+  types     one name with as many types as SIZE bytes hold (TYPE1000 and up, at most 64,000):
+            named's load limits group a run of lines by type
+  glue      a delegation with as many NS records as SIZE / 2 bytes hold, then an address record
+            at each of their names (glue): each owner is asked whether an NS names it
   include   an include bomb SIZE levels deep, ten $INCLUDEs per level, ten records per leaf: OUT
             and OUT.d/ hold one file per level; zonepuny opens 10 + 100 + ... files up to its
             limit of 10,000, then refuses the rest at their directive
@@ -18,6 +24,7 @@ KIND and what SIZE means:
 The files are deterministic (fixed seed). A trailing valid record shows that parsing goes on.
 """
 import encodings.idna
+import itertools
 import os
 import random
 import sys
@@ -87,6 +94,31 @@ def punycode(f, size):
     f.write(b"after IN A 192.0.2.1\n")
 
 
+APEX = b"$ORIGIN example.\n$TTL 300\n@ SOA ns h 1 7200 3600 1209600 300\n@ NS ns\nns A 192.0.2.1\n"
+
+
+def nul(f, size):
+    f.write(APEX + b"x A 192.0.2.2 ; ")
+    for at in range(0, size, CHUNK):
+        f.write(b"\0" * min(CHUNK, size - at))
+    f.write(b"\nafter IN A 192.0.2.1\n")
+
+
+def types(f, size):
+    f.write(APEX)
+    n = iter(range(1000, 65000))
+    write_until(f, size, lambda: b"x TYPE%d \\# 0\n" % next(n))
+    f.write(b"after IN A 192.0.2.1\n")
+
+
+def glue(f, size):
+    f.write(APEX)
+    ns, addr = itertools.count(), itertools.count()
+    n = write_until(f, size // 2, lambda: b"sub NS g%d.sub\n" % next(ns))
+    write_until(f, n, lambda: b"g%d.sub A 192.0.2.1\n" % next(addr))
+    f.write(b"after IN A 192.0.2.1\n")
+
+
 def include(out, levels):
     d = out + ".d"
     os.makedirs(d, exist_ok=True)
@@ -107,14 +139,16 @@ def include(out, levels):
 
 
 def main():
-    if len(sys.argv) != 4 or sys.argv[1] not in ("paren", "escapes", "punycode", "include"):
+    if len(sys.argv) != 4 or sys.argv[1] not in ("paren", "escapes", "punycode", "nul", "types",
+                                                  "glue", "include"):
         sys.exit(__doc__)
     kind, size, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     if kind == "include":
         include(out, size)
         return
     with open(out, "wb") as f:
-        {"paren": paren, "escapes": escapes, "punycode": punycode}[kind](f, size)
+        {"paren": paren, "escapes": escapes, "punycode": punycode, "nul": nul, "types": types,
+         "glue": glue}[kind](f, size)
 
 
 if __name__ == "__main__":
