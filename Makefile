@@ -107,7 +107,7 @@ $(BUILD)/bench/%: bench/%.c $(LIB) | $(GRAM_H)
 check: check-unit check-scripts $(if $(CI),check-ci)
 
 check-unit: $(TESTS)
-	@set -e; for t in $(TESTS); do echo "== $$t"; $(TEST_WRAP) $$t $(TEST_ARGS); done
+	@TEST_WRAP="$(TEST_WRAP)" bash tests/run_units.sh $(TESTS) ::: $(TEST_ARGS)
 
 check-scripts: $(BIN) $(TESTS) $(DRIVERS)
 	@BUILD=$(BUILD) ZONEPUNY=$(abspath $(ZONEPUNY_RUN)) PYTHON=$(PYTHON) bash tests/run_scripts.sh

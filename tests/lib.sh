@@ -35,6 +35,20 @@ ok() { _lib_passed=$((_lib_passed + 1)); }
 bad() { _lib_failed=$((_lib_failed + 1)); echo "FAIL: $*"; }
 skip() { _lib_skipped=$((_lib_skipped + 1)); echo "SKIP: $*"; }
 
+# golden_cases ARGS...: the zones of the folder a golden script runs: those its arguments name
+# (NAME or NAME.zone), to run one case, or every *.zone when it has none
+golden_cases() {
+  if [ $# -gt 0 ]; then
+    local a
+    for a; do
+      [ -e "${a%.zone}.zone" ] || { echo "FAIL: no case ${a%.zone}.zone here" >&2; return 1; }
+      echo "${a%.zone}.zone"
+    done
+  else
+    printf '%s\n' *.zone
+  fi
+}
+
 need_pass() {
   if [ "$_lib_passed" -eq 0 ] && [ "$_lib_failed" -eq 0 ]; then bad "nothing checked: $*"; fi
 }

@@ -6,7 +6,8 @@
 # verdict is BIND's: the zone's ASCII twin (tools/ace_twin.py, Python's IDNA2003) goes to
 # `named-checkzone -k fail -i full` (with NAME.bind-args: a zone of class CH takes "-c CH"), and
 # BIND must refuse it exactly when zonepuny has an error, but for the zones below where
-# zonepuny's options ask otherwise than named's defaults.
+# zonepuny's options ask otherwise than named's defaults. Arguments name the cases to run
+# (NAME or NAME.zone); none: every zone.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir/zones/checks"
@@ -25,7 +26,8 @@ declare -A not_bind=(
 )
 have_bind=
 command -v named-checkzone >/dev/null && have_bind=1
-for z in *.zone; do
+cases=$(golden_cases "$@") || exit 1
+for z in $cases; do
   base=${z%.zone}
   args=()
   [ -e "$base.args" ] && read -ra args < "$base.args"

@@ -6,6 +6,9 @@
   --check-names=fail|warn|ignore, --color=auto|always|never) is named in the man page's entry
   for it, and the reverse.
 - zonepuny-reload: the same between `zonepuny-reload --help` and man/zonepuny-reload.1.
+- zonepuny: every whole-zone check `zonepuny --help` lists (the names -W takes) is named in
+  the man page's WHOLE-ZONE CHECKS and has a row in doc/checks.md, and doc/checks.md has a row
+  for no other name.
 - Both pages: STANDARDS names RFC 5890, 5891, 5892, 5893 and UTS #46 (zonepuny.1), SEE ALSO the
   other page and kzonecheck(1); the footer's version is @VERSION@, which make install fills in
   (tests/cli/check_install.sh holds it to the binary's); groff renders them without a warning.
@@ -159,6 +162,24 @@ for rfc in ("RFC 1035", "RFC 3490", "RFC 3491", "RFC 3492", "RFC 5890", "RFC 589
 see = " ".join(secs.get("SEE ALSO", []))
 for ref in (r"zonepuny\-reload (1)", "kzonecheck (1)", r"named\-checkzone (1)"):
     check(ref in see, "%s: SEE ALSO lacks %s" % (page, ref))
+
+# the -W names: --help's list of whole-zone checks, the man page's section, doc/checks.md's rows
+htext = help_text([ZP])
+wnames = re.findall(r"^  ([a-z0-9][a-z0-9-]+) +(?:error|warning) ", htext.split("\nWhole-zone checks", 1)[-1],
+                    re.M)
+check(len(wnames) >= 30, "--help lists only %d whole-zone checks" % len(wnames))
+whole = " ".join(roff_plain(ln) for ln in secs.get("WHOLE-ZONE CHECKS", []))
+with open(os.path.join(REPO_DIR, "doc", "checks.md"), encoding="utf-8") as f:
+    rows = set()
+    for ln in f:
+        if ln.startswith("| `"):
+            rows |= set(re.findall(r"`([a-z0-9-]+)`", ln.split(" | ")[0]))
+for w in wnames:
+    check(re.search(r"(?<![\w-])%s(?![\w-])" % re.escape(w), whole),
+          "%s: WHOLE-ZONE CHECKS does not name %s, which -W takes" % (page, w))
+    check(w in rows, "doc/checks.md: no row for %s, which -W takes" % w)
+for r in sorted(rows - set(wnames)):
+    t.bad("doc/checks.md: a row for %s, which is no check -W takes" % r, show=True)
 
 # -- zonepuny-reload ---------------------------------------------------------------------------
 rpage = "man/zonepuny-reload.1"

@@ -2,13 +2,15 @@
 # check_golden.sh -- zones/NAME.zone converted by zonepuny gives exactly NAME.out on stdout and
 # NAME.err on stderr (missing .err: nothing). NAME.args holds extra arguments. Exit status: 1
 # when .err has an "error:" line, else 0. The .out files come from tools/gen_golden.py (oracles);
-# a zone with an error writes nothing, so its .out is empty.
+# a zone with an error writes nothing, so its .out is empty. Arguments name the cases to run
+# (NAME or NAME.zone); none: every zone.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir/zones"
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}"
 make_tmp
-for z in *.zone; do
+cases=$(golden_cases "$@") || exit 1
+for z in $cases; do
   base=${z%.zone}
   [ -e "$base.out" ] || continue
   args=()

@@ -2,13 +2,15 @@
 # check_golden_bad.sh -- zones/bad/NAME.zone, one defect each: `zonepuny --check` prints exactly
 # NAME.err (location, message, quoted line, caret, summary) and exits 1 (0 for an empty zone).
 # The defects are in records: the zones are checked as pieces of a zone (--fragment), and the
-# whole-zone checks have their own zones (tests/checks/).
+# whole-zone checks have their own zones (tests/checks/). Arguments name the cases to run
+# (NAME or NAME.zone), and only them; none: every zone and the cases made here.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$repo_dir/zones/bad"
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}"
 make_tmp
-for z in *.zone; do
+cases=$(golden_cases "$@") || exit 1
+for z in $cases; do
   base=${z%.zone}
   "$ZONEPUNY" --check --fragment "$z" > "$tmp/out" 2> "$tmp/err"
   rc=$?
@@ -20,6 +22,7 @@ for z in *.zone; do
     bad "$z (exit $rc, expected $want_rc)"; diff -u "$base.err" "$tmp/err" | head -20
   fi
 done
+[ $# -gt 0 ] && finish
 # A 1 MB line, made here rather than committed: one error at its start, the next record read.
 { printf '$ORIGIN example.\n$TTL 300\na IN TXT '; head -c 1048576 /dev/zero | tr '\0' x
   printf '\nb IN A 192.0.2.1\n'; } > "$tmp/long-line.zone"
