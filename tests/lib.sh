@@ -9,6 +9,9 @@
 #   finish           print "N passed, N failed, N skipped" and exit: 1 if any failed; 77 (the
 #                    runner's "skipped") if nothing passed or failed and something was skipped;
 #                    else 0
+#   wait_until CMD...
+#                    run CMD every 0.05 s until it succeeds (true) or $hang seconds have
+#                    passed (false): a wait for a state, never for a time
 #   make_tmp         tmp=a new temporary directory, removed on EXIT
 #   on_exit CMD      run the shell command CMD on EXIT, before the temporary directory goes
 #   plain_binary     true when $ZONEPUNY is an ELF binary (not a valgrind wrapper) built without
@@ -24,11 +27,15 @@
 #                    data, an NS without glue, an MX without address, MX targets a wildcard
 #                    answers but for one below an empty non-terminal (RFC 4592 section 2.2.2)
 #
-# Also set: repo_dir (the repository, absolute) and tests_dir (its tests/ folder).
+# Also set: repo_dir (the repository, absolute), tests_dir (its tests/ folder), and hang (the
+# seconds after which `timeout "$hang"` stops a run that would otherwise never end: a safety
+# net, never a verdict on speed, so generous that a busy machine under a sanitizer stays within
+# it; HANG_LIMIT sets it, default 900).
 
 tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo_dir=$(dirname "$tests_dir")
 _lib_passed=0 _lib_failed=0 _lib_skipped=0
+hang=${HANG_LIMIT:-900}
 _lib_exit_cmds=()
 
 ok() { _lib_passed=$((_lib_passed + 1)); }
@@ -47,6 +54,14 @@ golden_cases() {
   else
     printf '%s\n' *.zone
   fi
+}
+
+wait_until() {
+  local end=$((SECONDS + hang))
+  until "$@"; do
+    [ "$SECONDS" -ge "$end" ] && return 1
+    sleep 0.05
+  done
 }
 
 need_pass() {

@@ -16,8 +16,8 @@
 #   second reading --dnssec=auto makes of a zone found signed late;
 # - bounds: an include tree reads at most 10,000 files (an include bomb: files that each include
 #   the next twice) and 256 MiB, refused at the include that passes them; include loops.
-# Every run has a timeout of 30 s as a safety net only: the verdicts are the exit status and
-# the output (a run the timeout ends exits 124, and fails).
+# Every run has a timeout ($hang, tests/lib.sh) as a safety net only: the verdicts are the exit
+# status and the output (a run the timeout ends exits 124, and fails).
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}"
@@ -34,7 +34,7 @@ run() {
   local want=$1 name=$2 rc
   shift 2
   (if plain_binary; then ulimit -v 4194304; fi
-   exec timeout 30 ${pre[@]+"${pre[@]}"} "$ZONEPUNY" "$@") > "$tmp/out" 2> "$tmp/err" < /dev/null
+   exec timeout "$hang" ${pre[@]+"${pre[@]}"} "$ZONEPUNY" "$@") > "$tmp/out" 2> "$tmp/err" < /dev/null
   rc=$?
   [ "$rc" -eq "$want" ] && ok || bad "$name: exit $rc, want $want: $(head -c 2000 "$tmp/err")"
 }

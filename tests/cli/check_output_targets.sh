@@ -36,8 +36,8 @@ chmod 0644 "$tmp/in.zone" "$tmp/bad.zone"
 "$ZONEPUNY" "$tmp/in.zone" > "$tmp/want" 2>/dev/null && [ -s "$tmp/want" ] && ok ||
   bad "the zone does not convert"
 
-as_root() { timeout 20 "$ZONEPUNY" "$@"; }
-as_nobody() { timeout 20 setpriv --reuid=65534 --regid=65534 --clear-groups "$tmp/zonepuny" "$@"; }
+as_root() { timeout "$hang" "$ZONEPUNY" "$@"; }
+as_nobody() { timeout "$hang" setpriv --reuid=65534 --regid=65534 --clear-groups "$tmp/zonepuny" "$@"; }
 # zp WHO ARGS...: zonepuny run as WHO, standard error to $tmp/err, its exit status in rc
 zp() { local who=$1; shift; "as_$who" "$@" 2> "$tmp/err"; rc=$?; }
 # expect WHAT RC [TEXT]: the last run exited RC, and said TEXT
@@ -105,9 +105,12 @@ targets() {
   # a FIFO: written through (on commit), the node kept; a zone with errors sends nothing
   mkfifo "$d/fifo" && mine "$d/fifo"
   for z in in bad; do
-    timeout 5 cat "$d/fifo" > "$tmp/fifo.got" &
+    timeout "$hang" cat "$d/fifo" > "$tmp/fifo.got" &
     local reader=$!
     zp "$who" -o "$d/fifo" "$tmp/$z.zone"
+    # (a run that sent nothing never opened the FIFO: an empty writer ends the reader; one
+    # that did has closed it, and then this open waits for no reader and is given up)
+    timeout 2 sh -c ': > "$1"' _ "$d/fifo" 2> /dev/null
     wait "$reader"
     if [ $z = in ]; then
       expect "$who FIFO" 0

@@ -5,7 +5,9 @@
 # is served (0 the new one, 1 the previous one).
 # - a slow load (a zone of 100,000 records) with --wait 0: named takes the new zone after the
 #   wait; the run follows it (exit 0) instead of putting back a file named would never load
-#   again ("up-to-date");
+#   again ("up-to-date"). Whether named is slower than the run's one look is the machine's
+#   doing: when named was quicker, the run must still exit 0 serving the new zone, and the
+#   slow path is counted as skipped, not failed;
 # - a slow load named refuses (a TTL over max-zone-ttl in its last record), --wait 0, no log:
 #   the previous file back and loaded again (exit 1);
 # - a signal at each state (ZONEPUNY_RELOAD_STOP_AT stops the run there): TERM at locked,
@@ -51,7 +53,13 @@ big $((cur + 1)) > "$tmp/src.zone"
 "$reload" --rndc "${rndc[*]}" --wait 0 example. "$tmp/src.zone" "$served" > "$tmp/out" 2> "$tmp/err"
 rc=$?
 [ $rc -eq 0 ] && ok || bad "slow load: exit $rc, want 0: $(cat "$tmp/err")"
-grep -q "after all: its load outlasted --wait" "$tmp/err" && ok || bad "slow load: not slow? $(cat "$tmp/err")"
+if grep -q "after all: its load outlasted --wait" "$tmp/err"; then
+  ok
+elif [ $rc -eq 0 ] && grep -q "serving serial $((cur + 1))" "$tmp/err"; then
+  skip "slow load: named loaded 100,000 records before the run's one look at --wait 0"
+else
+  bad "slow load: neither served at once nor after the wait: $(cat "$tmp/err")"
+fi
 settled "slow load" $rc $cur $((cur + 1))
 
 # 2. a slow load that named refuses, --wait 0, without named's log

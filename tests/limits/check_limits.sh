@@ -17,7 +17,7 @@ ns IN A 192.0.2.1'
 # MESSAGE (fixed string) on stderr.
 limit() {
   local name=$1 file=$2 want=$3 msg=$4
-  timeout 60 "$ZONEPUNY" --check "$file" >"$tmp/out" 2>"$tmp/err"
+  timeout "$hang" "$ZONEPUNY" --check "$file" >"$tmp/out" 2>"$tmp/err"
   local rc=$?
   [ "$rc" -eq "$want" ] && ok || bad "$name: exit $rc, want $want"
   grep -qF -- "$msg" "$tmp/err" && ok || { bad "$name: no \"$msg\""; head -c 600 "$tmp/err"; }
@@ -86,8 +86,9 @@ for i in $(seq 1 15); do
 done
 echo 'leaf IN A 192.0.2.1' > "$tmp/b16.zone"
 limit "\$INCLUDE fan-out" "$tmp/bomb.zone" 1 "error: more than 10000 \$INCLUDE files in one zone"
-timeout 60 "$ZONEPUNY" --check --max-errors 0 "$tmp/bomb.zone" >/dev/null 2>&1
-[ $? -eq 1 ] && ok || bad "\$INCLUDE fan-out with --max-errors 0 did not end with exit 1"
+timeout "$hang" "$ZONEPUNY" --check --max-errors 0 "$tmp/bomb.zone" >/dev/null 2>&1
+rc=$?
+[ $rc -eq 1 ] && ok || bad "\$INCLUDE fan-out with --max-errors 0: exit $rc, not 1 (124: still running after $hang s)"
 
 # $GENERATE: a huge range is refused at once, before anything is generated
 for range in 1-4000000000 0-9223372036854775807 1-4000001 0-99999999999999999999999 \
@@ -105,7 +106,7 @@ limit "\$GENERATE of exactly 4000000" "$tmp/gen-ok.zone" 0 "4000003 records, 0 e
 import sys
 sys.stdout.write(sys.argv[1] + "\n" + "bad IN A 999.1.1.1\n" * 500)' "$head" > "$tmp/errors.zone"
 limit "500 errors, default limit" "$tmp/errors.zone" 1 "too many errors (50), stopping"
-timeout 60 "$ZONEPUNY" --check --max-errors 0 "$tmp/errors.zone" >/dev/null 2>"$tmp/err"
+timeout "$hang" "$ZONEPUNY" --check --max-errors 0 "$tmp/errors.zone" >/dev/null 2>"$tmp/err"
 [ "$(grep -c ': error: ' "$tmp/err")" -eq 500 ] && ok || bad "--max-errors 0 did not report all 500"
 
 finish

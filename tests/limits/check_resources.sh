@@ -24,7 +24,7 @@ ns IN A 192.0.2.1'
 { echo "$head"; for i in $(seq 1 100); do echo "\$GENERATE 0-999999 h\$.g$i A 10.0.0.1"; done; } \
   > "$tmp/gen100.zone"
 start=$(date +%s)
-TMPDIR=$tmp/tmpdir timeout 60 "$ZONEPUNY" "$tmp/gen100.zone" 2> "$tmp/err" | cat > "$tmp/out"
+TMPDIR=$tmp/tmpdir timeout "$hang" "$ZONEPUNY" "$tmp/gen100.zone" 2> "$tmp/err" | cat > "$tmp/out"
 rc=${PIPESTATUS[0]}
 elapsed=$(($(date +%s) - start))
 [ "$rc" -eq 1 ] && ok || bad "100 \$GENERATE lines: exit $rc, want 1"
@@ -60,7 +60,7 @@ grep -qxF "$tmp/gen11.zone:6:11: error: \$GENERATE range \"0-10\" makes 11 recor
 
 # --max-generate 0 lifts the bound, as named has none: 4,000,001 records from one line
 { echo "$head"; echo '$GENERATE 0-4000000 h$ A 192.0.2.1'; } > "$tmp/gen4m.zone"
-timeout 60 "$ZONEPUNY" --check --max-generate 0 "$tmp/gen4m.zone" 2> "$tmp/err"
+timeout "$hang" "$ZONEPUNY" --check --max-generate 0 "$tmp/gen4m.zone" 2> "$tmp/err"
 rc=$?
 [ "$rc" -eq 0 ] && grep -qxF 'zonepuny: 1 file, 4000004 records, 0 errors, 0 warnings' "$tmp/err" &&
   ok || bad "--max-generate 0: exit $rc, $(tail -1 "$tmp/err")"
@@ -82,7 +82,7 @@ done
 run_limited() {  # run_limited NAME WANT_RC ARGS...: zonepuny ARGS with TMPDIR=$tmp/tmpdir
   local name=$1 want=$2
   shift 2
-  TMPDIR=$tmp/tmpdir timeout 60 "$ZONEPUNY" "$@" 2> "$tmp/err" | cat > "$tmp/out"
+  TMPDIR=$tmp/tmpdir timeout "$hang" "$ZONEPUNY" "$@" 2> "$tmp/err" | cat > "$tmp/out"
   local rc=${PIPESTATUS[0]}
   [ "$rc" -eq "$want" ] && ok || bad "$name: exit $rc, want $want"
   [ -z "$(ls -A "$tmp/tmpdir")" ] && ok || bad "$name: left in TMPDIR: $(ls -A "$tmp/tmpdir")"

@@ -131,7 +131,7 @@ fence_cases() {
   # (a FIFO with no writer): refused; the timeout only turns a hang into a failure
   for p in /dev/zero fifo.zone sub; do
     zone dev.zone "$p"
-    (cd "$tmp" && timeout 20 ${walk[@]+"${walk[@]}"} "$ZONEPUNY" --include-root / root/dev.zone >out 2>err)
+    (cd "$tmp" && timeout "$hang" ${walk[@]+"${walk[@]}"} "$ZONEPUNY" --include-root / root/dev.zone >out 2>err)
     rc=$?
     [ $rc -eq 1 ] && ok || bad "\$INCLUDE $p: exit $rc, want 1"
     has "\$INCLUDE $p" 'is not a regular file'
