@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/rrtype.h"
+#include "record/rrtype.h"
 #include "core/tmpfile.h"
 #include "label/convert.h"
 #include "read/zone.h"

@@ -1,6 +1,6 @@
 /* canonical.h -- RFC 4034 section 6.2, item 3, as RFC 6840 section 5.1 amends it: the types whose
  * RDATA names DNSSEC's canonical form lowercases. Written here from the RFCs, independently of
- * src/core/rrtype.c, so that tests can check it. */
+ * src/record/rrtype.c, so that tests can check it. */
 #ifndef ZP_TESTS_CANONICAL_H
 #define ZP_TESTS_CANONICAL_H
 

@@ -39,7 +39,7 @@
 #include "core/handoff.h"
 #include "core/hash.h"
 #include "core/spill.h"
-#include "read/name.h"
+#include "record/wire_name.h"
 
 enum {
   T_A = 1, T_NS = 2, T_CNAME = 5, T_SOA = 6, T_WKS = 11, T_PTR = 12, T_MINFO = 14, T_MX = 15,

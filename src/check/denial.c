@@ -12,7 +12,7 @@
 
 #include "core/b32hex.h"
 #include "dnssec.h"
-#include "read/sort.h"
+#include "record/sort.h"
 #include "sig.h"
 
 /* RFC 9276 section 3.2: validators may treat a zone of more iterations as insecure; BIND's

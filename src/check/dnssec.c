@@ -3,7 +3,7 @@
  * validity window, and every authoritative RRset signed with each algorithm of the apex
  * DNSKEY RRset (RFC 4035 section 2.2), the DNSKEY RRset by a key with the SEP bit too.
  *
- * The records go through a sorter (read/sort.c) in canonical order, in --check-memory's
+ * The records go through a sorter (record/sort.c) in canonical order, in --check-memory's
  * quarter that the tuples give up; after the pass they come back a name at a time, and each
  * name's RRsets and signatures are in hand together. Each RRset and its signatures wait in a
  * batch (verify.c) until enough are queued to share among the threads; once verified, the
@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "dnssec.h"
-#include "read/sort.h"
+#include "record/sort.h"
 #include "sig.h"
 
 /* --dnssec=auto: records are held from the start, and let go when this many have come without

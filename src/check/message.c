@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "check_int.h"
-#include "core/rrtype.h"
+#include "record/rrtype.h"
 
 static zp_severity severity(const zp_checker *c, zp_check_id id)
 {

@@ -1,5 +1,5 @@
 /* registry.c -- the named checks: each one's -W name, default level and what it finds (the
- * ZP_CHECKS table in check.h), and the -W options that set their levels */
+ * ZP_CHECKS table in registry.h), and the -W options that set their levels */
 #include <string.h>
 
 #include "check.h"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "check_int.h"
-#include "read/rdata.h"
+#include "record/record.h"
 
 void zp_ck_rrset_first(zp_checker *c, const tuple *t)
 {

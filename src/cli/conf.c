@@ -13,7 +13,7 @@
 #include "conf_int.h"
 #include "core/buf.h"
 #include "core/hash.h"
-#include "core/rrtype.h"
+#include "record/rrtype.h"
 #include "read/name.h"
 
 struct zp_conf {

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "core/rrtype.h"
+#include "record/rrtype.h"
 #include "core/tmpfile.h"
 #include "idna/status.h"
 #include "read/rdata.h"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check/check.h"
+#include "check/registry.h"
 #include "core/buf.h"
 #include "core/hash.h"
 #include "diverge.h"

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "idna/status.h"
-#include "read/name.h"
+#include "record/wire_name.h"
 
 typedef struct zp_label_cache zp_label_cache;
 

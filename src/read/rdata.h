@@ -9,26 +9,7 @@
 #include "idna/status.h"
 #include "name.h"
 #include "zone.h"
-
-enum { ZP_RDATA_MAX = 65535 };   /* octets of RDATA: its length is 16 bits (RFC 1035 3.2.1) */
-
-/* What named loads of an RRset: its records' RDATA, with 2 octets more for each one (its
- * length; 3 for an RRSIG), at most the 65512 octets a DNS message of 65535 holds past its
- * header (12), the root owner (1) and one record's type, class, TTL and RDLENGTH (10): BIND's
- * DNS_RDATA_MAXLENGTH, held when it loads a zone ("ran out of space"). So one record's RDATA is
- * at most 65510 octets (an RRSIG's 65509); the reader holds each record to that, the whole-zone
- * checks each RRset (-Wrrset-size). */
-enum { ZP_RRSET_LOAD_MAX = 65512 };
-/* The octets a record of the type counts for in that sum: rdlen, and 2 (3 for an RRSIG). */
-static inline size_t zp_rdata_load_cost(uint16_t type, size_t rdlen)
-{
-  return rdlen + (type == 46 ? 3u : 2u);
-}
-/* The words that say why, after "... octets" in a message. */
-#define ZP_RRSET_LOAD_WHY                                                                      \
-  "named loads no RRset over 65512 octets of RDATA and 2-octet lengths (3 for an RRSIG), what " \
-  "a DNS message of 65535 octets holds past its header, the root owner and a record's type, "  \
-  "class, TTL and length"
+#include "record/record.h"
 
 /* What is wrong, and where: the field's index (nfields: the record as a whole, e.g. a field
  * missing) and a byte offset in its text, or ZP_RDATA_FIELD for the field as a whole. */

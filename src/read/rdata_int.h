@@ -8,7 +8,7 @@
 #ifndef ZP_RDATA_INT_H
 #define ZP_RDATA_INT_H
 
-#include "core/rrtype.h"
+#include "record/rrtype.h"
 #include "rdata.h"
 
 /* One record's RDATA being read: its fields, where the reader stands, the wire form so far. */

@@ -42,7 +42,7 @@ static bool dohpath_ok(const uint8_t *v, size_t n)
 }
 
 /* What is wrong with the value v[0..n) of key in wire form, or NULL: the formats of RFC 9460
- * section 7 and of the documents of the keys registered since (core/rrtype.h); keys not registered
+ * section 7 and of the documents of the keys registered since (record/rrtype.h); keys not registered
  * take any octets. */
 static const char *value_bad(uint16_t key, const uint8_t *v, size_t n)
 {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/hash.h"
-#include "core/rrtype.h"
+#include "record/rrtype.h"
 #include "zone_int.h"
 
 static const uint8_t root[1] = {0};

@@ -9,45 +9,7 @@
 #include "core/diag.h"
 #include "idna/status.h"
 #include "name.h"
-
-/* One RDATA token as written: quotes removed, escapes not yet resolved (the consumer knows
- * whether the field is a name or text). Borrowed: valid during the callback only. */
-typedef struct zp_field {
-  const char *text;
-  size_t len;
-  bool quoted;
-  bool joined;   /* written right after the field before it, with no blank between: the
-                    quoted value of an SVCB parameter, key="value" (RFC 9460 section 2.1) */
-  zp_loc loc;
-} zp_field;
-
-typedef struct zp_record {
-  zp_loc loc;               /* of the record's first token (owner, or first field if blank) */
-  const uint8_t *owner;     /* wire form, labels through the zone options' label policy */
-  const uint8_t *spelling;  /* the owner as written, in wire form, where a label of it is not
-                               the same name before and after IDNA (straße, BÜCHER, fullwidth
-                               letters): such labels raw, escapes resolved, the others as
-                               converted; NULL when the owner is its converted name but for
-                               ASCII case */
-  const uint8_t *origin;    /* wire form: the origin in force, to complete relative RDATA names */
-  bool relative;            /* a name of the RDATA was written relative, completed with origin
-                               ("@" too): a check that finds its target wanting says so, for a
-                               name of several labels, as a final dot likely forgotten */
-  uint32_t ttl;
-  uint16_t rclass, rtype;
-  bool generic;             /* RDATA in RFC 3597 form: fields are "\#", length, hex... */
-  bool generated;           /* made by $GENERATE */
-  uint64_t owner_case;      /* the owner's ASCII capitals as written, origin included: a hash
-                               of its name keeping case, 0 when it has none (named's loader
-                               tells owners apart by case; zonepuny's owners are lowercased) */
-  const uint8_t *rdata;     /* RDATA in wire form (rdata.c): for a type zonepuny parses, every
-                               field checked and names through the label policy; for RFC 3597
-                               form (generic), the octets as written. NULL for the other types:
-                               the fields are then the writer's to read */
-  size_t rdlen;
-  size_t nfields;
-  const zp_field *fields;
-} zp_record;
+#include "record/record.h"
 
 /* Called once per record, in input order. ZP_OK continues; any other status stops the parse
  * and is returned by zp_zone_parse (for fatal problems such as a failed write). */

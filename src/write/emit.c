@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/rrtype.h"
+#include "record/rrtype.h"
 #include "format.h"
-#include "read/name.h"
-#include "read/sort.h"
+#include "record/wire_name.h"
+#include "record/sort.h"
 
 struct zp_emitter {
   zp_emit_options opt;

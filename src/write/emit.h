@@ -9,8 +9,8 @@
 
 #include "core/diag.h"
 #include "idna/status.h"
-#include "read/name.h"
-#include "read/zone.h"
+#include "record/wire_name.h"
+#include "record/record.h"
 
 typedef struct zp_emit_options {
   bool sort;           /* RFC 4034 6.1 canonical order, duplicates dropped: held until finish */

@@ -10,9 +10,9 @@
 #include <time.h>
 
 #include "core/b32hex.h"
-#include "core/rrtype.h"
+#include "record/rrtype.h"
 #include "idna/idna.h"
-#include "read/name.h"
+#include "record/wire_name.h"
 
 
 

@@ -10,7 +10,7 @@
 #include "core/buf.h"
 #include "core/spill.h"
 #include "idna/status.h"
-#include "read/zone.h"
+#include "record.h"
 
 /* Records go through a spill (core/spill.h): sorted runs in a temporary file once they pass the
  * memory given, merged at the end, so memory does not grow with the zone. */

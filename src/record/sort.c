@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "read/name.h"
+#include "wire_name.h"
 
 /* An entry: a head, the order string (the owner's sort key, a 0 octet, class and type
  * big-endian, RDATA), then the owner in wire form where the key does not give it back: the key
