@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/rrtype.h"
+#include "record/rrtype.h"
 #include "read/rdata.h"
 #include "record.h"
 
