@@ -39,15 +39,8 @@
 #include "core/handoff.h"
 #include "core/hash.h"
 #include "core/spill.h"
+#include "record/rrtype.h"
 #include "record/wire_name.h"
-
-enum {
-  T_A = 1, T_NS = 2, T_CNAME = 5, T_SOA = 6, T_WKS = 11, T_PTR = 12, T_MINFO = 14, T_MX = 15,
-  T_RP = 17, T_AFSDB = 18, T_RT = 21, T_SIG = 24, T_KEY = 25, T_AAAA = 28, T_NXT = 30,
-  T_SRV = 33, T_A6 = 38, T_DNAME = 39, T_DS = 43, T_RRSIG = 46, T_NSEC = 47, T_DNSKEY = 48,
-  T_NSEC3 = 50, T_NSEC3PARAM = 51, T_CDS = 59, T_CDNSKEY = 60, T_ZONEMD = 63, T_SVCB = 64,
-  T_HTTPS = 65, T_DSYNC = 66,
-};
 
 /* ---- tuples (tuple.c) ---- */
 
@@ -312,7 +305,7 @@ static inline const tuple *zp_ck_first(const group *g)
  * section 3), and so are SIGs as BIND keeps them; the type covered in t->covered. */
 static inline bool zp_ck_is_sig(const tuple *t)
 {
-  return t->kind == K_RECORD && (t->rtype == T_RRSIG || t->rtype == T_SIG);
+  return t->kind == K_RECORD && (t->rtype == ZP_TYPE_RRSIG || t->rtype == ZP_TYPE_SIG);
 }
 
 /* A DNSKEY's, CDS's or CDNSKEY's t->covered: its algorithm, with these bits. */

@@ -84,7 +84,7 @@ void zp_ck_occlusion(zp_checker *c)
 zp_status zp_ck_served(zp_checker *c, const tuple *t)
 {
   const group *g = &c->g;
-  if (!g->in_zone || (c->depth == 0 && (t->rtype == T_NS || !g->has_ns || g->apex)))
+  if (!g->in_zone || (c->depth == 0 && (t->rtype == ZP_TYPE_NS || !g->has_ns || g->apex)))
     return ZP_OK;
   struct iovec part = {(void *)&t->seq, sizeof t->seq};
   return zp_spill_add(c->unserved, &part, 1);

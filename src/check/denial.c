@@ -79,8 +79,8 @@ static bool types_at(zp_ck_denial *dn, const zp_ck_name *n, bool nsec3)
   dn->ntypes = 0;
   for (size_t i = 0; i < n->nrr; i++) {
     uint16_t t = n->rrs[i].rtype;
-    if ((n->deleg && t != T_NS && t != T_DS && t != T_NSEC && t != T_RRSIG) ||
-        (nsec3 && t == T_NSEC3))
+    if ((n->deleg && t != ZP_TYPE_NS && t != ZP_TYPE_DS && t != ZP_TYPE_NSEC &&
+         t != ZP_TYPE_RRSIG) || (nsec3 && t == ZP_TYPE_NSEC3))
       continue;
     size_t k = dn->ntypes;
     while (k > 0 && dn->types[k - 1] > t)   /* (another class's types come after) */
@@ -155,7 +155,7 @@ static void nsec_name(zp_checker *c, zp_ck_denial *dn, const zp_ck_name *n)
 {
   const zp_ck_rr *nsec = NULL;
   for (size_t i = 0; i < n->nrr; i++) {
-    if (n->rrs[i].rtype != T_NSEC)
+    if (n->rrs[i].rtype != ZP_TYPE_NSEC)
       continue;
     if (nsec)
       zp_ck_report(c, ZP_CK_NSEC_CHAIN, &n->rrs[i].at, "a second NSEC record at %s",
@@ -240,11 +240,11 @@ static zp_status nsec3_name(zp_ck_denial *dn, const zp_ck_name *n)
   bool hashed_owner = !n->apex, ds = false;
   for (size_t i = 0; i < n->nrr; i++) {
     const zp_ck_rr *x = &n->rrs[i];
-    hashed_owner &= x->rtype == T_NSEC3 || x->rtype == T_RRSIG;
-    ds |= x->rtype == T_DS;
-    if (x->rtype != T_NSEC3)
+    hashed_owner &= x->rtype == ZP_TYPE_NSEC3 || x->rtype == ZP_TYPE_RRSIG;
+    ds |= x->rtype == ZP_TYPE_DS;
+    if (x->rtype != ZP_TYPE_NSEC3)
       continue;
-    zp_record r = {.owner = n->owner, .rclass = x->rclass, .rtype = T_NSEC3,
+    zp_record r = {.owner = n->owner, .rclass = x->rclass, .rtype = ZP_TYPE_NSEC3,
                    .rdata = zp_ck_rdata(n, x), .rdlen = x->rdlen};
     if ((st = zp_sort_hold(&dn->sort, &r, &x->at, sizeof x->at)) != ZP_OK)
       return st;
@@ -438,8 +438,8 @@ static zp_status apex(zp_checker *c, zp_ck_denial *dn, const zp_ck_name *n)
   for (size_t i = 0; i < n->nrr; i++) {
     const zp_ck_rr *x = &n->rrs[i];
     const uint8_t *rd = zp_ck_rdata(n, x);
-    dn->nsec |= x->rtype == T_NSEC;
-    if (x->rtype != T_NSEC3PARAM || param)
+    dn->nsec |= x->rtype == ZP_TYPE_NSEC;
+    if (x->rtype != ZP_TYPE_NSEC3PARAM || param)
       continue;
     if (x->rdlen < 5 || 5u + rd[4] != x->rdlen) {
       /* (the reader refuses such RDATA; told here too, for it is never hashed with) */

@@ -85,7 +85,8 @@ struct zp_ck_dnssec {
 
 static bool is_dnssec_type(uint16_t t)
 {
-  return t == T_RRSIG || t == T_DNSKEY || t == T_NSEC || t == T_NSEC3 || t == T_NSEC3PARAM;
+  return t == ZP_TYPE_RRSIG || t == ZP_TYPE_DNSKEY || t == ZP_TYPE_NSEC || t == ZP_TYPE_NSEC3 ||
+         t == ZP_TYPE_NSEC3PARAM;
 }
 
 zp_status zp_ck_dnssec_new(zp_checker *c, size_t mem)
@@ -158,7 +159,7 @@ zp_status zp_ck_dnssec_record(zp_checker *c, const zp_record *r, const tuple *t,
     return ZP_OK;
   /* (a ZONEMD is verified in an unsigned zone too: RFC 8976 section 4 does not ask for
    * DNSSEC, and its digest needs the records in canonical order as much as signatures do) */
-  bool signing = is_dnssec_type(r->rtype) || r->rtype == T_ZONEMD;
+  bool signing = is_dnssec_type(r->rtype) || r->rtype == ZP_TYPE_ZONEMD;
   if (d->deciding && signing) {
     d->deciding = false;
     d->on = *shrink = true;
@@ -167,19 +168,19 @@ zp_status zp_ck_dnssec_record(zp_checker *c, const zp_record *r, const tuple *t,
     zp_sort_free(&d->sort);
   }
   if (!d->deciding && !d->on) {
-    if (r->rtype == T_RRSIG && !d->late) {
+    if (r->rtype == ZP_TYPE_RRSIG && !d->late) {
       d->late = true;
       d->late_at = *t;
     }
-    if (r->rtype == T_ZONEMD && !d->late_zonemd) {
+    if (r->rtype == ZP_TYPE_ZONEMD && !d->late_zonemd) {
       d->late_zonemd = true;
       d->late_zonemd_at = *t;
     }
     return ZP_OK;
   }
-  if (r->rtype == T_ZONEMD)
+  if (r->rtype == ZP_TYPE_ZONEMD)
     d->has_zonemd = true;
-  if (r->rtype == T_RRSIG && !d->signed_) {
+  if (r->rtype == ZP_TYPE_RRSIG && !d->signed_) {
     d->signed_ = true;
     d->first_sig = *t;
   }
@@ -341,7 +342,7 @@ static size_t rr_lower(const zp_ck_dnssec *d, uint16_t rclass, uint16_t rtype, u
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
     const zp_ck_rr *x = &d->rrs[mid];
-    uint32_t cov = x->rtype == T_RRSIG ? x->rdlen >= 2 ? zp_ck_be16(rdata_of(d, x)) : 0 : 0;
+    uint32_t cov = x->rtype == ZP_TYPE_RRSIG ? x->rdlen >= 2 ? zp_ck_be16(rdata_of(d, x)) : 0 : 0;
     if (((uint64_t)x->rclass << 33 | (uint64_t)x->rtype << 17 | cov) < want)
       lo = mid + 1;
     else
@@ -366,8 +367,8 @@ static zp_status set_queue(zp_checker *c, size_t first, size_t end, bool apex)
   /* the name's records are in canonical order (class, type, RDATA), and an RRSIG's RDATA
    * starts with the type it covers: the RRset's RRSIGs are one run, found by two binary
    * searches rather than a scan of the name per RRset (a name of 60,000 types) */
-  size_t i = rr_lower(d, set->rclass, T_RRSIG, set->rtype), sig_end =
-         rr_lower(d, set->rclass, T_RRSIG, set->rtype + 1u);
+  size_t i = rr_lower(d, set->rclass, ZP_TYPE_RRSIG, set->rtype), sig_end =
+         rr_lower(d, set->rclass, ZP_TYPE_RRSIG, set->rtype + 1u);
   for (; i < sig_end; i++)
     if ((st = sig_queue(c, &d->rrs[i], first, end, &p)) != ZP_OK)
       return st;
@@ -401,7 +402,7 @@ static void set_judge(zp_checker *c, const pending_set *set)
       return;
     }
   }
-  if (set->apex && set->rtype == T_DNSKEY && !v.sep)
+  if (set->apex && set->rtype == ZP_TYPE_DNSKEY && !v.sep)
     zp_ck_report(c, ZP_CK_DNSKEY_SEP, &set->at,
                  "the DNSKEY RRset has no valid RRSIG by a key with the SEP bit (flags 257)");
 }
@@ -445,8 +446,8 @@ static zp_status name_end(zp_checker *c)
    * (RFC 6672 section 2.4); at a delegation only DS and NSEC are (RFC 4035 section 2.2) */
   bool deleg = false, dname = false;
   for (size_t i = 0; i < d->nrr && !apex && !d->have_cut; i++) {
-    deleg |= d->rrs[i].rtype == T_NS;
-    dname |= d->rrs[i].rtype == T_DNAME;
+    deleg |= d->rrs[i].rtype == ZP_TYPE_NS;
+    dname |= d->rrs[i].rtype == ZP_TYPE_DNAME;
   }
   if (!d->apex_done)
     return ZP_OK;
@@ -463,7 +464,7 @@ static zp_status name_end(zp_checker *c)
                     d->rrs[j].rclass == d->rrs[i].rclass;)
       j++;
     uint16_t ty = d->rrs[i].rtype;
-    if (ty != T_RRSIG && (!deleg || ty == T_DS || ty == T_NSEC) &&
+    if (ty != ZP_TYPE_RRSIG && (!deleg || ty == ZP_TYPE_DS || ty == ZP_TYPE_NSEC) &&
         (st = set_queue(c, i, j, apex)) != ZP_OK)
       return st;
     /* (the batch stays within its share: a name of many RRsets is flushed between them) */

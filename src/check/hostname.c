@@ -123,16 +123,16 @@ static bool is_hashed(const uint8_t *owner)
 /* Whether the owner of a record of type ty in class cl is one BIND's check-names takes. */
 static bool owner_ok(const uint8_t *owner, uint16_t cl, uint16_t ty)
 {
-  if (ty == T_MX)
+  if (ty == ZP_TYPE_MX)
     return is_hostname(owner, true);
-  if (ty == T_A && cl == 3)   /* Chaosnet's A */
+  if (ty == ZP_TYPE_A && cl == 3)   /* Chaosnet's A */
     return is_hostname(owner, true);
   if (cl != 1)
     return true;
   switch (ty) {
-  case T_A: return is_hostname(owner, true) || is_ad_gc(owner) || is_spf(owner);
-  case T_AAAA: return is_hostname(owner, true) || is_ad_gc(owner);
-  case T_A6: case T_WKS: return is_hostname(owner, true);
+  case ZP_TYPE_A: return is_hostname(owner, true) || is_ad_gc(owner) || is_spf(owner);
+  case ZP_TYPE_AAAA: return is_hostname(owner, true) || is_ad_gc(owner);
+  case ZP_TYPE_A6: case ZP_TYPE_WKS: return is_hostname(owner, true);
   default: return true;
   }
 }
@@ -147,32 +147,32 @@ typedef struct named_field {
 static size_t named_fields(const zp_record *r, named_field f[2])
 {
   const uint8_t *d = r->rdata;
-  bool in = r->rclass == 1;
+  bool in = r->rclass == ZP_CLASS_IN;
   switch (r->rtype) {
-  case T_NS: f[0] = (named_field){0, 0, true}; return 1;
-  case T_MX: case T_AFSDB: case T_RT: f[0] = (named_field){2, 1, true}; return 1;
-  case T_SRV: f[0] = (named_field){6, 3, true}; return in;
-  case T_SVCB: case T_HTTPS:
+  case ZP_TYPE_NS: f[0] = (named_field){0, 0, true}; return 1;
+  case ZP_TYPE_MX: case ZP_TYPE_AFSDB: case ZP_TYPE_RT: f[0] = (named_field){2, 1, true}; return 1;
+  case ZP_TYPE_SRV: f[0] = (named_field){6, 3, true}; return in;
+  case ZP_TYPE_SVCB: case ZP_TYPE_HTTPS:
     /* AliasMode (priority 0) names an alias, not a host (RFC 9460 section 2.4.2) */
     f[0] = (named_field){2, 1, true};
     return in && (d[0] | d[1]) != 0;
-  case T_PTR:
+  case ZP_TYPE_PTR:
     if (!in || !is_reverse(r->owner) || is_dnssd(r->owner))
       return 0;
     f[0] = (named_field){0, 0, true};
     return 1;
-  case T_SOA:
+  case ZP_TYPE_SOA:
     f[0] = (named_field){0, 0, true};
     f[1] = (named_field){zp_name_wire_len(d), 1, false};
     return 2;
-  case T_RP: f[0] = (named_field){0, 0, false}; return 1;
-  case T_DSYNC: f[0] = (named_field){5, 3, true}; return 1;
-  case T_A6:
+  case ZP_TYPE_RP: f[0] = (named_field){0, 0, false}; return 1;
+  case ZP_TYPE_DSYNC: f[0] = (named_field){5, 3, true}; return 1;
+  case ZP_TYPE_A6:
     /* the prefix name, after the suffix: none at prefix length 0, and no suffix field before
      * it at 128 (RFC 2874 section 3.1.1) */
     f[0] = (named_field){1u + 16 - d[0] / 8u, d[0] == 128 ? 1 : 2, true};
     return in && d[0] != 0;
-  case T_MINFO:
+  case ZP_TYPE_MINFO:
     f[0] = (named_field){0, 0, false};
     f[1] = (named_field){zp_name_wire_len(d), 1, false};
     return 2;
@@ -190,7 +190,7 @@ void zp_ck_check_names(zp_checker *c, const zp_record *r, const tuple *t)
     zp_ck_report(c, ZP_CK_CHECK_NAMES, t, "the owner of this %s record, %s, is not a host name: "
                  "letters, digits and inner hyphens only (RFC 952, RFC 1123 section 2.1; named's "
                  "check-names)", zp_ck_type_text(ty), zp_ck_name_text(r->owner));
-  if (ty == T_NSEC3 && !is_hashed(r->owner))
+  if (ty == ZP_TYPE_NSEC3 && !is_hashed(r->owner))
     zp_ck_error(c, ZP_CK_CHECK_NAMES, t, "the owner of this NSEC3 record, %s, does not start "
                 "with a hash: its first label must be base32hex without padding (RFC 5155 "
                 "section 3, RFC 4648 section 7); named refuses it under check-names warn "

@@ -63,7 +63,7 @@ static zp_status note_wildcards(zp_checker *c, const uint8_t *key, size_t len, u
       continue;
     uint8_t f = N_WILD;
     if (at + 2 == len)
-      f |= ty == T_A || ty == T_AAAA ? N_ADDR : ty == T_CNAME ? N_CNAME : 0;
+      f |= ty == ZP_TYPE_A || ty == ZP_TYPE_AAAA ? N_ADDR : ty == ZP_TYPE_CNAME ? N_CNAME : 0;
     zp_status st = zp_ck_set_add(&c->wild, zp_hash(key, at), f);
     if (st != ZP_OK)
       return st;
@@ -126,7 +126,7 @@ static zp_status take(void *ctx, const uint8_t *entry, size_t len)
     c->skip_len = in.t.key_len;
     c->have_skip = true;
   }
-  if (in.t.rtype == T_SOA && !c->have_apex) {
+  if (in.t.rtype == ZP_TYPE_SOA && !c->have_apex) {
     memcpy(c->apex_key, key, in.t.key_len);
     c->apex_len = in.t.key_len;
     c->have_apex = true;
@@ -205,9 +205,9 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
     t->digest = zp_hash(r->rdata, r->rdlen);
     t->rdlen = (uint16_t)r->rdlen;
   }
-  if ((r->rtype == T_RRSIG || r->rtype == T_SIG) && r->rdata && r->rdlen >= 2)
+  if ((r->rtype == ZP_TYPE_RRSIG || r->rtype == ZP_TYPE_SIG) && r->rdata && r->rdlen >= 2)
     t->covered = (uint16_t)(r->rdata[0] << 8 | r->rdata[1]);
-  else if (r->rtype == T_DNSKEY || r->rtype == T_CDS || r->rtype == T_CDNSKEY)
+  else if (r->rtype == ZP_TYPE_DNSKEY || r->rtype == ZP_TYPE_CDS || r->rtype == ZP_TYPE_CDNSKEY)
     t->covered = zp_ck_key_bits(r->rtype, r->rdata, r->rdata ? r->rdlen : 0);
   const uint8_t *spell = r->spelling;
   t->extra_len = spell ? (uint16_t)zp_name_wire_len(spell) : 0;
@@ -224,14 +224,14 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   size_t to_field = 0;
   if (parsed) {
     switch (r->rtype) {
-    case T_NS: case T_CNAME: to = r->rdata; break;
-    case T_MX:
+    case ZP_TYPE_NS: case ZP_TYPE_CNAME: to = r->rdata; break;
+    case ZP_TYPE_MX:
       to = r->rdata + 2;
       to_field = 1;
       if (*to == 0)
         t->flags = r->rdata[0] == 0 && r->rdata[1] == 0 ? F_NULL_MX : 0;
       break;
-    case T_SRV:
+    case ZP_TYPE_SRV:
       to = r->rdata + 6;
       to_field = 3;
       break;
@@ -247,9 +247,9 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
       (st = zp_ck_dnssec_record(c, r, t, &in.shrink)) != ZP_OK)
     return st;
   zp_ck_check_names(c, r, t);
-  if (r->rtype == T_SOA && !c->soa_read)
+  if (r->rtype == ZP_TYPE_SOA && !c->soa_read)
     zp_ck_zone_name(c, r, t);
-  if (parsed && (r->rtype == T_NS || r->rtype == T_MX || r->rtype == T_SRV))
+  if (parsed && (r->rtype == ZP_TYPE_NS || r->rtype == ZP_TYPE_MX || r->rtype == ZP_TYPE_SRV))
     zp_ck_address_target(c, r, t);
   struct iovec parts[4] = {{&in, sizeof in}, {(void *)r->owner, zp_name_wire_len(r->owner)},
                            {(void *)spell, t->extra_len},

@@ -17,7 +17,7 @@ zp_status zp_ck_apex_keys(zp_checker *c, const zp_ck_name *apex, zp_ck_key **key
   for (size_t i = 0; i < apex->nrr; i++) {
     const zp_ck_rr *x = &apex->rrs[i];
     const uint8_t *rd = zp_ck_rdata(apex, x);
-    if (x->rtype != T_DNSKEY || x->rdlen < 4)
+    if (x->rtype != ZP_TYPE_DNSKEY || x->rdlen < 4)
       continue;
     uint16_t flags = zp_ck_be16(rd);
     if (!(flags & 0x0100) || (flags & 0x0080) || rd[2] != 3)   /* zone key, not revoked */
@@ -49,12 +49,12 @@ zp_status zp_ck_apex_keys(zp_checker *c, const zp_ck_name *apex, zp_ck_key **key
 
 uint16_t zp_ck_key_bits(uint16_t type, const uint8_t *rdata, size_t rdlen)
 {
-  size_t at = type == T_CDS ? 2 : 3;   /* the algorithm octet (RFC 4034 sections 2.1, 5.1) */
+  size_t at = type == ZP_TYPE_CDS ? 2 : 3;   /* the algorithm octet (RFC 4034 sections 2.1, 5.1) */
   if (rdlen <= at)
     return 0;
   uint16_t d = ZP_CK_KEY_KNOWN | rdata[at];
-  if (type != T_DNSKEY && rdlen == 5 &&
-      memcmp(rdata, type == T_CDS ? cds_delete : cdnskey_delete, 5) == 0)
+  if (type != ZP_TYPE_DNSKEY && rdlen == 5 &&
+      memcmp(rdata, type == ZP_TYPE_CDS ? cds_delete : cdnskey_delete, 5) == 0)
     d |= ZP_CK_KEY_DELETE;
   return d;
 }
@@ -66,12 +66,12 @@ void zp_ck_cds_record(zp_checker *c, const tuple *t, const uint8_t *spell)
   if (!(t->covered & ZP_CK_KEY_KNOWN))
     return;
   unsigned alg = t->covered & 0xff;
-  if (t->rtype == T_DNSKEY) {
+  if (t->rtype == ZP_TYPE_DNSKEY) {
     g->dnskey_algs[alg / 8] |= (uint8_t)(1u << (alg % 8));
     g->has_dnskey = true;
     return;
   }
-  int k = t->rtype == T_CDNSKEY;
+  int k = t->rtype == ZP_TYPE_CDNSKEY;
   bool del = t->covered & ZP_CK_KEY_DELETE;
   const char *type = k ? "CDNSKEY" : "CDS";
   bool mixed = del ? g->key_other[k] : g->key_delete[k];
@@ -132,7 +132,7 @@ zp_status zp_ck_cds_keys(zp_checker *c, const zp_ck_name *n)
   for (size_t i = 0; i < n->nrr; i++) {
     const zp_ck_rr *y = &n->rrs[i];
     const uint8_t *key = zp_ck_rdata(n, y);
-    if (y->rtype == T_DNSKEY && y->rdlen >= 4)
+    if (y->rtype == ZP_TYPE_DNSKEY && y->rdlen >= 4)
       keys[nkeys++] = (zp_ck_key){NULL, zp_sig_key_tag(key, y->rdlen), zp_ck_be16(key), key[3],
                                   (uint32_t)i};
   }
@@ -142,9 +142,9 @@ zp_status zp_ck_cds_keys(zp_checker *c, const zp_ck_name *n)
   for (size_t i = 0; i < n->nrr && st == ZP_OK; i++) {
     const zp_ck_rr *x = &n->rrs[i];
     const uint8_t *rd = zp_ck_rdata(n, x);
-    uint16_t bits = x->rtype == T_CDS || x->rtype == T_CDNSKEY
+    uint16_t bits = x->rtype == ZP_TYPE_CDS || x->rtype == ZP_TYPE_CDNSKEY
                         ? zp_ck_key_bits(x->rtype, rd, x->rdlen) : 0;
-    bool cds = x->rtype == T_CDS;
+    bool cds = x->rtype == ZP_TYPE_CDS;
     if (!(bits & ZP_CK_KEY_KNOWN) || (bits & ZP_CK_KEY_DELETE) || (cds && x->rdlen < 5) ||
         (cds && rd[3] != 1 && rd[3] != 2 && rd[3] != 4))
       continue;   /* (a digest type zonepuny does not compute: not judged) */

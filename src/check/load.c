@@ -107,7 +107,7 @@ static zp_status model_take(model *m, const zp_record *r, const tuple *t, const 
   if (!(*cont = e != NULL) && !(e = zp_ck_kset_add(b, k, r->ttl)))
     return ZP_ENOMEM;
   *ttl = e->val;
-  if (r->rtype == T_NS && !m->in_glue && r->rdata && !r->generic) {
+  if (r->rtype == ZP_TYPE_NS && !m->in_glue && r->rdata && !r->generic) {
     uint64_t h = name_hash(r->rdata);
     if (!zp_ck_kset_find(&m->ns, h) && !zp_ck_kset_add(&m->ns, h, 0))
       return ZP_ENOMEM;
@@ -227,7 +227,7 @@ void zp_ck_load_first(zp_checker *c, const tuple *t)
   zp_ck_load_more(c, t, true);
   /* NSEC3 records and their RRSIGs go to a tree of their own in named (RFC 5155 section 7.1:
    * an NSEC3 owner is no name of the zone's) */
-  bool nsec3 = t->rtype == T_NSEC3 || (zp_ck_is_sig(t) && t->covered == T_NSEC3);
+  bool nsec3 = t->rtype == ZP_TYPE_NSEC3 || (zp_ck_is_sig(t) && t->covered == ZP_TYPE_NSEC3);
   if (!nsec3 && ++g->types > c->opt.max_types_per_name && c->opt.max_types_per_name &&
       !g->types_told && zp_ck_on(c, ZP_CK_LOAD_LIMIT)) {
     zp_ck_report(c, ZP_CK_LOAD_LIMIT, t, "%s holds more than %u RRsets with this %s RRset "

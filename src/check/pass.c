@@ -6,7 +6,8 @@
 /* Types BIND allows beside a CNAME: the DNSSEC records about the name itself. */
 static bool beside_cname(uint16_t type)
 {
-  return type == T_RRSIG || type == T_NSEC || type == T_KEY || type == T_SIG || type == T_NXT;
+  return type == ZP_TYPE_RRSIG || type == ZP_TYPE_NSEC || type == ZP_TYPE_KEY ||
+         type == ZP_TYPE_SIG || type == ZP_TYPE_NXT;
 }
 
 static void keep(rep *r, const tuple *t, const uint8_t *spell)
@@ -48,14 +49,18 @@ static zp_status record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
   else if (!g->spell2.set && !zp_ck_same_spelling(&g->spell1, t, spell))
     keep(&g->spell2, t, spell);
   switch (t->rtype) {
-  case T_A: case T_AAAA: g->has_a = true; break;
-  case T_NS: g->has_ns = true; if (!g->ns.set) keep(&g->ns, t, spell); break;
-  case T_CNAME: g->has_cname = true; if (!g->cname.set) keep(&g->cname, t, spell); break;
-  case T_DNAME: g->has_dname = true; if (!g->dname_rec.set) keep(&g->dname_rec, t, spell); break;
-  case T_SOA: g->has_soa = true; break;
-  case T_DS: g->has_ds = true; if (!g->ds.set) keep(&g->ds, t, spell); break;
-  case T_DNSKEY: case T_CDS: case T_CDNSKEY: zp_ck_cds_record(c, t, spell); break;
-  case T_MX:
+  case ZP_TYPE_A: case ZP_TYPE_AAAA: g->has_a = true; break;
+  case ZP_TYPE_NS: g->has_ns = true; if (!g->ns.set) keep(&g->ns, t, spell); break;
+  case ZP_TYPE_CNAME: g->has_cname = true; if (!g->cname.set) keep(&g->cname, t, spell); break;
+  case ZP_TYPE_DNAME:
+    g->has_dname = true;
+    if (!g->dname_rec.set)
+      keep(&g->dname_rec, t, spell);
+    break;
+  case ZP_TYPE_SOA: g->has_soa = true; break;
+  case ZP_TYPE_DS: g->has_ds = true; if (!g->ds.set) keep(&g->ds, t, spell); break;
+  case ZP_TYPE_DNSKEY: case ZP_TYPE_CDS: case ZP_TYPE_CDNSKEY: zp_ck_cds_record(c, t, spell); break;
+  case ZP_TYPE_MX:
     if (t->flags & F_NULL_MX) {
       if (!g->mx_null_rec.set)
         keep(&g->mx_null_rec, t, spell);
@@ -65,17 +70,20 @@ static zp_status record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
     break;
   default: break;
   }
-  if (t->rtype != T_CNAME && !beside_cname(t->rtype) && (!g->other.set || t->seq < g->other.t.seq))
+  if (t->rtype != ZP_TYPE_CNAME && !beside_cname(t->rtype) &&
+      (!g->other.set || t->seq < g->other.t.seq))
     keep(&g->other, t, spell);
   /* what a delegation point may hold, and glue below it */
-  bool at_cut_ok = t->rtype == T_NS || t->rtype == T_DS || t->rtype == T_RRSIG ||
-                   t->rtype == T_NSEC || t->rtype == T_A || t->rtype == T_AAAA ||
-                   t->rtype == T_DNAME;   /* (dname-and-ns tells of that one) */
+  bool at_cut_ok = t->rtype == ZP_TYPE_NS || t->rtype == ZP_TYPE_DS || t->rtype == ZP_TYPE_RRSIG ||
+                   t->rtype == ZP_TYPE_NSEC || t->rtype == ZP_TYPE_A || t->rtype == ZP_TYPE_AAAA ||
+                   t->rtype == ZP_TYPE_DNAME;   /* (dname-and-ns tells of that one) */
   if (!at_cut_ok && (!g->occ.set || t->seq < g->occ.t.seq))
     keep(&g->occ, t, spell);
-  if (t->rtype != T_A && t->rtype != T_AAAA && (!g->glue_other.set || t->seq < g->glue_other.t.seq))
+  if (t->rtype != ZP_TYPE_A && t->rtype != ZP_TYPE_AAAA &&
+      (!g->glue_other.set || t->seq < g->glue_other.t.seq))
     keep(&g->glue_other, t, spell);
-  bool refers = t->rtype == T_NS || t->rtype == T_MX || t->rtype == T_SRV || t->rtype == T_CNAME;
+  bool refers = t->rtype == ZP_TYPE_NS || t->rtype == ZP_TYPE_MX || t->rtype == ZP_TYPE_SRV ||
+                t->rtype == ZP_TYPE_CNAME;
   return refers ? zp_ck_served(c, t) : ZP_OK;
 }
 
@@ -155,7 +163,7 @@ static zp_status tuple_in(void *ctx, const uint8_t *e, size_t len)
   }
   t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, extra, from);
   records_done(c);
-  target f = zp_ck_facts(c, t.rtype == T_CNAME, &wait);
+  target f = zp_ck_facts(c, t.rtype == ZP_TYPE_CNAME, &wait);
   f.hash = zp_hash(c->g.key, c->g.key_len);
   if (wait)
     return zp_ck_ref_wait(c, &t, from);

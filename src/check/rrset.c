@@ -73,7 +73,7 @@ void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell)
                  zp_ck_collision_note(c, &g->rrset, &r));
     g->rrset_ttl_told = true;
   }
-  bool single = t->rtype == T_CNAME || t->rtype == T_DNAME || t->rtype == T_SOA;
+  bool single = t->rtype == ZP_TYPE_CNAME || t->rtype == ZP_TYPE_DNAME || t->rtype == ZP_TYPE_SOA;
   if (single && t->digest != g->rrset.t.digest && !g->rrset_single_told &&
       zp_ck_on(c, ZP_CK_SINGLETON)) {
     rep r = {.set = true, .t = *t};
@@ -81,8 +81,8 @@ void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell)
     zp_ck_report(c, ZP_CK_SINGLETON, t, "a second %s record at %s, beside the one at %s: a "
                  "name holds one %s (RFC %s)%s", zp_ck_type_text(t->rtype),
                  zp_ck_owner_text(g), zp_ck_where(c, &g->rrset.t), zp_ck_type_text(t->rtype),
-                 t->rtype == T_CNAME   ? "2181 section 10.1"
-                 : t->rtype == T_DNAME ? "6672 section 2.4"
+                 t->rtype == ZP_TYPE_CNAME   ? "2181 section 10.1"
+                 : t->rtype == ZP_TYPE_DNAME ? "6672 section 2.4"
                                        : "1035 section 5.2",
                  zp_ck_collision_note(c, &g->rrset, &r));
     g->rrset_single_told = true;

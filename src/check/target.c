@@ -112,7 +112,7 @@ zp_status zp_ck_add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, si
   tuple t = *rec;
   t.kind = K_REF;
   t.extra_len = (uint16_t)from_len;
-  if (id != UINT32_MAX && rec->rtype == T_CNAME)
+  if (id != UINT32_MAX && rec->rtype == ZP_TYPE_CNAME)
     c->targets[id].asked = true;
   if (id != UINT32_MAX) {
     t.digest = id;
@@ -139,7 +139,7 @@ bool zp_ck_ipv4_text(const zp_field *fd)
 
 void zp_ck_address_target(zp_checker *c, const zp_record *r, const tuple *t)
 {
-  size_t f = r->rtype == T_NS ? 0 : r->rtype == T_MX ? 1 : 3;
+  size_t f = r->rtype == ZP_TYPE_NS ? 0 : r->rtype == ZP_TYPE_MX ? 1 : 3;
   if (!zp_ck_on(c, ZP_CK_ADDRESS_TARGET) || r->generic || f >= r->nfields ||
       !zp_ck_ipv4_text(&r->fields[f]))
     return;
@@ -147,7 +147,9 @@ void zp_ck_address_target(zp_checker *c, const zp_record *r, const tuple *t)
   zp_ck_report(c, ZP_CK_ADDRESS_TARGET, &at, "%s target '%.*s' is an IPv4 address, read as the "
                "name %s: %s takes a host name (RFC 1035 section 3.3)", zp_ck_type_text(r->rtype),
                (int)r->fields[f].len, r->fields[f].text,
-               zp_ck_name_text(r->rdata + (r->rtype == T_NS ? 0 : r->rtype == T_MX ? 2 : 6)),
+               zp_ck_name_text(r->rdata + (r->rtype == ZP_TYPE_NS   ? 0
+                                           : r->rtype == ZP_TYPE_MX ? 2
+                                                                    : 6)),
                zp_ck_type_text(r->rtype));
 }
 
@@ -282,7 +284,7 @@ zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_l
     memcpy(key + skip, e + sizeof t, t.key_len);
     size_t key_len = skip + t.key_len;
     t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, e + sizeof t + t.key_len, from);
-    target f = {.asked = t.rtype == T_CNAME, .in_zone = true, .hash = zp_hash(key, key_len)};
+    target f = {.asked = t.rtype == ZP_TYPE_CNAME, .in_zone = true, .hash = zp_hash(key, key_len)};
     wildcard_answer(c, key, key_len, next, next_len, &f);
     zp_ck_ref_check(c, &f, key, key_len, &t, from);
   }
@@ -328,7 +330,7 @@ void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t 
   at.flags |= F_SERVED_ONLY;
   const tuple *t = &at;
   size_t from_len = t->extra_len;
-  if (t->rtype == T_CNAME && f->own_cname && zp_ck_on(c, ZP_CK_CNAME_LOOP))
+  if (t->rtype == ZP_TYPE_CNAME && f->own_cname && zp_ck_on(c, ZP_CK_CNAME_LOOP))
     zp_ck_chain_link(c, t, from, f->hash);
   if (!f->in_zone || !c->have_apex)
     return;   /* BIND looks such names up in the DNS; zonepuny does not */
@@ -338,7 +340,7 @@ void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t 
 #define FROM zp_ck_key_text(from, from_len)
 #define HINT dot_hint(c, t, key, key_len)
   bool glue_zone = f->glue_zone;
-  if (t->rtype == T_CNAME) {
+  if (t->rtype == ZP_TYPE_CNAME) {
     /* a name at or below a delegation or below a DNAME is answered from elsewhere */
     if (!f->exists && !glue_zone && !f->below_dname && zp_ck_on(c, ZP_CK_CNAME_TARGET))
       zp_ck_report(c, ZP_CK_CNAME_TARGET, t, "CNAME target %s of %s does not exist in the zone: "
@@ -348,10 +350,10 @@ void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t 
   /* a target with an address, no alias (or glue below a cut), is fine for every rule below */
   if (!f->below_dname && f->has_a && (glue_zone || !f->has_cname))
     return;
-  if (t->rtype == T_NS) {
+  if (t->rtype == ZP_TYPE_NS) {
     /* named asks a name server's own records of it (an address, no alias, not below a DNAME)
      * only in class IN; glue it asks in every class */
-    bool in = t->rclass == 1;
+    bool in = t->rclass == ZP_CLASS_IN;
     bool apex = from_len == c->apex_len && memcmp(from, c->apex_key, from_len) == 0;
     zp_check_id id = apex ? ZP_CK_APEX_NS : ZP_CK_NS_TARGET;
     const char *refused = apex ? "; BIND refuses the zone" : "";
@@ -379,7 +381,7 @@ void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t 
     }
     return;
   }
-  zp_check_id id = t->rtype == T_MX ? ZP_CK_MX_TARGET : ZP_CK_SRV_TARGET;
+  zp_check_id id = t->rtype == ZP_TYPE_MX ? ZP_CK_MX_TARGET : ZP_CK_SRV_TARGET;
   if (!zp_ck_on(c, id) || glue_zone)
     return;   /* a name below a delegation is the child zone's to answer for */
   if (f->below_dname)
@@ -387,7 +389,7 @@ void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t 
   else if (f->has_cname)
     zp_ck_report(c, id, t, "%s target %s is an alias (%s): it must name a host (RFC 2181 "
                  "section 10.3%s)", zp_ck_type_text(t->rtype), TARGET, alias(c, f),
-                 t->rtype == T_SRV ? ", RFC 2782" : "");
+                 t->rtype == ZP_TYPE_SRV ? ", RFC 2782" : "");
   else if (!f->has_a)
     zp_ck_report(c, id, t, "%s target %s has no A or AAAA record in the zone%s",
                  zp_ck_type_text(t->rtype), TARGET, HINT);

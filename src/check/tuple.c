@@ -47,7 +47,7 @@ bool zp_ck_key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
     flag = memcmp(key, c->skip, key_len < c->skip_len ? key_len : c->skip_len) > 0 ? 2 : 0;
   /* the string: flag, key, 0, kind, class, type (, covered); nearly always one window holds it
    * all, and it is made there */
-  bool rrsig = kind == K_RECORD && (rtype == T_RRSIG || rtype == T_SIG);
+  bool rrsig = kind == K_RECORD && (rtype == ZP_TYPE_RRSIG || rtype == ZP_TYPE_SIG);
   uint8_t str[1 + ZP_NAME_KEY_MAX + 8 + ZP_SPILL_PREFIX];
   size_t len = 1 + (size_t)key_len + 6 + (rrsig ? 2 : 0);
   bool whole = len <= ZP_SPILL_PREFIX;

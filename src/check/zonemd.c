@@ -41,11 +41,11 @@ static zp_status apex(zp_ck_zonemd *z, const zp_ck_name *n)
   for (size_t i = 0; i < n->nrr; i++) {
     const zp_ck_rr *x = &n->rrs[i];
     const uint8_t *rd = zp_ck_rdata(n, x);
-    if (x->rtype == T_SOA && x->rdlen >= 20 && !z->have_soa) {
+    if (x->rtype == ZP_TYPE_SOA && x->rdlen >= 20 && !z->have_soa) {
       z->have_soa = true;
       z->serial = zp_ck_be32(rd + x->rdlen - 20);
     }
-    if (x->rtype != T_ZONEMD)
+    if (x->rtype != ZP_TYPE_ZONEMD)
       continue;
     if (!zp_array_room(&z->md, z->nmd, &z->md_cap, sizeof *z->md, 2))
       return ZP_ENOMEM;
@@ -71,8 +71,8 @@ zp_status zp_ck_zonemd_name(zp_ck_zonemd *z, const zp_ck_name *n)
   for (size_t i = 0; i < n->nrr; i++) {
     const zp_ck_rr *x = &n->rrs[i];
     const uint8_t *rd = zp_ck_rdata(n, x);
-    if (n->apex && (x->rtype == T_ZONEMD || (x->rtype == T_RRSIG && x->rdlen >= 2 &&
-                                             zp_ck_be16(rd) == T_ZONEMD)))
+    if (n->apex && (x->rtype == ZP_TYPE_ZONEMD || (x->rtype == ZP_TYPE_RRSIG && x->rdlen >= 2 &&
+                                             zp_ck_be16(rd) == ZP_TYPE_ZONEMD)))
       continue;
     uint8_t head[10] = {(uint8_t)(x->rtype >> 8), (uint8_t)x->rtype, (uint8_t)(x->rclass >> 8),
                         (uint8_t)x->rclass, (uint8_t)(x->ttl >> 24), (uint8_t)(x->ttl >> 16),

@@ -384,7 +384,7 @@ static void zone(reader *r, conf_stmt *zst, size_t vi)
     report(r, &zst->vals->loc, "zone '%s' (type %s) has no file", name->text, type);
     return;
   }
-  if (rclass != 1) {
+  if (rclass != ZP_CLASS_IN) {
     char a[ZP_RRTYPE_TEXT_MAX];
     report(r, &zst->vals->loc, "zone '%s' is of class %s: zonepuny checks zones of class IN "
            "only", name->text, zp_rrclass_name(rclass, a));

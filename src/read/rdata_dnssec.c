@@ -92,9 +92,9 @@ bool zp_rd_time(zp_rd *r)
     return false;
   if (f->len != 14) {
     /* RFC 2535 section 7.2: SIG's times are dates only (BIND holds to it) */
-    if (r->in->type != 24 && zp_rd_digits(f, 0xFFFFFFFFu, &v))
+    if (r->in->type != ZP_TYPE_SIG && zp_rd_digits(f, 0xFFFFFFFFu, &v))
       return zp_rd_put_u32(r, (uint32_t)v);
-    if (r->in->type == 24)
+    if (r->in->type == ZP_TYPE_SIG)
       return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD, "\"%.*s\" is not a time: SIG times are "
                         "YYYYMMDDHHmmSS (RFC 2535 section 7.2)", (int)f->len, f->text);
     return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
@@ -325,20 +325,20 @@ static bool private_dns(zp_rd *r, size_t field)
 bool zp_rd_rules(zp_rd *r, size_t hexf)
 {
   switch (r->in->type) {
-  case 25: case 48: case 60:      /* KEY, DNSKEY, CDNSKEY */
+  case ZP_TYPE_KEY: case ZP_TYPE_DNSKEY: case ZP_TYPE_CDNSKEY:
     return private_dns(r, hexf == SIZE_MAX ? 3 : hexf);
-  case 43: case 59: case 32768: case 32769:   /* DS, CDS, TA, DLV */
+  case ZP_TYPE_DS: case ZP_TYPE_CDS: case ZP_TYPE_TA: case ZP_TYPE_DLV:
     return digest(r, 3, 4, hexf == SIZE_MAX ? 3 : hexf, false);
-  case 57:                        /* RKEY */
+  case ZP_TYPE_RKEY:
     /* no flag is defined (draft-reid-dnsext-rkey section 2.1): BIND refuses any but 0 */
     if (r->out[0] || r->out[1])
       return zp_rd_fail(r, hexf == SIZE_MAX ? 0 : hexf, ZP_RDATA_FIELD, "RKEY flags %u are not "
                         "0: no RKEY flag is defined, and BIND refuses any",
                         (unsigned)r->out[0] << 8 | r->out[1]);
     return private_dns(r, hexf == SIZE_MAX ? 3 : hexf);
-  case 63:                        /* ZONEMD */
+  case ZP_TYPE_ZONEMD:
     return digest(r, 5, 6, hexf == SIZE_MAX ? 3 : hexf, true);
-  case 46: {                      /* RRSIG */
+  case ZP_TYPE_RRSIG: {
     /* RFC 4035 section 5.3.1: the signer is the zone, at or above the owner, whose labels the
      * Labels field counts (less a wildcard): so it is at least the signer's (BIND holds to it) */
     unsigned labels = 0;
@@ -350,7 +350,7 @@ bool zp_rd_rules(zp_rd *r, size_t hexf)
                         r->out[3], labels);
     return true;
   }
-  case 50:                        /* NSEC3 */
+  case ZP_TYPE_NSEC3:
     /* RFC 5155 section 5: hash algorithm 1, SHA-1, makes hashes of 20 octets (BIND holds to
      * it) */
     if (r->out[0] == 1 && r->out[5 + r->out[4]] != 20)
@@ -358,7 +358,7 @@ bool zp_rd_rules(zp_rd *r, size_t hexf)
                         "octets, but SHA-1 hashes have 20 (RFC 5155 section 5)",
                         r->out[5 + r->out[4]]);
     return true;
-  case 44:                        /* SSHFP */
+  case ZP_TYPE_SSHFP:
     /* RFC 4255 section 3.1.2, RFC 6594 section 3: SHA-1 fingerprints are 20 octets, SHA-256
      * ones 32 */
     if ((r->out[1] == 1 && r->n != 22) || (r->out[1] == 2 && r->n != 34))
@@ -366,9 +366,9 @@ bool zp_rd_rules(zp_rd *r, size_t hexf)
                         "%zu octets, but %s fingerprints have %u", r->n - 2,
                         r->out[1] == 1 ? "SHA-1" : "SHA-256", r->out[1] == 1 ? 20u : 32u);
     return true;
-  case 35:                        /* NAPTR */
+  case ZP_TYPE_NAPTR:
     return naptr_regexp(r, hexf == SIZE_MAX ? 4 : hexf);
-  case 19: {                      /* X25 */
+  case ZP_TYPE_X25: {
     /* RFC 1183 section 3.1: decimal digits, the 4-digit DNIC first (BIND holds to both) */
     bool ok = r->out[0] >= 4;
     for (size_t i = 1; ok && i <= r->out[0]; i++)

@@ -153,7 +153,7 @@ bool zp_rdata_generic_form(uint16_t type, const zp_field *fields, size_t nfields
   if (nfields == 0 || fields[0].quoted || fields[0].len != 2 ||
       memcmp(fields[0].text, "\\#", 2) != 0)
     return false;
-  if (type != 16)
+  if (type != ZP_TYPE_TXT)
     return true;
   /* TXT: what BIND's lexer takes for a number (digits, leading zeros too, up to 2^32 - 1) */
   if (nfields < 2 || fields[1].quoted || fields[1].len == 0)

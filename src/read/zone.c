@@ -358,7 +358,7 @@ static bool rdata(zp_zone *z, zp_record *rec)
   }
   zp_loc at = zp_rdata_error_loc(&err, rec);
   zp_zone_report(z, &at, "%s", err.msg);
-  if (rec->rtype == 6 && z->opt->soa_refused) {   /* (SOA) */
+  if (rec->rtype == ZP_TYPE_SOA && z->opt->soa_refused) {
     if (!*z->opt->soa_refused && z->opt->soa_refused_owner)
       memcpy(z->opt->soa_refused_owner, rec->owner, zp_name_wire_len(rec->owner));
     *z->opt->soa_refused = true;
@@ -411,19 +411,19 @@ void zp_zone_deliver(zp_zone *z)
     .nfields = z->ntok,
     .fields = z->fields,
   };
-  if (z->rtype == 3 || z->rtype == 4) {
+  if (z->rtype == ZP_TYPE_MD || z->rtype == ZP_TYPE_MF) {
     /* BIND refuses to load a zone that holds either */
     zp_zone_report(z, &z->rec_loc, "MD and MF are obsolete (RFC 973, RFC 1035 sections 3.3.4 "
                    "and 3.3.5): write MX instead");
     return;
   }
-  if (z->rtype == 50 && rec.owner[0] == 1 && rec.owner[1] == '*') {
+  if (z->rtype == ZP_TYPE_NSEC3 && rec.owner[0] == 1 && rec.owner[1] == '*') {
     /* BIND refuses one ("invalid NSEC3 owner name") whatever check-names says */
     zp_zone_report(z, &z->rec_loc, "an NSEC3 record at a wildcard: its owner is a hash in "
                    "base32hex, never \"*\" (RFC 5155 section 3); BIND refuses the zone");
     return;
   }
-  if (z->rtype == 1 && z->rclass == 3) {
+  if (z->rtype == ZP_TYPE_A && z->rclass == ZP_CLASS_CH) {
     zp_zone_report(z, z->ntok ? &z->fields[0].loc : &z->rec_loc,
                    "an A record of class CH holds a Chaosnet address (a domain name and an octal "
                    "number), which zonepuny does not read, though named does");

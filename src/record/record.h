@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/diag.h"
+#include "rrtype.h"
 #include "wire_name.h"
 
 enum { ZP_RDATA_MAX = 65535 };   /* octets of RDATA: its length is 16 bits (RFC 1035 3.2.1) */
@@ -22,7 +23,7 @@ enum { ZP_RRSET_LOAD_MAX = 65512 };
 /* The octets a record of the type counts for in that sum: rdlen, and 2 (3 for an RRSIG). */
 static inline size_t zp_rdata_load_cost(uint16_t type, size_t rdlen)
 {
-  return rdlen + (type == 46 /* (RRSIG) */ ? 3u : 2u);
+  return rdlen + (type == ZP_TYPE_RRSIG ? 3u : 2u);
 }
 /* The words that say why, after "... octets" in a message. */
 #define ZP_RRSET_LOAD_WHY                                                                      \

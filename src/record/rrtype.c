@@ -107,47 +107,15 @@ static const uint8_t k_dsync[] = {K_TYPE_NUM, K_SCHEME, K_INT16, K_NAME, K_END};
 /* DOA (draft-durand-doa-over-dns): enterprise, type, location, media type, data (may be empty) */
 static const uint8_t k_doa[] = {K_INT32, K_INT32, K_INT8, K_STRING, K_BASE64_DASH, K_END};
 
-/* The types that make up nearly every zone first, then the rest in number order: both lookups
- * scan the table, and the reader and the writer ask once a record. */
-static const mnemonic types[] = {
-  T(1, "A", I, k_a), T(28, "AAAA", I, k_aaaa), T(2, "NS", LC, k_ns), T(5, "CNAME", LC, k_ns),
-  T(15, "MX", LC, k_mx), T(16, "TXT", 0, k_txt), T(6, "SOA", LC, k_soa), T(12, "PTR", LC, k_ns),
-  T(33, "SRV", LC|I, k_srv), T(257, "CAA", 0, k_caa), T(43, "DS", 0, k_ds),
-  T(46, "RRSIG", LC, k_rrsig), T(48, "DNSKEY", 0, k_dnskey), T(47, "NSEC", 0, k_nsec),
-  T(3, "MD", LC|G, k_ns), T(4, "MF", LC|G, k_ns), T(7, "MB", LC|G, k_ns), T(8, "MG", LC|G, k_ns),
-  T(9, "MR", LC|G, k_ns), T(10, "NULL", G, NULL), T(11, "WKS", G|I, k_wks),
-  T(13, "HINFO", LC, k_hinfo), T(14, "MINFO", LC, k_minfo), T(17, "RP", LC, k_minfo),
-  T(18, "AFSDB", LC, k_mx), T(19, "X25", G, k_x25), T(20, "ISDN", G, k_isdn), T(21, "RT", LC, k_mx),
-  T(22, "NSAP", G|I, k_nsap), T(23, "NSAP-PTR", G|I, k_ns), T(24, "SIG", LC|G, k_rrsig),
-  T(25, "KEY", G, k_key), T(26, "PX", LC|G|I, k_px), T(27, "GPOS", G, k_gpos), T(29, "LOC", 0, k_loc),
-  T(30, "NXT", LC|G, k_nxt), T(31, "EID", G|I, k_hex), T(32, "NIMLOC", G|I, k_hex), T(34, "ATMA", G|I, k_atma),
-  T(35, "NAPTR", LC, k_naptr), T(36, "KX", LC|I, k_mx), T(37, "CERT", 0, k_cert),
-  T(38, "A6", LC|N|I, k_a6), T(39, "DNAME", LC, k_ns), T(40, "SINK", N, k_sink), T(41, "OPT", 0, NULL),
-  T(42, "APL", I, k_apl), T(44, "SSHFP", 0, k_sshfp), T(45, "IPSECKEY", 0, k_ipseckey),
-  T(49, "DHCID", I, k_dhcid), T(50, "NSEC3", 0, k_nsec3), T(51, "NSEC3PARAM", 0, k_nsec3param),
-  T(52, "TLSA", 0, k_tlsa), T(53, "SMIMEA", 0, k_tlsa), T(55, "HIP", G, k_hip),
-  T(58, "TALINK", G, k_minfo), T(59, "CDS", 0, k_ds), T(60, "CDNSKEY", 0, k_dnskey),
-  T(61, "OPENPGPKEY", 0, k_dhcid), T(62, "CSYNC", 0, k_csync), T(63, "ZONEMD", 0, k_zonemd),
-  T(64, "SVCB", I, k_svcb), T(65, "HTTPS", I, k_svcb), T(99, "SPF", 0, k_txt), T(104, "NID", 0, k_l64),
-  T(105, "L32", 0, k_l32), T(106, "L64", 0, k_l64), T(107, "LP", 0, k_mx),
-  T(108, "EUI48", 0, k_eui48), T(109, "EUI64", 0, k_eui64), T(249, "TKEY", 0, NULL),
-  T(250, "TSIG", 0, NULL), T(251, "IXFR", 0, NULL), T(252, "AXFR", 0, NULL),
-  T(253, "MAILB", 0, NULL), T(254, "MAILA", 0, NULL), T(255, "ANY", 0, NULL),
-  T(256, "URI", 0, k_uri), T(260, "AMTRELAY", G, k_amtrelay), T(32769, "DLV", G, k_ds),
-  /* BIND 9.18 reads these, ldns 1.8 does not: read as BIND reads them, text or RFC 3597 form,
-   * and written in RFC 3597 form; UINFO, UID, GID and UNSPEC, which BIND reads in no other form
-   * and whose octets it does not check, not checked either */
-  T(56, "NINFO", N, k_txt), T(57, "RKEY", N, k_dnskey), T(66, "DSYNC", N, k_dsync),
-  T(67, "HHIT", N, k_dhcid), T(68, "BRID", N, k_dhcid), T(100, "UINFO", 0, NULL),
-  T(101, "UID", 0, NULL), T(102, "GID", 0, NULL), T(103, "UNSPEC", 0, NULL),
-  T(258, "AVC", N, k_txt), T(259, "DOA", N, k_doa), T(261, "RESINFO", N, k_txt),
-  T(262, "WALLET", N, k_txt), T(32768, "TA", N, k_ds),
-};
+/* The table in ZP_RRTYPES's order (rrtype.h): both lookups scan it, and the reader and the
+ * writer ask once a record. */
+#define ROW(id, name, num, flags, kinds) T(num, name, flags, kinds),
+static const mnemonic types[] = {ZP_RRTYPES(ROW)};
+#undef ROW
 
-static const mnemonic classes[] = {
-  T(1, "IN", 0, NULL), T(3, "CH", 0, NULL), T(4, "HS", 0, NULL), T(254, "NONE", 0, NULL),
-  T(255, "ANY", 0, NULL),
-};
+#define ROW(id, name, num) T(num, name, 0, NULL),
+static const mnemonic classes[] = {ZP_RRCLASSES(ROW)};
+#undef ROW
 
 #undef T
 
@@ -305,18 +273,18 @@ const char *zp_rrclass_name(uint16_t rclass, char buf[ZP_RRTYPE_TEXT_MAX])
 
 bool zp_rrtype_is_meta(uint16_t type)
 {
-  return type == 0 || type == 41 || (type >= 128 && type <= 255);
+  return type == 0 || type == ZP_TYPE_OPT || (type >= 128 && type <= 255);
 }
 
 bool zp_rrclass_is_meta(uint16_t rclass)
 {
-  return rclass == 254 || rclass == 255;
+  return rclass == ZP_CLASS_NONE || rclass == ZP_CLASS_ANY;
 }
 
 bool zp_rrtype_in_other_class(uint16_t type, uint16_t rclass)
 {
   const mnemonic *m = find(type);
-  return !m || !(m->flags & I) || (type == 1 && rclass == 4);
+  return !m || !(m->flags & I) || (type == ZP_TYPE_A && rclass == ZP_CLASS_HS);
 }
 
 bool zp_rrtype_lowercases(uint16_t type)
@@ -338,15 +306,15 @@ static const struct {
   uint16_t type;
   const char *names;
 } field_names[] = {
-  {6, "MNAME RNAME SERIAL REFRESH RETRY EXPIRE MINIMUM"},
-  {15, "preference exchange"},
-  {33, "priority weight port target"},
-  {35, "order preference flags services regexp replacement"},
-  {43, "key-tag algorithm digest-type digest"},
-  {44, "algorithm fp-type fingerprint"},
-  {48, "flags protocol algorithm public-key"},
-  {52, "usage selector matching-type certificate-association-data"},
-  {257, "flags tag value"},
+  {ZP_TYPE_SOA, "MNAME RNAME SERIAL REFRESH RETRY EXPIRE MINIMUM"},
+  {ZP_TYPE_MX, "preference exchange"},
+  {ZP_TYPE_SRV, "priority weight port target"},
+  {ZP_TYPE_NAPTR, "order preference flags services regexp replacement"},
+  {ZP_TYPE_DS, "key-tag algorithm digest-type digest"},
+  {ZP_TYPE_SSHFP, "algorithm fp-type fingerprint"},
+  {ZP_TYPE_DNSKEY, "flags protocol algorithm public-key"},
+  {ZP_TYPE_TLSA, "usage selector matching-type certificate-association-data"},
+  {ZP_TYPE_CAA, "flags tag value"},
 };
 
 const char *zp_rrtype_field_name(uint16_t type, size_t i, char buf[ZP_RRTYPE_TEXT_MAX * 4])

@@ -6,11 +6,66 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum {
-  ZP_TYPE_SOA = 6,           /* RFC 1035 section 3.2.2 */
-  ZP_CLASS_IN = 1,
-  ZP_RRTYPE_TEXT_MAX = 16,   /* room for any mnemonic, "TYPE65535" or "CLASS65535", and a NUL */
-};
+/* X(ID, mnemonic, number, flags, field kinds): the one table of types, in the order rrtype.c
+ * scans it (the types that make up nearly every zone first, then the rest in number order;
+ * last, those BIND 9.18 reads and ldns 1.8 does not: read as BIND reads them, text or RFC 3597
+ * form, and written in RFC 3597 form; UINFO, UID, GID and UNSPEC, which BIND reads in no other
+ * form and whose octets it does not check, not checked either). The flags (LC, G, N, I) and
+ * the lists of field kinds (k_...) are rrtype.c's; every other file takes the names ZP_TYPE_ID
+ * from it. */
+#define ZP_RRTYPES(X)                                                                             \
+  X(A, "A", 1, I, k_a) X(AAAA, "AAAA", 28, I, k_aaaa) X(NS, "NS", 2, LC, k_ns)                    \
+  X(CNAME, "CNAME", 5, LC, k_ns) X(MX, "MX", 15, LC, k_mx) X(TXT, "TXT", 16, 0, k_txt)            \
+  X(SOA, "SOA", 6, LC, k_soa) X(PTR, "PTR", 12, LC, k_ns) X(SRV, "SRV", 33, LC|I, k_srv)          \
+  X(CAA, "CAA", 257, 0, k_caa) X(DS, "DS", 43, 0, k_ds) X(RRSIG, "RRSIG", 46, LC, k_rrsig)        \
+  X(DNSKEY, "DNSKEY", 48, 0, k_dnskey) X(NSEC, "NSEC", 47, 0, k_nsec)                             \
+  X(MD, "MD", 3, LC|G, k_ns) X(MF, "MF", 4, LC|G, k_ns) X(MB, "MB", 7, LC|G, k_ns)                \
+  X(MG, "MG", 8, LC|G, k_ns) X(MR, "MR", 9, LC|G, k_ns) X(NULL, "NULL", 10, G, NULL)              \
+  X(WKS, "WKS", 11, G|I, k_wks) X(HINFO, "HINFO", 13, LC, k_hinfo)                                \
+  X(MINFO, "MINFO", 14, LC, k_minfo) X(RP, "RP", 17, LC, k_minfo)                                 \
+  X(AFSDB, "AFSDB", 18, LC, k_mx) X(X25, "X25", 19, G, k_x25) X(ISDN, "ISDN", 20, G, k_isdn)      \
+  X(RT, "RT", 21, LC, k_mx) X(NSAP, "NSAP", 22, G|I, k_nsap)                                      \
+  X(NSAP_PTR, "NSAP-PTR", 23, G|I, k_ns) X(SIG, "SIG", 24, LC|G, k_rrsig)                         \
+  X(KEY, "KEY", 25, G, k_key) X(PX, "PX", 26, LC|G|I, k_px) X(GPOS, "GPOS", 27, G, k_gpos)        \
+  X(LOC, "LOC", 29, 0, k_loc) X(NXT, "NXT", 30, LC|G, k_nxt) X(EID, "EID", 31, G|I, k_hex)        \
+  X(NIMLOC, "NIMLOC", 32, G|I, k_hex) X(ATMA, "ATMA", 34, G|I, k_atma)                            \
+  X(NAPTR, "NAPTR", 35, LC, k_naptr) X(KX, "KX", 36, LC|I, k_mx) X(CERT, "CERT", 37, 0, k_cert)   \
+  X(A6, "A6", 38, LC|N|I, k_a6) X(DNAME, "DNAME", 39, LC, k_ns) X(SINK, "SINK", 40, N, k_sink)    \
+  X(OPT, "OPT", 41, 0, NULL) X(APL, "APL", 42, I, k_apl) X(SSHFP, "SSHFP", 44, 0, k_sshfp)        \
+  X(IPSECKEY, "IPSECKEY", 45, 0, k_ipseckey) X(DHCID, "DHCID", 49, I, k_dhcid)                    \
+  X(NSEC3, "NSEC3", 50, 0, k_nsec3) X(NSEC3PARAM, "NSEC3PARAM", 51, 0, k_nsec3param)              \
+  X(TLSA, "TLSA", 52, 0, k_tlsa) X(SMIMEA, "SMIMEA", 53, 0, k_tlsa) X(HIP, "HIP", 55, G, k_hip)   \
+  X(TALINK, "TALINK", 58, G, k_minfo) X(CDS, "CDS", 59, 0, k_ds)                                  \
+  X(CDNSKEY, "CDNSKEY", 60, 0, k_dnskey) X(OPENPGPKEY, "OPENPGPKEY", 61, 0, k_dhcid)              \
+  X(CSYNC, "CSYNC", 62, 0, k_csync) X(ZONEMD, "ZONEMD", 63, 0, k_zonemd)                          \
+  X(SVCB, "SVCB", 64, I, k_svcb) X(HTTPS, "HTTPS", 65, I, k_svcb) X(SPF, "SPF", 99, 0, k_txt)     \
+  X(NID, "NID", 104, 0, k_l64) X(L32, "L32", 105, 0, k_l32) X(L64, "L64", 106, 0, k_l64)          \
+  X(LP, "LP", 107, 0, k_mx) X(EUI48, "EUI48", 108, 0, k_eui48)                                    \
+  X(EUI64, "EUI64", 109, 0, k_eui64) X(TKEY, "TKEY", 249, 0, NULL)                                \
+  X(TSIG, "TSIG", 250, 0, NULL) X(IXFR, "IXFR", 251, 0, NULL) X(AXFR, "AXFR", 252, 0, NULL)       \
+  X(MAILB, "MAILB", 253, 0, NULL) X(MAILA, "MAILA", 254, 0, NULL) X(ANY, "ANY", 255, 0, NULL)     \
+  X(URI, "URI", 256, 0, k_uri) X(AMTRELAY, "AMTRELAY", 260, G, k_amtrelay)                        \
+  X(DLV, "DLV", 32769, G, k_ds)                                                                   \
+  X(NINFO, "NINFO", 56, N, k_txt) X(RKEY, "RKEY", 57, N, k_dnskey)                                \
+  X(DSYNC, "DSYNC", 66, N, k_dsync) X(HHIT, "HHIT", 67, N, k_dhcid)                               \
+  X(BRID, "BRID", 68, N, k_dhcid) X(UINFO, "UINFO", 100, 0, NULL) X(UID, "UID", 101, 0, NULL)     \
+  X(GID, "GID", 102, 0, NULL) X(UNSPEC, "UNSPEC", 103, 0, NULL) X(AVC, "AVC", 258, N, k_txt)      \
+  X(DOA, "DOA", 259, N, k_doa) X(RESINFO, "RESINFO", 261, N, k_txt)                               \
+  X(WALLET, "WALLET", 262, N, k_txt) X(TA, "TA", 32768, N, k_ds)
+
+#define ZP_TYPE_ENUM(id, name, num, flags, kinds) ZP_TYPE_##id = num,
+enum { ZP_RRTYPES(ZP_TYPE_ENUM) };
+#undef ZP_TYPE_ENUM
+
+/* X(ID, mnemonic, number): the classes (RFC 1035 section 3.2.4, RFC 2136 section 1.3 for NONE) */
+#define ZP_RRCLASSES(X) X(IN, "IN", 1) X(CH, "CH", 3) X(HS, "HS", 4) X(NONE, "NONE", 254) \
+  X(ANY, "ANY", 255)
+#define ZP_CLASS_ENUM(id, name, num) ZP_CLASS_##id = num,
+enum { ZP_RRCLASSES(ZP_CLASS_ENUM) };
+#undef ZP_CLASS_ENUM
+
+enum { ZP_RRTYPE_TEXT_MAX = 16 };   /* room for any mnemonic, "TYPE65535" or "CLASS65535", and a
+                                       NUL */
 
 /* The kinds of RDATA field, each with one strict parser (rdata.c) and one wire form. */
 typedef enum zp_kind {
@@ -72,7 +127,7 @@ const char *zp_rrtype_field_name(uint16_t type, size_t i, char buf[ZP_RRTYPE_TEX
 bool zp_rrtype_in_other_class(uint16_t type, uint16_t rclass);
 static inline bool zp_rrtype_in_class(uint16_t type, uint16_t rclass)
 {
-  return rclass == 1 || zp_rrtype_in_other_class(type, rclass);   /* (IN: every record asks) */
+  return rclass == ZP_CLASS_IN || zp_rrtype_in_other_class(type, rclass);   /* (every record) */
 }
 /* Whether zonepuny reads the type's text: every type whose fields it knows (zp_rrtype_kinds).
  * The others (NULL, UINFO, UID, GID, UNSPEC, types outside the table) are read in RFC 3597 form

@@ -9,6 +9,8 @@
   and includes only their headers (a struct is a dependency as much as a call is);
   check/registry.c, the table of -W names, may be named from anywhere.
 - No hand-written C file (src/, grammar/) over 600 lines; generated tables say "do not edit".
+- Types and classes go by the names of the one table (record/rrtype.h's ZP_TYPE_* and
+  ZP_CLASS_*): no type or class compared with a bare number, no enum of type numbers of its own.
 - Object names are unique across src/ (ar keeps one member per name).
 - The code map (doc/design.md) names every file of src/ (a header with its .c), and every src/
   path it names exists.
@@ -142,6 +144,18 @@ for p in sources + headers:
             else:
                 t.bad("%s:%d includes %s/%s.h: %s/ may use only %s" %
                       (p, n, g, m.group(2), f or "src", sorted(LAYERS[f]) or "nothing"), show=True)
+
+# ---- types by name ----
+BARE = re.compile(r"\b(rtype|rclass|covered|in->type)\s*[!=]=\s*[1-9]|\bT_[A-Z0-9]+\s*=\s*[0-9]")
+for p in sources + headers:
+    if p == "src/record/rrtype.c" or p.startswith("src/idna/"):
+        continue
+    with open(p, encoding="utf-8") as fh:
+        for n, ln in enumerate(fh, 1):
+            if BARE.search(ln):
+                t.bad("%s:%d: a type or class by its number: %s (record/rrtype.h names them)" %
+                      (p, n, ln.strip()), show=True)
+t.ok()
 
 # ---- sizes and names ----
 for p in sources + headers + sorted(glob.glob("grammar/*")):
