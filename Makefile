@@ -40,7 +40,7 @@ BENCHES  = $(patsubst bench/%.c,$(BUILD)/bench/%,$(wildcard bench/*.c))
 
 .PHONY: FORCE all check check-unit check-scripts check-asan check-valgrind bench tables deps deps-test \
         install install-strip uninstall clean \
-        fuzz fuzz-build fuzz-smoke check-ci
+        fuzz fuzz-build fuzz-smoke check-ci check-all
 .DELETE_ON_ERROR:
 
 all: $(BIN)
@@ -104,7 +104,12 @@ $(BUILD)/bench/%: bench/%.c $(LIB) | $(GRAM_H)
 # Unit tests (criterion) first, then the script tests: golden zones, oracles, peers.
 # Under CI (the environment variable CI set, as CI services do) the same command also runs the
 # whole suite under ASan+UBSan; tests/limits/check_fuzz_smoke.sh adds a 10 s fuzz run per harness.
-check: check-unit check-scripts $(if $(CI),check-ci)
+# It ends with its wall-clock and CPU time (bash's time: the children's user and system time).
+check:
+	@bash -c 'TIMEFORMAT="make check: %0R s elapsed, %0U s user, %0S s system"; \
+	  time $(MAKE) --no-print-directory check-all'
+
+check-all: check-unit check-scripts $(if $(CI),check-ci)
 
 check-unit: $(TESTS)
 	@TEST_WRAP="$(TEST_WRAP)" bash tests/run_units.sh $(TESTS) ::: $(TEST_ARGS)
