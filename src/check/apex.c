@@ -52,7 +52,7 @@ static bool same_name(const uint8_t *a, const uint8_t *b)
   return na == nb && memcmp(ka, kb, na) == 0;
 }
 
-void zp_ck_zone_name(zp_checker *c, const zp_record *r, const tuple *t)
+void zp_ck_zone_name(zp_checker *c, const zp_record *r, const zp_ck_tuple *t)
 {
   const uint8_t *named = c->opt.file_zone;
   c->soa_read = true;
@@ -72,7 +72,7 @@ void zp_ck_zone_name(zp_checker *c, const zp_record *r, const tuple *t)
 
 void zp_ck_out_of_zone(zp_checker *c)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   if (zp_ck_on(c, ZP_CK_OUT_OF_ZONE))
     zp_ck_report(c, ZP_CK_OUT_OF_ZONE, zp_ck_first(g), "%s is outside the zone %s: BIND and "
                  "Knot leave it out, NSD refuses the zone", zp_ck_owner_text(g), apex_text(c));
@@ -80,7 +80,7 @@ void zp_ck_out_of_zone(zp_checker *c)
 
 void zp_ck_apex(zp_checker *c)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   if (!g->apex) {
     if (g->has_soa && zp_ck_on(c, ZP_CK_APEX_SOA))
       zp_ck_report(c, ZP_CK_APEX_SOA, zp_ck_first(g), "SOA record at %s, below the apex of %s "
@@ -113,9 +113,9 @@ void zp_ck_apex_end(zp_checker *c)
 {
   if (!zp_ck_on(c, ZP_CK_APEX_SOA) || c->soa_refused || zp_diag_stop(c->diag))
     return;
-  tuple first = c->first;
+  zp_ck_tuple first = c->first;
   first.seq = UINT32_MAX;
-  const tuple *at = c->seq > 0 ? &first : NULL;
+  const zp_ck_tuple *at = c->seq > 0 ? &first : NULL;
   if (!c->have_apex && !at && c->opt.file)
     zp_ck_report(c, ZP_CK_APEX_SOA, NULL, "%s holds no record: a zone has its SOA record (RFC "
                  "1035 section 5.2)", strcmp(c->opt.file, "-") ? c->opt.file : "standard input");

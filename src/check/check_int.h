@@ -60,7 +60,7 @@ enum {
 /* Stored unaligned in spill's buffer, then the key, then (a record) its spelling, (a reference)
  * the referring record owner's sort key or (a marker) the target's number. A reference in the
  * log has no key. */
-typedef struct tuple {
+typedef struct zp_ck_tuple {
   uint64_t line_off;
   uint64_t digest;       /* a hash of a record's RDATA (one CNAME, DNAME or SOA at a name; the
                             same record twice is one); a logged reference's target */
@@ -77,32 +77,32 @@ typedef struct tuple {
   uint16_t key_len;      /* as stored: without the first record's zone (F_KEY_REL) */
   uint16_t extra_len;    /* spelling (0: the canonical name itself), or the referring owner */
   uint8_t kind, flags;
-} tuple;
+} zp_ck_tuple;
 
 /* A copy of a source in the include chain: the parser frees its own once the file is read. */
-typedef struct source {
+typedef struct zp_ck_source {
   zp_source src;
   const zp_source *orig;   /* the parser's, to recognise the next record's */
   int fd;                  /* a copy of the parser's descriptor, to quote lines after the pass
                               from the file that was read; -1: none (no line quoted) */
-} source;
+} zp_ck_source;
 
 /* Descriptors kept for messages after the pass, at most: a zone may $INCLUDE thousands of
  * files, and the reader must still be able to open the next one. */
 enum { ZP_CK_FDS_MAX = 256 };
 
 /* A CNAME pointing to a name that holds a CNAME: a link of a chain, kept for loop finding. */
-typedef struct link {
+typedef struct zp_ck_link {
   uint64_t from, to;     /* hashes of the names */
   uint32_t seq, src, line, col;
   uint64_t line_off;
   size_t name_off;       /* the CNAME owner's sort key (after its 2-octet length) in link_names */
-} link;
+} zp_ck_link;
 
 /* A name that records point to, and what the pass found it to be: enough to judge every
  * reference to it after the pass. */
-typedef struct target {
-  tuple cname;           /* its own CNAME record, when own_cname */
+typedef struct zp_ck_target {
+  zp_ck_tuple cname;           /* its own CNAME record, when own_cname */
   uint64_t hash;         /* of its sort key */
   size_t key_off;        /* its sort key in target_keys: a 2-octet length, then the key */
   bool asked;            /* a CNAME points to it: whether it exists matters (for a name without
@@ -110,18 +110,18 @@ typedef struct target {
   bool exists;           /* it has records, a name below it has (an empty non-terminal), or a
                             wildcard answers for it (RFC 4592 section 3.3.1): no NXDOMAIN */
   bool in_zone, glue_zone, below_dname, has_a, has_cname, own_cname;
-} target;
+} zp_ck_target;
 
 /* ---- names known before the pass (nameset.c) ---- */
 
 /* By the hash of their sort key, with flags: small (wildcards), so kept in memory. Open
  * addressing over one word per name: the flags in its top four bits, 60 bits of hash below
  * them (one cache line per lookup); 0 is an empty slot. */
-typedef struct nameset {
+typedef struct zp_ck_nameset {
   uint64_t *e;
   size_t cap, n;
   size_t max;            /* octets it may take, growing included; 0: no bound of its own */
-} nameset;
+} zp_ck_nameset;
 
 enum {
   N_WILD = 1,                        /* *.NAME exists: it has records, or names below it */
@@ -130,10 +130,10 @@ enum {
 #define ZP_CK_SET_HASH (UINT64_MAX >> 4)
 
 /* Adds flags to the name with hash h: ZP_ENOMEM, ZP_ECHECKMEM past max. */
-zp_status zp_ck_set_add(nameset *s, uint64_t h, uint8_t flags);
+zp_status zp_ck_set_add(zp_ck_nameset *s, uint64_t h, uint8_t flags);
 
 /* The slot of the name with hash h (a nonzero ZP_CK_SET_HASH part), or of where it would go. */
-static inline uint64_t *zp_ck_set_slot(const nameset *s, uint64_t h)
+static inline uint64_t *zp_ck_set_slot(const zp_ck_nameset *s, uint64_t h)
 {
   size_t k = h & (s->cap - 1);
   while (s->e[k] && (s->e[k] & ZP_CK_SET_HASH) != h)
@@ -142,7 +142,7 @@ static inline uint64_t *zp_ck_set_slot(const nameset *s, uint64_t h)
 }
 
 /* The flags of the name with hash h (0: not in the set). Inline: asked per ancestor. */
-static inline uint8_t zp_ck_set_get(const nameset *s, uint64_t h)
+static inline uint8_t zp_ck_set_get(const zp_ck_nameset *s, uint64_t h)
 {
   h &= ZP_CK_SET_HASH;
   return s->cap ? (uint8_t)(*zp_ck_set_slot(s, h | !h) >> 60) : 0;
@@ -153,34 +153,34 @@ static inline uint8_t zp_ck_set_get(const nameset *s, uint64_t h)
 /* Kept in the order added, each with a value; most sets hold a key or two between emptyings,
  * a few hold many, so past a few keys an index by hash finds them, and each key knows its
  * slot in it. */
-typedef struct kentry {
+typedef struct zp_ck_kentry {
   uint64_t key;
   uint32_t val, slot;
-} kentry;
-typedef struct keyset {
-  kentry *e;
+} zp_ck_kentry;
+typedef struct zp_ck_keyset {
+  zp_ck_kentry *e;
   size_t n, cap;
   uint32_t *index;       /* a key's number + 1 by hash, 0 empty; nindex a power of two or 0 */
   size_t nindex;
-} keyset;
+} zp_ck_keyset;
 
-kentry *zp_ck_kset_find(const keyset *s, uint64_t key);
+zp_ck_kentry *zp_ck_kset_find(const zp_ck_keyset *s, uint64_t key);
 /* A key not in s added (NULL: out of memory); pointers into s last until the next add. */
-kentry *zp_ck_kset_add(keyset *s, uint64_t key, uint32_t val);
-void zp_ck_kset_clear(keyset *s);
-void zp_ck_kset_free(keyset *s);
+zp_ck_kentry *zp_ck_kset_add(zp_ck_keyset *s, uint64_t key, uint32_t val);
+void zp_ck_kset_clear(zp_ck_keyset *s);
+void zp_ck_kset_free(zp_ck_keyset *s);
 
 /* ---- the pass's state (pass.c) ---- */
 
 /* A record kept whole in the group state: for messages that name two records. */
-typedef struct rep {
+typedef struct zp_ck_rep {
   bool set;
-  tuple t;
+  zp_ck_tuple t;
   uint8_t spell[ZP_NAME_MAX];
-} rep;
+} zp_ck_rep;
 
 /* What the pass knows of the name being looked at. */
-typedef struct group {
+typedef struct zp_ck_group {
   bool in_zone, apex, refs_started;
   int cut, dname;        /* stack index of the delegation (DNAME) at or above, or -1 */
   bool has_a, has_ns, has_cname, has_dname, has_soa, has_ds, mx_other;
@@ -196,17 +196,17 @@ typedef struct group {
    * the name's RRsets */
   uint32_t load_held[2], load_all[2], load_dist[2], load_again[2], types;
   bool load_told, types_told;
-  rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds, mx_null_rec;
+  zp_ck_rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds, mx_null_rec;
   uint8_t key[ZP_NAME_KEY_MAX];
   size_t key_len;
-} group;
+} zp_ck_group;
 
-typedef struct frame {
+typedef struct zp_ck_frame {
   uint8_t key[ZP_NAME_KEY_MAX];
   size_t key_len;
   bool cut, dname;
-  tuple t;               /* the NS or DNAME record */
-} frame;
+  zp_ck_tuple t;               /* the NS or DNAME record */
+} zp_ck_frame;
 
 enum { ZP_CK_DEPTH_MAX = 128 };   /* delegations and DNAMEs nested above one name */
 
@@ -228,7 +228,7 @@ struct zp_checker {
   uint8_t apex_key[ZP_NAME_KEY_MAX];
   size_t apex_len;
   bool have_apex, apex_seen;
-  tuple first;           /* the first record read: where the zone's own messages point */
+  zp_ck_tuple first;           /* the first record read: where the zone's own messages point */
   bool soa_refused;      /* zp_check_soa_refused */
   uint8_t refused_key[ZP_NAME_KEY_MAX];   /* the refused SOA's owner, for the apex when no SOA */
   size_t refused_len;                     /* gives one (0: none) */
@@ -237,18 +237,18 @@ struct zp_checker {
   uint8_t skip[ZP_NAME_KEY_MAX];
   size_t skip_len;
   bool have_skip;
-  source **srcs;
+  zp_ck_source **srcs;
   size_t nsrcs;
   size_t fds;            /* sources with a descriptor kept */
-  link *links;           /* in memory, within links_max octets (with what finding loops takes) */
+  zp_ck_link *links;     /* in memory, within links_max octets (with what finding loops takes) */
   size_t nlinks, links_cap, links_max;
   zp_buf link_names;
   zp_spill *chain;       /* past links_max: every link, to be sorted (NULL: none) */
   zp_status chain_err;   /* what adding to it failed with */
-  frame stack[ZP_CK_DEPTH_MAX];
+  zp_ck_frame stack[ZP_CK_DEPTH_MAX];
   size_t depth;
   /* targets by number, found by the hash of their sort key (tmap holds number + 1, 0 empty) */
-  target *targets;
+  zp_ck_target *targets;
   size_t ntargets, targets_cap, targets_max;   /* max: octets, the waiting ones' included */
   uint32_t *tmap;
   size_t tmap_cap;
@@ -258,11 +258,11 @@ struct zp_checker {
   uint32_t nheld;
   bool holding;
   bool started;          /* the pass has begun its first name */
-  keyset rdatas;         /* the RDATA digests of the RRset being looked at, past its first
+  zp_ck_keyset rdatas;         /* the RDATA digests of the RRset being looked at, past its first
                             record: a record twice is one (kept small: see rrset.c) */
-  keyset batch_rdatas[2], held_rdatas[2];   /* those of the batch pending, those held, in
+  zp_ck_keyset batch_rdatas[2], held_rdatas[2];   /* those of the batch pending, those held, in
                                                 each of named's readings (load.c) */
-  nameset wild;          /* N_WILD, N_ADDR, N_CNAME of *.NAME under NAME's hash */
+  zp_ck_nameset wild;          /* N_WILD, N_ADDR, N_CNAME of *.NAME under NAME's hash */
   zp_spill *unserved;    /* the NS, MX, SRV and CNAME records the pass finds never served, by
                             input order: their references' messages are not told */
   /* A name without records is answered by the wildcard of its closest encloser (RFC 4592
@@ -275,7 +275,7 @@ struct zp_checker {
   uint32_t *pending;     /* numbers of the targets waiting */
   size_t npending, pending_cap;
   zp_spill *deferred;    /* references (past the bound on targets kept) waiting; NULL: none */
-  group g;
+  zp_ck_group g;
 };
 
 /* --check-memory: the memory the checks share out. */
@@ -296,14 +296,14 @@ static inline bool zp_ck_is_prefix(const uint8_t *k, size_t kn, const uint8_t *o
 }
 
 /* The first record of the group, for a message about the name as a whole. */
-static inline const tuple *zp_ck_first(const group *g)
+static inline const zp_ck_tuple *zp_ck_first(const zp_ck_group *g)
 {
   return &g->spell1.t;
 }
 
 /* Whether t is an RRSIG (or SIG) record: RRSIGs are one RRset per type they cover (RFC 4034
  * section 3), and so are SIGs as BIND keeps them; the type covered in t->covered. */
-static inline bool zp_ck_is_sig(const tuple *t)
+static inline bool zp_ck_is_sig(const zp_ck_tuple *t)
 {
   return t->kind == K_RECORD && (t->rtype == ZP_TYPE_RRSIG || t->rtype == ZP_TYPE_SIG);
 }
@@ -335,12 +335,12 @@ bool zp_ck_key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
                       uint8_t out[ZP_SPILL_PREFIX], void *ctx);
 /* Files the tuple whole with its key (whole->key_len octets) and extra in sp; a reference's
  * extra is a key too, and either is stored without skip when it starts with it. */
-zp_status zp_ck_add(zp_checker *c, zp_spill *sp, const tuple *whole, const uint8_t *key,
+zp_status zp_ck_add(zp_checker *c, zp_spill *sp, const zp_ck_tuple *whole, const uint8_t *key,
                     const uint8_t *extra);
 /* A tuple for a message at field i of r (the record's own place when the field is unknown). */
-tuple zp_ck_at_field(const zp_record *r, const tuple *t, size_t i);
+zp_ck_tuple zp_ck_at_field(const zp_record *r, const zp_ck_tuple *t, size_t i);
 /* A reference's extra, the referring owner's sort key, whole again in from; its length. */
-size_t zp_ck_whole_extra(const zp_checker *c, const tuple *t, const uint8_t *extra,
+size_t zp_ck_whole_extra(const zp_checker *c, const zp_ck_tuple *t, const uint8_t *extra,
                          uint8_t *from);
 
 /* ---- messages (message.c) ---- */
@@ -348,10 +348,10 @@ size_t zp_ck_whole_extra(const zp_checker *c, const tuple *t, const uint8_t *ext
 /* Told at once while records come in (they come in input order); held from the pass on, which
  * finds problems in the order of names, so that all are told in the order of the records they
  * are about. (Held in a spill: bounded memory, whatever the count.) at: NULL for the zone. */
-ZP_PRINTF(4, 5) void zp_ck_report(zp_checker *c, zp_check_id id, const tuple *at,
+ZP_PRINTF(4, 5) void zp_ck_report(zp_checker *c, zp_check_id id, const zp_ck_tuple *at,
                                   const char *fmt, ...);
 /* The same, an error whatever the check's level (on): where named refuses whatever its option. */
-ZP_PRINTF(4, 5) void zp_ck_error(zp_checker *c, zp_check_id id, const tuple *at,
+ZP_PRINTF(4, 5) void zp_ck_error(zp_checker *c, zp_check_id id, const zp_ck_tuple *at,
                                  const char *fmt, ...);
 /* The held messages' order (a zp_spill_prefix_fn): record, then message. */
 bool zp_ck_held_order(const uint8_t *entry, size_t len, size_t window,
@@ -366,15 +366,15 @@ zp_status zp_ck_tell_held(zp_checker *c);
  * "file:line" of a tuple (a message that names a second record); a type's mnemonic. */
 const char *zp_ck_name_text(const uint8_t *wire);
 const char *zp_ck_key_text(const uint8_t *key, size_t len);
-const char *zp_ck_owner_text(const group *g);
-const char *zp_ck_where(const zp_checker *c, const tuple *t);
+const char *zp_ck_owner_text(const zp_ck_group *g);
+const char *zp_ck_where(const zp_checker *c, const zp_ck_tuple *t);
 const char *zp_ck_type_text(uint16_t type);
 
 /* ---- the rules (one file per subject) ---- */
 
 /* hostname.c: named's check-names on one record, as it comes in (any class: BIND checks the
  * class-independent types in every class). */
-void zp_ck_check_names(zp_checker *c, const zp_record *r, const tuple *t);
+void zp_ck_check_names(zp_checker *c, const zp_record *r, const zp_ck_tuple *t);
 /* (intake.c) Waits for every record to be taken in: the status the intake failed with. */
 ZP_NODISCARD zp_status zp_ck_intake_end(zp_checker *c);
 
@@ -384,7 +384,7 @@ ZP_NODISCARD zp_status zp_ck_dnssec_new(zp_checker *c, size_t mem);
 void zp_ck_dnssec_free(zp_checker *c);
 /* Holds a record (t: its tuple) while verification may be on; *shrink is set when --dnssec=auto
  * has just turned it on, and the tuples' sort must give up the share it takes. */
-ZP_NODISCARD zp_status zp_ck_dnssec_record(zp_checker *c, const zp_record *r, const tuple *t,
+ZP_NODISCARD zp_status zp_ck_dnssec_record(zp_checker *c, const zp_record *r, const zp_ck_tuple *t,
                                            bool *shrink);
 /* After the pass: the held records walked a name at a time, each signature judged. */
 ZP_NODISCARD zp_status zp_ck_dnssec_end(zp_checker *c);
@@ -394,8 +394,8 @@ size_t zp_ck_handoff_block(const zp_checker *c);
 /* rrset.c: the first record of an RRset (t); a record of the RRset being looked at after its
  * first (t, its owner's spelling); the name's records all seen: CNAME and other data; a null MX
  * beside others. */
-void zp_ck_rrset_first(zp_checker *c, const tuple *t);
-void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell);
+void zp_ck_rrset_first(zp_checker *c, const zp_ck_tuple *t);
+void zp_ck_rrset_more(zp_checker *c, const zp_ck_tuple *t, const uint8_t *spell);
 void zp_ck_cname_other(zp_checker *c);
 void zp_ck_null_mx(zp_checker *c);
 
@@ -403,28 +403,28 @@ void zp_ck_null_mx(zp_checker *c);
  * (t->flags), its TTL against max-zone-ttl. In the pass: an RRset's first record (the name's
  * RRsets counted); whether its records are still counted; a record after its first, new_rdata
  * when its RDATA is not one of the RRset's before it. */
-ZP_NODISCARD zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, tuple *t);
+ZP_NODISCARD zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, zp_ck_tuple *t);
 void zp_ck_load_free(zp_ck_load *l);
-void zp_ck_load_first(zp_checker *c, const tuple *t);
+void zp_ck_load_first(zp_checker *c, const zp_ck_tuple *t);
 bool zp_ck_load_counting(const zp_checker *c);
-void zp_ck_load_more(zp_checker *c, const tuple *t, bool new_rdata);
+void zp_ck_load_more(zp_checker *c, const zp_ck_tuple *t, bool new_rdata);
 
 /* collision.c: whether t's spelling is a's but for ASCII case; two spellings of the name being
  * looked at, one name after IDNA; the note a message about two records adds when they were
  * written differently ("" when not). */
-bool zp_ck_same_spelling(const rep *a, const tuple *t, const uint8_t *spell);
+bool zp_ck_same_spelling(const zp_ck_rep *a, const zp_ck_tuple *t, const uint8_t *spell);
 void zp_ck_collision(zp_checker *c);
-const char *zp_ck_collision_note(const zp_checker *c, const rep *x, const rep *y);
+const char *zp_ck_collision_note(const zp_checker *c, const zp_ck_rep *x, const zp_ck_rep *y);
 
 /* keys.c: a DNSKEY, CDS or CDNSKEY of the name being looked at (its DNSKEYs come first), judged
  * at once at the apex; the algorithm bits of such a record's tuple (t->covered). */
-void zp_ck_cds_record(zp_checker *c, const tuple *t, const uint8_t *spell);
+void zp_ck_cds_record(zp_checker *c, const zp_ck_tuple *t, const uint8_t *spell);
 uint16_t zp_ck_key_bits(uint16_t type, const uint8_t *rdata, size_t rdlen);
 
 /* apex.c: a name outside the zone; the apex's own records (and an SOA elsewhere); the zone as a
  * whole once the pass is done. */
 /* The zone's first SOA record as it comes in, against the zone its file's name gives. */
-void zp_ck_zone_name(zp_checker *c, const zp_record *r, const tuple *t);
+void zp_ck_zone_name(zp_checker *c, const zp_record *r, const zp_ck_tuple *t);
 void zp_ck_out_of_zone(zp_checker *c);
 void zp_ck_apex(zp_checker *c);
 void zp_ck_apex_end(zp_checker *c);
@@ -437,7 +437,7 @@ void zp_ck_cuts_enter(zp_checker *c);
 void zp_ck_cuts_leave(zp_checker *c);
 void zp_ck_delegation(zp_checker *c);
 void zp_ck_occlusion(zp_checker *c);
-ZP_NODISCARD zp_status zp_ck_served(zp_checker *c, const tuple *t);
+ZP_NODISCARD zp_status zp_ck_served(zp_checker *c, const zp_ck_tuple *t);
 
 /* target.c: a reference from rec (placed at its target field) at the owner whose sort key is
  * from[0..from_len) to the name to; whether a field as written is an IPv4 address; an NS, MX or
@@ -448,21 +448,21 @@ ZP_NODISCARD zp_status zp_ck_served(zp_checker *c, const tuple *t);
  * for that name (the name being looked at is theirs); those waiting answered once the next name
  * with records, next[0..next_len) (NULL: none), is reached; the logged references judged after
  * the pass. */
-zp_status zp_ck_add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, size_t from_len,
+zp_status zp_ck_add_ref(zp_checker *c, const zp_ck_tuple *rec, const uint8_t *from, size_t from_len,
                         const uint8_t *to);
 bool zp_ck_ipv4_text(const zp_field *fd);
-void zp_ck_address_target(zp_checker *c, const zp_record *r, const tuple *t);
-target zp_ck_facts(zp_checker *c, bool asked, bool *wait);
-void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t key_len,
-                     const tuple *t, const uint8_t *from);
+void zp_ck_address_target(zp_checker *c, const zp_record *r, const zp_ck_tuple *t);
+zp_ck_target zp_ck_facts(zp_checker *c, bool asked, bool *wait);
+void zp_ck_ref_check(zp_checker *c, const zp_ck_target *f, const uint8_t *key, size_t key_len,
+                     const zp_ck_tuple *t, const uint8_t *from);
 zp_status zp_ck_target_wait(zp_checker *c, uint32_t id);
-zp_status zp_ck_ref_wait(zp_checker *c, const tuple *t, const uint8_t *from);
+zp_status zp_ck_ref_wait(zp_checker *c, const zp_ck_tuple *t, const uint8_t *from);
 zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_len);
 zp_status zp_ck_refs_end(zp_checker *c);
 
 /* loop.c: a CNAME at t (owner's sort key from) to a target that holds a CNAME (a failure to
  * keep it is c->chain_err); the loops among them, once the references are judged. */
-void zp_ck_chain_link(zp_checker *c, const tuple *t, const uint8_t *from, uint64_t to);
+void zp_ck_chain_link(zp_checker *c, const zp_ck_tuple *t, const uint8_t *from, uint64_t to);
 ZP_NODISCARD zp_status zp_ck_find_loops(zp_checker *c);
 
 #endif

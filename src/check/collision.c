@@ -5,7 +5,7 @@
 #include "check_int.h"
 
 /* Spellings differ in more than ASCII case, which DNS ignores (RFC 4343). */
-bool zp_ck_same_spelling(const rep *a, const tuple *t, const uint8_t *spell)
+bool zp_ck_same_spelling(const zp_ck_rep *a, const zp_ck_tuple *t, const uint8_t *spell)
 {
   if (a->t.extra_len != t->extra_len)
     return false;
@@ -19,7 +19,7 @@ bool zp_ck_same_spelling(const rep *a, const tuple *t, const uint8_t *spell)
 
 /* How a record's owner was written, for people: its spelling, or the name shown through
  * ToUnicode (what a Unicode spelling that IDNA keeps looks like). */
-static const char *spelled(const zp_checker *c, const rep *r)
+static const char *spelled(const zp_checker *c, const zp_ck_rep *r)
 {
   static char bufs[2][ZP_NAME_UNICODE_MAX + 1];
   static unsigned next;
@@ -32,7 +32,7 @@ static const char *spelled(const zp_checker *c, const rep *r)
 }
 
 /* "; written 'straße' (a:3) and 'strasse' (a:4), one name after IDNA2003 ToASCII" */
-const char *zp_ck_collision_note(const zp_checker *c, const rep *x, const rep *y)
+const char *zp_ck_collision_note(const zp_checker *c, const zp_ck_rep *x, const zp_ck_rep *y)
 {
   static char b[2 * ZP_NAME_TEXT_MAX + 1400];
   b[0] = '\0';
@@ -45,7 +45,7 @@ const char *zp_ck_collision_note(const zp_checker *c, const rep *x, const rep *y
 
 void zp_ck_collision(zp_checker *c)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   if (g->spell2.set && zp_ck_on(c, ZP_CK_COLLISION))
     zp_ck_report(c, ZP_CK_COLLISION, &g->spell2.t, "'%s' here and '%s' at %s are one name "
                  "after IDNA%s ToASCII, %s: their records merge", spelled(c, &g->spell2),

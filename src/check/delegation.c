@@ -6,7 +6,7 @@
 
 void zp_ck_cuts_enter(zp_checker *c)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   while (c->depth > 0 && !zp_ck_is_prefix(c->stack[c->depth - 1].key,
                                           c->stack[c->depth - 1].key_len, g->key, g->key_len))
     c->depth--;
@@ -21,10 +21,10 @@ void zp_ck_cuts_enter(zp_checker *c)
 
 void zp_ck_cuts_leave(zp_checker *c)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   bool cut = g->in_zone && !g->apex && g->has_ns;
   if ((cut || (g->in_zone && g->has_dname)) && c->depth < ZP_CK_DEPTH_MAX) {
-    frame *f = &c->stack[c->depth++];
+    zp_ck_frame *f = &c->stack[c->depth++];
     memcpy(f->key, g->key, g->key_len);
     f->key_len = g->key_len;
     f->cut = cut;
@@ -35,7 +35,7 @@ void zp_ck_cuts_leave(zp_checker *c)
 
 void zp_ck_delegation(zp_checker *c)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   if (g->apex)
     return;
   if (g->has_ds && !g->has_ns && zp_ck_on(c, ZP_CK_DS_PLACEMENT))
@@ -53,7 +53,7 @@ void zp_ck_delegation(zp_checker *c)
 /* The name of the cut or DNAME at stack index i, as text. */
 static const char *frame_text(const zp_checker *c, int i)
 {
-  const frame *f = &c->stack[i];
+  const zp_ck_frame *f = &c->stack[i];
   uint8_t d[ZP_NAME_MAX];
   zp_name_from_sort_key(f->key, f->key_len, d);
   return zp_ck_name_text(d);
@@ -61,7 +61,7 @@ static const char *frame_text(const zp_checker *c, int i)
 
 void zp_ck_occlusion(zp_checker *c)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   if (g->dname >= 0 && zp_ck_on(c, ZP_CK_BELOW_DNAME))
     zp_ck_report(c, ZP_CK_BELOW_DNAME, zp_ck_first(g), "%s is below the DNAME at %s (%s) and "
                  "is never served (RFC 6672 section 2.4); Knot and NSD refuse the zone",
@@ -81,9 +81,9 @@ void zp_ck_occlusion(zp_checker *c)
 /* As named serves it: a record below a delegation or a DNAME (an ancestor on the stack), or at
  * a delegation point but for its NS. A zone holds one class (the reader refuses a second), in
  * which a name's NS records sort before its CNAME, MX and SRV: has_ns is known by then. */
-zp_status zp_ck_served(zp_checker *c, const tuple *t)
+zp_status zp_ck_served(zp_checker *c, const zp_ck_tuple *t)
 {
-  const group *g = &c->g;
+  const zp_ck_group *g = &c->g;
   if (!g->in_zone || (c->depth == 0 && (t->rtype == ZP_TYPE_NS || !g->has_ns || g->apex)))
     return ZP_OK;
   struct iovec part = {(void *)&t->seq, sizeof t->seq};

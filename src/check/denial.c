@@ -36,7 +36,7 @@ struct zp_ck_denial {
   uint8_t next[ZP_NAME_KEY_MAX];
   size_t next_len;
   uint8_t last[ZP_NAME_MAX];         /* its owner */
-  tuple last_at;
+  zp_ck_tuple last_at;
   /* NSEC3: the apex NSEC3PARAM's hash algorithm, flags, iterations, salt length and salt */
   uint8_t param[5 + 255];
   zp_digest *sha1;
@@ -210,7 +210,7 @@ static size_t nsec3_hash(zp_ck_denial *dn, const uint8_t *name, uint8_t *out)
 
 /* Holds a name of the zone (its types those in dn->types) under its hashed owner. */
 static zp_status hold_name(zp_ck_denial *dn, const uint8_t *name, uint8_t flags, uint16_t rclass,
-                           const tuple *at)
+                           const zp_ck_tuple *at)
 {
   uint8_t h[ZP_DIGEST_MAX], owner[ZP_NAME_MAX + 2 * ZP_DIGEST_MAX];
   size_t hn = nsec3_hash(dn, name, h), apex_len = zp_name_wire_len(dn->apex);
@@ -280,22 +280,22 @@ typedef struct chain_link {
   char next[64];               /* its next hashed owner, in base32hex */
   size_t next_len;
   bool opt_out;
-  tuple at;
+  zp_ck_tuple at;
 } chain_link;
 
 typedef struct walk {
   uint8_t owner[ZP_NAME_MAX];  /* the hashed owner walked */
   bool have_name, have_nsec3;
-  tuple name_at;
+  zp_ck_tuple name_at;
   chain_link cur, prev, first;
   bool have_prev;
   bool head_missing;           /* an optional name before the first NSEC3, not covered by one */
-  tuple head_at;
+  zp_ck_tuple head_at;
   uint8_t head_name[ZP_NAME_MAX];
 } walk;
 
 static void name_missing(zp_checker *c, const uint8_t *name, const uint8_t *owner,
-                         const tuple *at)
+                         const zp_ck_tuple *at)
 {
   zp_ck_report(c, ZP_CK_NSEC_CHAIN, at, "%s has no NSEC3 record (its hash is %.*s)",
                zp_ck_name_text(name), owner[0], (const char *)owner + 1);
@@ -322,7 +322,7 @@ static void owner_end(zp_checker *c, zp_ck_denial *dn, walk *w)
 
 /* An NSEC3 record of the chain's parameters at w->owner: a chain_link of the chain. */
 static void nsec3_link(zp_checker *c, zp_ck_denial *dn, walk *w, const zp_record *r,
-                       const tuple *at)
+                       const zp_ck_tuple *at)
 {
   const uint8_t *rd = r->rdata;
   size_t salt_end = 5u + rd[4], bm = salt_end + 1 + rd[salt_end];
@@ -375,7 +375,7 @@ static zp_status nsec3_chain(zp_checker *c, zp_ck_denial *dn)
   bool more, started = false;
   zp_status st;
   while ((st = zp_sort_next(&dn->sort, &r, &more)) == ZP_OK && more) {
-    tuple at;
+    zp_ck_tuple at;
     memcpy(&at, dn->sort.extra, sizeof at);
     size_t owner_len = zp_name_wire_len(r.owner);
     if (!started || owner_len != zp_name_wire_len(w->owner) ||

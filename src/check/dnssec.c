@@ -31,13 +31,13 @@ typedef struct pending_set {
   size_t sigs, nsigs;      /* in psigs */
   uint32_t skipped;        /* RRSIGs by apex keys past --max-key-tries, not verified */
   uint8_t skipped_algs[32];
-  tuple at;
+  zp_ck_tuple at;
   uint16_t rtype;
   bool apex;
 } pending_set;
 
 typedef struct pending_sig {
-  tuple at;
+  zp_ck_tuple at;
   size_t job;              /* its number in the batch */
   int64_t starts, expires;
   uint16_t tag;
@@ -48,12 +48,12 @@ struct zp_ck_dnssec {
   zp_sorter sort;
   bool deciding, on;
   bool signed_;            /* an RRSIG was held: --dnssec=auto verifies only then */
-  tuple first_sig;         /* the first RRSIG held, in input order */
+  zp_ck_tuple first_sig;         /* the first RRSIG held, in input order */
   uint32_t held;
   bool late;               /* an RRSIG came once auto had let the records go */
-  tuple late_at;
+  zp_ck_tuple late_at;
   bool late_zonemd;        /* a ZONEMD, the same */
-  tuple late_zonemd_at;
+  zp_ck_tuple late_zonemd_at;
   bool has_zonemd;         /* a ZONEMD was held: its digest is checked, signed zone or not */
   /* dnssec_only: the checks' levels, all off until the walk (the first reading told the rest) */
   uint8_t levels[ZP_CK_COUNT];
@@ -151,7 +151,7 @@ void zp_ck_dnssec_free(zp_checker *c)
   c->dnssec = NULL;
 }
 
-zp_status zp_ck_dnssec_record(zp_checker *c, const zp_record *r, const tuple *t, bool *shrink)
+zp_status zp_ck_dnssec_record(zp_checker *c, const zp_record *r, const zp_ck_tuple *t, bool *shrink)
 {
   zp_ck_dnssec *d = c->dnssec;
   *shrink = false;
@@ -486,7 +486,7 @@ static zp_status name_end(zp_checker *c)
 static void walk_end(zp_checker *c, bool walked)
 {
   zp_ck_dnssec *d = c->dnssec;
-  const tuple *first = c->seq ? &c->first : NULL;
+  const zp_ck_tuple *first = c->seq ? &c->first : NULL;
   if (d->late)
     zp_ck_report(c, ZP_CK_DNSSEC_UNVERIFIED, &d->late_at,
                  "signatures not verified: the zone's first DNSSEC record comes after %d "

@@ -13,7 +13,7 @@ typedef struct zp_ck_rr {
   uint32_t ttl;
   size_t rd;
   uint16_t rdlen;
-  tuple at;
+  zp_ck_tuple at;
 } zp_ck_rr;
 
 typedef struct zp_ck_name {

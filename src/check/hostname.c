@@ -181,7 +181,7 @@ static size_t named_fields(const zp_record *r, named_field f[2])
   }
 }
 
-void zp_ck_check_names(zp_checker *c, const zp_record *r, const tuple *t)
+void zp_ck_check_names(zp_checker *c, const zp_record *r, const zp_ck_tuple *t)
 {
   if (!zp_ck_on(c, ZP_CK_CHECK_NAMES))
     return;
@@ -204,7 +204,7 @@ void zp_ck_check_names(zp_checker *c, const zp_record *r, const tuple *t)
     const uint8_t *w = r->rdata + f[i].at;
     if (f[i].host ? is_hostname(w, false) : is_mailbox(w))
       continue;
-    tuple at = zp_ck_at_field(r, t, f[i].field);
+    zp_ck_tuple at = zp_ck_at_field(r, t, f[i].field);
     zp_ck_report(c, ZP_CK_CHECK_NAMES, &at, "%s %s in %s RDATA is not a %s (RFC 952, RFC 1123 "
                  "section 2.1; named's check-names)", f[i].host ? "name" : "mailbox",
                  zp_ck_name_text(w), zp_ck_type_text(ty),

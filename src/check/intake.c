@@ -9,7 +9,7 @@ static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *inde
 {
   /* records come file by file: the last copy is nearly always the one */
   for (size_t i = c->nsrcs; i-- > 0 && i + 4 >= c->nsrcs;) {
-    const source *k = c->srcs[i];
+    const zp_ck_source *k = c->srcs[i];
     if (k->orig == s && k->src.serial == s->serial) {
       *index = (uint32_t)i;
       return ZP_OK;
@@ -20,8 +20,8 @@ static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *inde
   zp_status st = s->parent ? intern_source(c, s->parent, &parent) : ZP_OK;
   if (st != ZP_OK)
     return st;
-  source *k = calloc(1, sizeof *k);
-  source **grown = realloc(c->srcs, (c->nsrcs + 1) * sizeof *grown);
+  zp_ck_source *k = calloc(1, sizeof *k);
+  zp_ck_source **grown = realloc(c->srcs, (c->nsrcs + 1) * sizeof *grown);
   char *path = strdup(s->path);
   if (grown)
     c->srcs = grown;
@@ -85,7 +85,7 @@ static uint16_t written_relative(const zp_record *r, const uint8_t *to, size_t f
 /* A record on its way to the intake: its tuple and (where it names a target) its reference's,
  * then its owner, spelling (t.extra_len octets) and target, in wire form. */
 typedef struct intake {
-  tuple t, at;           /* t.key_len is the intake's to fill */
+  zp_ck_tuple t, at;           /* t.key_len is the intake's to fill */
   bool ref;
   bool shrink;           /* DNSSEC verification has just taken its share of the tuples' */
 } intake;
@@ -186,7 +186,7 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
     return ZP_OK;
   intake in;
   memset(&in, 0, sizeof in);   /* padding too: the tuple is written to a file */
-  tuple *t = &in.t;
+  zp_ck_tuple *t = &in.t;
   zp_status st = ZP_OK;
   t->src = UINT32_MAX;
   if (r->loc.src && (st = intern_source(c, r->loc.src, &t->src)) != ZP_OK)

@@ -59,10 +59,10 @@ uint16_t zp_ck_key_bits(uint16_t type, const uint8_t *rdata, size_t rdlen)
   return d;
 }
 
-void zp_ck_cds_record(zp_checker *c, const tuple *t, const uint8_t *spell)
+void zp_ck_cds_record(zp_checker *c, const zp_ck_tuple *t, const uint8_t *spell)
 {
   (void)spell;
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   if (!(t->covered & ZP_CK_KEY_KNOWN))
     return;
   unsigned alg = t->covered & 0xff;

@@ -7,7 +7,7 @@
 enum { KEYS_LINEAR = 16,    /* keys compared in turn before an index is worth building */
        KEYS_KEEP = 256 };   /* a set emptied keeps this much room; one grown larger lets go */
 
-static size_t probe(const keyset *s, uint64_t key)
+static size_t probe(const zp_ck_keyset *s, uint64_t key)
 {
   size_t mask = s->nindex - 1, k = (size_t)((key * UINT64_C(0x9e3779b97f4a7c15)) >> 32) & mask;
   while (s->index[k] && s->e[s->index[k] - 1].key != key)
@@ -16,7 +16,7 @@ static size_t probe(const keyset *s, uint64_t key)
 }
 
 /* The index rebuilt at four slots a key, so it stays under half full until it is rebuilt. */
-static bool reindex(keyset *s)
+static bool reindex(zp_ck_keyset *s)
 {
   size_t n = 64;
   while (n < 4 * s->n)
@@ -34,7 +34,7 @@ static bool reindex(keyset *s)
   return true;
 }
 
-kentry *zp_ck_kset_find(const keyset *s, uint64_t key)
+zp_ck_kentry *zp_ck_kset_find(const zp_ck_keyset *s, uint64_t key)
 {
   if (s->nindex) {
     uint32_t i = s->index[probe(s, key)];
@@ -46,12 +46,12 @@ kentry *zp_ck_kset_find(const keyset *s, uint64_t key)
   return NULL;
 }
 
-kentry *zp_ck_kset_add(keyset *s, uint64_t key, uint32_t val)
+zp_ck_kentry *zp_ck_kset_add(zp_ck_keyset *s, uint64_t key, uint32_t val)
 {
   if (s->n >= UINT32_MAX / 4 || !zp_array_room(&s->e, s->n, &s->cap, sizeof *s->e, 4))
     return NULL;
-  kentry *e = &s->e[s->n++];
-  *e = (kentry){key, val, 0};
+  zp_ck_kentry *e = &s->e[s->n++];
+  *e = (zp_ck_kentry){key, val, 0};
   if (s->nindex || s->n >= KEYS_LINEAR) {
     if (2 * s->n > s->nindex) {
       if (!reindex(s)) {
@@ -66,7 +66,7 @@ kentry *zp_ck_kset_add(keyset *s, uint64_t key, uint32_t val)
   return e;
 }
 
-void zp_ck_kset_clear(keyset *s)
+void zp_ck_kset_clear(zp_ck_keyset *s)
 {
   if (s->cap > KEYS_KEEP) {
     zp_ck_kset_free(s);
@@ -78,9 +78,9 @@ void zp_ck_kset_clear(keyset *s)
   s->n = 0;
 }
 
-void zp_ck_kset_free(keyset *s)
+void zp_ck_kset_free(zp_ck_keyset *s)
 {
   free(s->e);
   free(s->index);
-  *s = (keyset){0};
+  *s = (zp_ck_keyset){0};
 }

@@ -30,9 +30,9 @@ typedef struct model {
   size_t owner_len, glue_len;
   uint64_t owner_case, glue_case;   /* zp_record.owner_case: the file's reading only */
   bool have_owner, in_glue;
-  keyset cur, gl;        /* the RRsets of each batch (type << 16 | type covered), and the TTL
+  zp_ck_keyset cur, gl;        /* the RRsets of each batch (type << 16 | type covered), and the TTL
                             the batch gives each */
-  keyset ns;             /* the hashes of the current batch's NS targets (its glue names) */
+  zp_ck_keyset ns;             /* the hashes of the current batch's NS targets (its glue names) */
   size_t used, glue_used;  /* RDATA octets in the buffer, the glue batch's among them */
 } model;
 
@@ -74,7 +74,7 @@ static uint64_t name_hash(const uint8_t *wire)
 
 /* r (owner sort key key[0..len), its case ocase) read by m: whether its RRset has a record in
  * its batch already (*cont), and the TTL the batch gives it (*ttl). */
-static zp_status model_take(model *m, const zp_record *r, const tuple *t, const uint8_t *key,
+static zp_status model_take(model *m, const zp_record *r, const zp_ck_tuple *t, const uint8_t *key,
                             size_t len, uint64_t ocase, bool *cont, uint32_t *ttl)
 {
   if (m->in_glue && (len != m->glue_len || memcmp(key, m->glue, len) != 0 ||
@@ -101,9 +101,9 @@ static zp_status model_take(model *m, const zp_record *r, const tuple *t, const 
       m->used = 0;
     }
   }
-  keyset *b = m->in_glue ? &m->gl : &m->cur;
+  zp_ck_keyset *b = m->in_glue ? &m->gl : &m->cur;
   uint32_t k = (uint32_t)t->rtype << 16 | t->covered;
-  const kentry *e = zp_ck_kset_find(b, k);
+  const zp_ck_kentry *e = zp_ck_kset_find(b, k);
   if (!(*cont = e != NULL) && !(e = zp_ck_kset_add(b, k, r->ttl)))
     return ZP_ENOMEM;
   *ttl = e->val;
@@ -119,7 +119,7 @@ static zp_status model_take(model *m, const zp_record *r, const tuple *t, const 
   return ZP_OK;
 }
 
-zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, tuple *t)
+zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, zp_ck_tuple *t)
 {
   bool ttl_limit = c->opt.max_zone_ttl_set && zp_ck_on(c, ZP_CK_LOAD_LIMIT);
   if (!c->opt.max_records_per_type && !ttl_limit)
@@ -144,7 +144,7 @@ zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, tuple *t)
      * and is committed after it; whether that batch holds this RRset */
     model *m = &l->in;
     uint32_t k = (uint32_t)t->rtype << 16 | t->covered;
-    const keyset *b = NULL;
+    const zp_ck_keyset *b = NULL;
     if (m->in_glue && len == m->glue_len && !memcmp(key, m->glue, len) &&
         r->owner_case == m->glue_case)
       b = &m->gl;
@@ -184,8 +184,8 @@ zp_status zp_ck_load_record(zp_checker *c, const zp_record *r, tuple *t)
 /* The batch pending of reading m joins what named holds. */
 static void batch_commit(zp_checker *c, int m)
 {
-  group *g = &c->g;
-  keyset *b = &c->batch_rdatas[m], *h = &c->held_rdatas[m];
+  zp_ck_group *g = &c->g;
+  zp_ck_keyset *b = &c->batch_rdatas[m], *h = &c->held_rdatas[m];
   for (size_t i = 0; i < b->n; i++)
     if (!zp_ck_kset_find(h, b->e[i].key)) {
       (void)zp_ck_kset_add(h, b->e[i].key, 0);   /* (out of memory: counted again, never less) */
@@ -196,9 +196,9 @@ static void batch_commit(zp_checker *c, int m)
 }
 
 /* A record into the batch pending of reading m (once: its digest is not there yet). */
-static void batch_add(zp_checker *c, int m, const tuple *t, bool once)
+static void batch_add(zp_checker *c, int m, const zp_ck_tuple *t, bool once)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   g->load_all[m]++;
   if (!once)
     return;
@@ -210,14 +210,14 @@ static void batch_add(zp_checker *c, int m, const tuple *t, bool once)
 /* named's judgement of a batch as it commits it (lib/dns/rdataslab.c): its records, a record
  * written twice twice, past the limit; or, joining records it holds, those plus the batch's
  * each once (one it holds already counted again). */
-static bool batch_over(const group *g, int m, uint32_t max)
+static bool batch_over(const zp_ck_group *g, int m, uint32_t max)
 {
   return g->load_all[m] > max || (g->load_held[m] && g->load_held[m] + g->load_dist[m] > max);
 }
 
-void zp_ck_load_first(zp_checker *c, const tuple *t)
+void zp_ck_load_first(zp_checker *c, const zp_ck_tuple *t)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   g->load_told = false;
   for (int m = 0; m < 2; m++) {
     batch_commit(c, m);
@@ -244,9 +244,9 @@ bool zp_ck_load_counting(const zp_checker *c)
   return c->opt.max_records_per_type && !c->g.load_told && zp_ck_on(c, ZP_CK_LOAD_LIMIT);
 }
 
-void zp_ck_load_more(zp_checker *c, const tuple *t, bool new_rdata)
+void zp_ck_load_more(zp_checker *c, const zp_ck_tuple *t, bool new_rdata)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   if (!zp_ck_load_counting(c))
     return;
   uint32_t max = c->opt.max_records_per_type;
@@ -259,8 +259,8 @@ void zp_ck_load_more(zp_checker *c, const tuple *t, bool new_rdata)
       bool open = t->flags & F_GENERATED_OPEN;
       if (!open)
         batch_commit(c, 0);
-      keyset keep = c->batch_rdatas[0];
-      c->batch_rdatas[0] = (keyset){0};
+      zp_ck_keyset keep = c->batch_rdatas[0];
+      c->batch_rdatas[0] = (zp_ck_keyset){0};
       g->load_all[0] = g->load_dist[0] = g->load_again[0] = 0;
       batch_add(c, 0, t, true);
       bool alone = batch_over(g, 0, max);

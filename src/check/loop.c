@@ -30,11 +30,11 @@ static void path_add(path *p, const uint8_t *key, size_t len)
 }
 
 /* The loop whose first CNAME in the file is l, at the owner key[0..len), its names in p. */
-static void tell_loop(zp_checker *c, const link *l, const uint8_t *key, size_t len, path *p)
+static void tell_loop(zp_checker *c, const zp_ck_link *l, const uint8_t *key, size_t len, path *p)
 {
   if (p->n < PATH_TEXT)
     snprintf(p->text + p->n, PATH_TEXT - p->n, "%s", zp_ck_key_text(key, len));
-  tuple t = {.seq = l->seq, .src = l->src, .line = l->line, .col = l->col,
+  zp_ck_tuple t = {.seq = l->seq, .src = l->src, .line = l->line, .col = l->col,
              .line_off = l->line_off};
   zp_ck_report(c, ZP_CK_CNAME_LOOP, &t, "CNAME chain loops: %s: no answer comes back", p->text);
 }
@@ -48,22 +48,22 @@ static bool link_room(const zp_checker *c, size_t len)
 {
   size_t n = c->nlinks + 1, l = zp_grown_cap(c->links_cap, n, 64);
   size_t k = zp_grown_cap(c->link_names.cap, c->link_names.len + 2 + len, ZP_BUF_FIRST_CAP);
-  size_t bytes = l * sizeof(link) + k + n * (1 + 2 * sizeof(uint32_t)) +
-                 (l > c->links_cap ? c->links_cap * sizeof(link) : 0) +
+  size_t bytes = l * sizeof(zp_ck_link) + k + n * (1 + 2 * sizeof(uint32_t)) +
+                 (l > c->links_cap ? c->links_cap * sizeof(zp_ck_link) : 0) +
                  (k > c->link_names.cap ? c->link_names.cap : 0);
   return bytes <= c->links_max;
 }
 
 static int link_cmp(const void *a, const void *b)
 {
-  const link *x = a, *y = b;
+  const zp_ck_link *x = a, *y = b;
   if (x->from != y->from)
     return x->from < y->from ? -1 : 1;
   return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
 /* The link from the name with hash h, among links[0..n) sorted by name, one a name. */
-static const link *link_from(const link *links, size_t n, uint64_t h)
+static const zp_ck_link *link_from(const zp_ck_link *links, size_t n, uint64_t h)
 {
   size_t lo = 0, hi = n;
   while (lo < hi) {
@@ -77,7 +77,7 @@ static const link *link_from(const link *links, size_t n, uint64_t h)
 }
 
 /* The owner of a link's CNAME: its sort key. */
-static const uint8_t *link_key(const zp_checker *c, const link *l, size_t *len)
+static const uint8_t *link_key(const zp_checker *c, const zp_ck_link *l, size_t *len)
 {
   const uint8_t *p = (const uint8_t *)c->link_names.p + l->name_off;
   uint16_t n;
@@ -106,7 +106,7 @@ static zp_status loops_in_memory(zp_checker *c)
   for (size_t i = 0; i < c->nlinks; i++)
     if (n == 0 || c->links[i].from != c->links[n - 1].from)
       c->links[n++] = c->links[i];
-  const link *v = c->links;
+  const zp_ck_link *v = c->links;
   uint8_t *state = calloc(n, 1);   /* 0 new, 1 on the path, 2 done */
   start *order = malloc(n * sizeof *order);
   if (!state || !order) {
@@ -118,18 +118,18 @@ static zp_status loops_in_memory(zp_checker *c)
     order[i] = (start){v[i].seq, (uint32_t)i};
   qsort(order, n, sizeof *order, start_cmp);
   for (size_t i = 0; i < n; i++) {
-    const link *l = &v[order[i].at];
+    const zp_ck_link *l = &v[order[i].at];
     while (l && state[l - v] == 0) {
       state[l - v] = 1;
       l = link_from(v, n, l->to);
     }
     if (l && state[l - v] == 1) {
-      const link *first = l;
-      for (const link *k = link_from(v, n, l->to); k != l; k = link_from(v, n, k->to))
+      const zp_ck_link *first = l;
+      for (const zp_ck_link *k = link_from(v, n, l->to); k != l; k = link_from(v, n, k->to))
         first = k->seq < first->seq ? k : first;
       path p = {.n = 0};
       size_t len;
-      const link *k = first;
+      const zp_ck_link *k = first;
       do {
         const uint8_t *key = link_key(c, k, &len);
         path_add(&p, key, len);
@@ -198,7 +198,7 @@ static bool by_reach(const uint8_t *e, size_t len, size_t window, uint8_t out[ZP
 }
 
 /* A link in the chain: its name and place (big-endian), the link, its owner's sort key. */
-static zp_status chain_add(zp_spill *sp, const link *l, const uint8_t *key, size_t len)
+static zp_status chain_add(zp_spill *sp, const zp_ck_link *l, const uint8_t *key, size_t len)
 {
   uint8_t order[12];
   put_be(order, l->from, 8);
@@ -271,7 +271,7 @@ static zp_status first_round(zp_checker *c, search *s, uint64_t *left)
   uint64_t last = 0;
   bool any = false;
   while (st == ZP_OK && (st = zp_spill_next(c->chain, &e, &len)) == ZP_OK && e) {
-    link l;
+    zp_ck_link l;
     memcpy(&l, e + 12, sizeof l);
     if (any && l.from == last)
       continue;
@@ -324,7 +324,7 @@ static zp_status loops_sorted(search *s, zp_spill **out)
   uint64_t last = 0;
   bool any = false;
   reach at = {0};
-  link l = {0};
+  zp_ck_link l = {0};
   while (st == ZP_OK && (st = zp_spill_next(s->by_to[0], &e, &len)) == ZP_OK && e) {
     uint64_t to = get_be(e + 8, 8);
     if (any && to == last)
@@ -356,7 +356,7 @@ static zp_status tell_sorted(zp_checker *c, zp_spill *loops)
   zp_status st;
   bool open = false;
   uint32_t loop = 0;
-  link first;
+  zp_ck_link first;
   uint8_t key[ZP_NAME_KEY_MAX];
   size_t key_len = 0;
   path p;
@@ -409,10 +409,10 @@ static zp_status loops_in_chain(zp_checker *c)
 
 /* ---- the links ---- */
 
-void zp_ck_chain_link(zp_checker *c, const tuple *t, const uint8_t *from, uint64_t to)
+void zp_ck_chain_link(zp_checker *c, const zp_ck_tuple *t, const uint8_t *from, uint64_t to)
 {
   size_t len = t->extra_len;
-  link l = {zp_hash(from, len), to, t->seq, t->src, t->line, t->col, t->line_off, 0};
+  zp_ck_link l = {zp_hash(from, len), to, t->seq, t->src, t->line, t->col, t->line_off, 0};
   if (c->chain_err != ZP_OK)
     return;
   if (!c->chain && link_room(c, len)) {

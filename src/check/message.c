@@ -11,7 +11,7 @@ static zp_severity severity(const zp_checker *c, zp_check_id id)
   return c->opt.level[id] == ZP_LEVEL_ERROR ? ZP_ERROR : ZP_WARNING;
 }
 
-static zp_loc loc_of(const zp_checker *c, const tuple *t)
+static zp_loc loc_of(const zp_checker *c, const zp_ck_tuple *t)
 {
   return (zp_loc){.src = t->src == UINT32_MAX ? NULL : &c->srcs[t->src]->src, .line = t->line,
                   .col = t->col, .line_off = t->line_off};
@@ -30,7 +30,8 @@ typedef struct held {
 
 /* A message with no record to point at (a zone without one) is about the zone's file as a
  * whole, where there is one. */
-static void tell(zp_checker *c, zp_check_id id, zp_severity sev, const tuple *at, const char *msg)
+static void tell(zp_checker *c, zp_check_id id, zp_severity sev, const zp_ck_tuple *at,
+                 const char *msg)
 {
   zp_source file = {.path = c->opt.file};
   zp_loc loc = {.src = &file};
@@ -41,7 +42,7 @@ static void tell(zp_checker *c, zp_check_id id, zp_severity sev, const tuple *at
 }
 
 ZP_PRINTF(5, 0) static void report(zp_checker *c, zp_check_id id, zp_severity sev,
-                                   const tuple *at, const char *fmt, va_list ap)
+                                   const zp_ck_tuple *at, const char *fmt, va_list ap)
 {
   if (!zp_ck_on(c, id))
     return;   /* (-Wno-NAME: a check whose rule runs anyway, as DNSSEC's walk, says nothing) */
@@ -66,7 +67,7 @@ ZP_PRINTF(5, 0) static void report(zp_checker *c, zp_check_id id, zp_severity se
     tell(c, id, sev, at, msg);   /* (out of memory or disk: told now, out of order, not lost) */
 }
 
-ZP_PRINTF(4, 5) void zp_ck_report(zp_checker *c, zp_check_id id, const tuple *at,
+ZP_PRINTF(4, 5) void zp_ck_report(zp_checker *c, zp_check_id id, const zp_ck_tuple *at,
                                   const char *fmt, ...)
 {
   va_list ap;
@@ -75,7 +76,7 @@ ZP_PRINTF(4, 5) void zp_ck_report(zp_checker *c, zp_check_id id, const tuple *at
   va_end(ap);
 }
 
-ZP_PRINTF(4, 5) void zp_ck_error(zp_checker *c, zp_check_id id, const tuple *at,
+ZP_PRINTF(4, 5) void zp_ck_error(zp_checker *c, zp_check_id id, const zp_ck_tuple *at,
                                  const char *fmt, ...)
 {
   va_list ap;
@@ -139,7 +140,7 @@ zp_status zp_ck_tell_held(zp_checker *c)
     }
     if (h.served_only && u && useq == h.seq)
       continue;
-    tuple t = {.src = h.src, .line = h.line, .col = h.col, .line_off = h.line_off};
+    zp_ck_tuple t = {.src = h.src, .line = h.line, .col = h.col, .line_off = h.line_off};
     tell(c, (zp_check_id)h.id, (zp_severity)h.sev, h.placed ? &t : NULL,
          (const char *)e + sizeof h);
   }
@@ -166,13 +167,13 @@ const char *zp_ck_key_text(const uint8_t *key, size_t len)
 }
 
 /* The text of the name being looked at. */
-const char *zp_ck_owner_text(const group *g)
+const char *zp_ck_owner_text(const zp_ck_group *g)
 {
   return zp_ck_key_text(g->key, g->key_len);
 }
 
 /* "file:line" of a tuple, for a message that names a second record. */
-const char *zp_ck_where(const zp_checker *c, const tuple *t)
+const char *zp_ck_where(const zp_checker *c, const zp_ck_tuple *t)
 {
   static char bufs[2][600];
   static unsigned next;

@@ -4,7 +4,7 @@
 
 #include "check_int.h"
 
-static bool set_grow(nameset *s)
+static bool set_grow(zp_ck_nameset *s)
 {
   size_t cap = s->cap ? 2 * s->cap : 256;
   uint64_t *e = calloc(cap, sizeof *e);
@@ -24,7 +24,7 @@ static bool set_grow(nameset *s)
   return true;
 }
 
-zp_status zp_ck_set_add(nameset *s, uint64_t h, uint8_t flags)
+zp_status zp_ck_set_add(zp_ck_nameset *s, uint64_t h, uint8_t flags)
 {
   h &= ZP_CK_SET_HASH;
   h |= !h;   /* (0 is the empty slot) */

@@ -10,7 +10,7 @@ static bool beside_cname(uint16_t type)
          type == ZP_TYPE_SIG || type == ZP_TYPE_NXT;
 }
 
-static void keep(rep *r, const tuple *t, const uint8_t *spell)
+static void keep(zp_ck_rep *r, const zp_ck_tuple *t, const uint8_t *spell)
 {
   r->set = true;
   r->t = *t;
@@ -21,8 +21,8 @@ static void keep(rep *r, const tuple *t, const uint8_t *spell)
 
 static void group_begin(zp_checker *c, const uint8_t *key, size_t len)
 {
-  group *g = &c->g;
-  memset(g, 0, offsetof(group, rrset));
+  zp_ck_group *g = &c->g;
+  memset(g, 0, offsetof(zp_ck_group, rrset));
   g->rrset.set = g->cname.set = g->other.set = g->spell1.set = g->spell2.set = false;
   g->glue_other.set = g->occ.set = g->dname_rec.set = g->ns.set = g->ds.set = false;
   g->mx_null_rec.set = false;
@@ -33,9 +33,9 @@ static void group_begin(zp_checker *c, const uint8_t *key, size_t len)
   zp_ck_cuts_enter(c);
 }
 
-static zp_status record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
+static zp_status record_in(zp_checker *c, const zp_ck_tuple *t, const uint8_t *spell)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   /* an RRset: the tuples of one class and type (and type covered: RRSIG, SIG), in input order */
   if (!g->rrset.set || g->rrset.t.rclass != t->rclass || g->rrset.t.rtype != t->rtype ||
       (zp_ck_is_sig(t) && g->rrset.t.covered != t->covered)) {
@@ -92,7 +92,7 @@ static zp_status record_in(zp_checker *c, const tuple *t, const uint8_t *spell)
  * in an order that keeps the messages about one record in the order they have always had. */
 static void records_done(zp_checker *c)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   if (g->refs_started)
     return;
   g->refs_started = true;
@@ -114,7 +114,7 @@ static void records_done(zp_checker *c)
  * with records is the last one for the names without records that follow. */
 static void group_end(zp_checker *c)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   records_done(c);
   zp_ck_cuts_leave(c);
   if (g->spell1.set) {
@@ -129,7 +129,7 @@ static zp_status tuple_in(void *ctx, const uint8_t *e, size_t len)
   zp_checker *c = ctx;
   uint8_t key[ZP_NAME_KEY_MAX], from[ZP_NAME_KEY_MAX];
   zp_status st = ZP_OK;
-  tuple t;
+  zp_ck_tuple t;
   (void)len;
   memcpy(&t, e, sizeof t);
   const uint8_t *stored = e + sizeof t, *extra = stored + t.key_len;
@@ -155,7 +155,7 @@ static zp_status tuple_in(void *ctx, const uint8_t *e, size_t len)
     uint32_t id;
     memcpy(&id, extra, sizeof id);
     records_done(c);
-    target f = zp_ck_facts(c, c->targets[id].asked, &wait);
+    zp_ck_target f = zp_ck_facts(c, c->targets[id].asked, &wait);
     f.hash = c->targets[id].hash;
     f.key_off = c->targets[id].key_off;
     c->targets[id] = f;
@@ -163,7 +163,7 @@ static zp_status tuple_in(void *ctx, const uint8_t *e, size_t len)
   }
   t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, extra, from);
   records_done(c);
-  target f = zp_ck_facts(c, t.rtype == ZP_TYPE_CNAME, &wait);
+  zp_ck_target f = zp_ck_facts(c, t.rtype == ZP_TYPE_CNAME, &wait);
   f.hash = zp_hash(c->g.key, c->g.key_len);
   if (wait)
     return zp_ck_ref_wait(c, &t, from);

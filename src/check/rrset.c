@@ -7,9 +7,9 @@
 #include "check_int.h"
 #include "record/record.h"
 
-void zp_ck_rrset_first(zp_checker *c, const tuple *t)
+void zp_ck_rrset_first(zp_checker *c, const zp_ck_tuple *t)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   g->rrset_ttl_told = g->rrset_single_told = g->rrset_size_told = false;
   g->rrset_size = (uint32_t)zp_rdata_load_cost(t->rtype, t->rdlen);
   zp_ck_load_first(c, t);
@@ -20,9 +20,9 @@ void zp_ck_rrset_first(zp_checker *c, const tuple *t)
  * twice). The digests are kept from the RRset's second record on while the size or the load
  * limit still counts: at most 32,757 different ones before the size is told, each counting 2
  * octets or more. */
-static bool new_rdata(zp_checker *c, const tuple *t)
+static bool new_rdata(zp_checker *c, const zp_ck_tuple *t)
 {
-  keyset *s = &c->rdatas;
+  zp_ck_keyset *s = &c->rdatas;
   /* (out of memory, a record counts as a new one: a message too many, never one too few) */
   if (s->n == 0)
     (void)zp_ck_kset_add(s, c->g.rrset.t.digest, 0);
@@ -35,9 +35,9 @@ static bool new_rdata(zp_checker *c, const tuple *t)
 /* named's count of an RRset (read/rdata.h), each record's RDATA and its length, the same record
  * twice once: past ZP_RRSET_LOAD_MAX, BIND refuses the zone. (A record alone never passes it:
  * the reader holds each to it.) */
-static void rrset_size(zp_checker *c, const tuple *t)
+static void rrset_size(zp_checker *c, const zp_ck_tuple *t)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   g->rrset_size += (uint32_t)zp_rdata_load_cost(t->rtype, t->rdlen);
   if (g->rrset_size <= ZP_RRSET_LOAD_MAX)
     return;
@@ -50,9 +50,9 @@ static void rrset_size(zp_checker *c, const tuple *t)
   g->rrset_size_told = true;
 }
 
-void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell)
+void zp_ck_rrset_more(zp_checker *c, const zp_ck_tuple *t, const uint8_t *spell)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   bool size = !g->rrset_size_told && zp_ck_on(c, ZP_CK_RRSET_SIZE);
   if (size || zp_ck_load_counting(c)) {
     bool fresh = new_rdata(c, t);
@@ -61,7 +61,7 @@ void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell)
     zp_ck_load_more(c, t, fresh);
   }
   if (t->ttl != g->rrset.t.ttl && !g->rrset_ttl_told && zp_ck_on(c, ZP_CK_TTL)) {
-    rep r = {.set = true, .t = *t};
+    zp_ck_rep r = {.set = true, .t = *t};
     memcpy(r.spell, spell, t->extra_len);
     bool rrsig = zp_ck_is_sig(t);
     zp_ck_report(c, ZP_CK_TTL, t, "%s %s%s%s has TTL %u here and %u at %s: one RRset has one "
@@ -76,7 +76,7 @@ void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell)
   bool single = t->rtype == ZP_TYPE_CNAME || t->rtype == ZP_TYPE_DNAME || t->rtype == ZP_TYPE_SOA;
   if (single && t->digest != g->rrset.t.digest && !g->rrset_single_told &&
       zp_ck_on(c, ZP_CK_SINGLETON)) {
-    rep r = {.set = true, .t = *t};
+    zp_ck_rep r = {.set = true, .t = *t};
     memcpy(r.spell, spell, t->extra_len);
     zp_ck_report(c, ZP_CK_SINGLETON, t, "a second %s record at %s, beside the one at %s: a "
                  "name holds one %s (RFC %s)%s", zp_ck_type_text(t->rtype),
@@ -91,11 +91,11 @@ void zp_ck_rrset_more(zp_checker *c, const tuple *t, const uint8_t *spell)
 
 void zp_ck_cname_other(zp_checker *c)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   if (!g->has_cname || !g->other.set || !zp_ck_on(c, ZP_CK_CNAME_OTHER))
     return;
-  const rep *later = g->cname.t.seq > g->other.t.seq ? &g->cname : &g->other;
-  const rep *earlier = later == &g->cname ? &g->other : &g->cname;
+  const zp_ck_rep *later = g->cname.t.seq > g->other.t.seq ? &g->cname : &g->other;
+  const zp_ck_rep *earlier = later == &g->cname ? &g->other : &g->cname;
   zp_ck_report(c, ZP_CK_CNAME_OTHER, &later->t, "CNAME and other data at %s: %s here, %s at %s "
                "(RFC 1034 section 3.6.2; BIND, NSD and Knot refuse the zone)%s",
                zp_ck_owner_text(g), zp_ck_type_text(later->t.rtype),
@@ -105,7 +105,7 @@ void zp_ck_cname_other(zp_checker *c)
 
 void zp_ck_null_mx(zp_checker *c)
 {
-  group *g = &c->g;
+  zp_ck_group *g = &c->g;
   if (g->mx_null_rec.set && g->mx_other && zp_ck_on(c, ZP_CK_NULL_MX))
     zp_ck_report(c, ZP_CK_NULL_MX, &g->mx_null_rec.t, "a null MX (\"0 .\") beside other MX "
                  "records at %s: a domain that accepts no mail has only the null MX (RFC 7505 "

@@ -9,7 +9,7 @@
 #include "check_int.h"
 
 /* The sort key of a target. */
-static const uint8_t *target_key(const zp_checker *c, const target *t, size_t *len)
+static const uint8_t *target_key(const zp_checker *c, const zp_ck_target *t, size_t *len)
 {
   const uint8_t *p = (const uint8_t *)c->target_keys.p + t->key_off;
   uint16_t n;
@@ -44,9 +44,9 @@ static bool target_room(const zp_checker *c, size_t len)
   size_t n = c->ntargets + 1, t = zp_grown_cap(c->targets_cap, n, 256);
   size_t m = zp_grown_cap(c->tmap_cap, 2 * n, 1024);
   size_t k = zp_grown_cap(c->target_keys.cap, c->target_keys.len + 2 + len, ZP_BUF_FIRST_CAP);
-  size_t bytes = t * sizeof(target) + m * sizeof *c->tmap + k +
+  size_t bytes = t * sizeof(zp_ck_target) + m * sizeof *c->tmap + k +
                  3 * zp_grown_cap(0, n, 64) * sizeof *c->pending;
-  bytes += (t > c->targets_cap ? c->targets_cap * sizeof(target) : 0) +
+  bytes += (t > c->targets_cap ? c->targets_cap * sizeof(zp_ck_target) : 0) +
            (m > c->tmap_cap ? c->tmap_cap * sizeof *c->tmap : 0) +
            (k > c->target_keys.cap ? c->target_keys.cap : 0);
   return bytes <= c->targets_max;
@@ -54,13 +54,13 @@ static bool target_room(const zp_checker *c, size_t len)
 
 /* The number of the target whose sort key is key[0..len), made on first sight with its marker
  * (rec's place); UINT32_MAX past the bound on targets kept. */
-static zp_status target_of(zp_checker *c, const tuple *rec, const uint8_t *key, size_t len,
+static zp_status target_of(zp_checker *c, const zp_ck_tuple *rec, const uint8_t *key, size_t len,
                            uint32_t *id)
 {
   uint64_t h = zp_hash(key, len);
   size_t k = c->tmap_cap ? h & (c->tmap_cap - 1) : 0;
   for (; c->tmap_cap && c->tmap[k]; k = (k + 1) & (c->tmap_cap - 1)) {
-    const target *t = &c->targets[c->tmap[k] - 1];
+    const zp_ck_target *t = &c->targets[c->tmap[k] - 1];
     size_t n;
     const uint8_t *tk = target_key(c, t, &n);
     if (t->hash == h && n == len && memcmp(tk, key, len) == 0) {
@@ -74,8 +74,8 @@ static zp_status target_of(zp_checker *c, const tuple *rec, const uint8_t *key, 
   if (!zp_array_room(&c->targets, c->ntargets, &c->targets_cap, sizeof *c->targets, 256))
     return ZP_ENOMEM;
   uint16_t n = (uint16_t)len;
-  target *t = &c->targets[c->ntargets];
-  *t = (target){.hash = h, .key_off = c->target_keys.len};
+  zp_ck_target *t = &c->targets[c->ntargets];
+  *t = (zp_ck_target){.hash = h, .key_off = c->target_keys.len};
   if (!zp_buf_put(&c->target_keys, &n, sizeof n) || !zp_buf_put(&c->target_keys, key, len))
     return ZP_ENOMEM;
   uint32_t made = (uint32_t)c->ntargets++;
@@ -85,7 +85,7 @@ static zp_status target_of(zp_checker *c, const tuple *rec, const uint8_t *key, 
   } else {
     c->tmap[k] = made + 1;
   }
-  tuple m = *rec;
+  zp_ck_tuple m = *rec;
   m.kind = K_TARGET;
   m.key_len = n;
   m.extra_len = sizeof made;
@@ -98,7 +98,7 @@ static zp_status target_of(zp_checker *c, const tuple *rec, const uint8_t *key, 
  * for any rule (BIND looks it up in the DNS, and a CNAME loop through it is no loop of the
  * zone's); the others are logged against their target's number, or past the bound filed as a
  * tuple under the target's name. */
-zp_status zp_ck_add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, size_t from_len,
+zp_status zp_ck_add_ref(zp_checker *c, const zp_ck_tuple *rec, const uint8_t *from, size_t from_len,
                         const uint8_t *to)
 {
   uint8_t key[ZP_NAME_KEY_MAX];
@@ -109,7 +109,7 @@ zp_status zp_ck_add_ref(zp_checker *c, const tuple *rec, const uint8_t *from, si
   zp_status st = target_of(c, rec, key, len, &id);
   if (st != ZP_OK)
     return st;
-  tuple t = *rec;
+  zp_ck_tuple t = *rec;
   t.kind = K_REF;
   t.extra_len = (uint16_t)from_len;
   if (id != UINT32_MAX && rec->rtype == ZP_TYPE_CNAME)
@@ -137,13 +137,13 @@ bool zp_ck_ipv4_text(const zp_field *fd)
   return inet_pton(AF_INET, text, &a) == 1;
 }
 
-void zp_ck_address_target(zp_checker *c, const zp_record *r, const tuple *t)
+void zp_ck_address_target(zp_checker *c, const zp_record *r, const zp_ck_tuple *t)
 {
   size_t f = r->rtype == ZP_TYPE_NS ? 0 : r->rtype == ZP_TYPE_MX ? 1 : 3;
   if (!zp_ck_on(c, ZP_CK_ADDRESS_TARGET) || r->generic || f >= r->nfields ||
       !zp_ck_ipv4_text(&r->fields[f]))
     return;
-  tuple at = zp_ck_at_field(r, t, f);
+  zp_ck_tuple at = zp_ck_at_field(r, t, f);
   zp_ck_report(c, ZP_CK_ADDRESS_TARGET, &at, "%s target '%.*s' is an IPv4 address, read as the "
                "name %s: %s takes a host name (RFC 1035 section 3.3)", zp_ck_type_text(r->rtype),
                (int)r->fields[f].len, r->fields[f].text,
@@ -177,7 +177,7 @@ static size_t encloser_before(const zp_checker *c, const uint8_t *key, size_t le
  * (RFC 4592 section 2.2.2); else answered by the wildcard of its closest encloser (RFC 4592
  * section 3.3.1) as that wildcard holds; else no name (NXDOMAIN). */
 static void wildcard_answer(const zp_checker *c, const uint8_t *key, size_t len,
-                            const uint8_t *next, size_t next_len, target *f)
+                            const uint8_t *next, size_t next_len, zp_ck_target *f)
 {
   f->has_a = f->has_cname = false;
   f->exists = next && zp_ck_is_prefix(key, len, next, next_len);
@@ -200,7 +200,7 @@ static void wildcard_answer(const zp_checker *c, const uint8_t *key, size_t len,
  * from the one the names before show down to its parent that is. If none is, it has neither. */
 static bool may_be_covered(const zp_checker *c)
 {
-  const group *g = &c->g;
+  const zp_ck_group *g = &c->g;
   if (!c->wild.n || !c->have_apex || g->key_len <= c->apex_len)
     return false;
   size_t lo = encloser_before(c, g->key, g->key_len);
@@ -212,7 +212,7 @@ static bool may_be_covered(const zp_checker *c)
 }
 
 /* Where a target is an alias: its CNAME, or a wildcard's. */
-static const char *alias(const zp_checker *c, const target *f)
+static const char *alias(const zp_checker *c, const zp_ck_target *f)
 {
   static char b[700];
   if (!f->own_cname)
@@ -225,10 +225,10 @@ static const char *alias(const zp_checker *c, const target *f)
  * name without records, not at or below a delegation (no glue comes from a wildcard) or a DNAME;
  * which one is known once the next name with records is (*wait), and so is whether a name
  * without records exists, when that is asked. */
-target zp_ck_facts(zp_checker *c, bool asked, bool *wait)
+zp_ck_target zp_ck_facts(zp_checker *c, bool asked, bool *wait)
 {
-  group *g = &c->g;
-  target f = {.asked = asked, .exists = g->spell1.set, .in_zone = g->in_zone,
+  zp_ck_group *g = &c->g;
+  zp_ck_target f = {.asked = asked, .exists = g->spell1.set, .in_zone = g->in_zone,
               .below_dname = g->dname >= 0, .glue_zone = g->cut >= 0 || (g->has_ns && !g->apex),
               .own_cname = g->cname.set, .cname = g->cname.t, .has_a = g->has_a,
               .has_cname = g->has_cname};
@@ -246,7 +246,7 @@ zp_status zp_ck_target_wait(zp_checker *c, uint32_t id)
   return ZP_OK;
 }
 
-zp_status zp_ck_ref_wait(zp_checker *c, const tuple *t, const uint8_t *from)
+zp_status zp_ck_ref_wait(zp_checker *c, const zp_ck_tuple *t, const uint8_t *from)
 {
   zp_status st;
   if (!c->deferred) {
@@ -255,7 +255,7 @@ zp_status zp_ck_ref_wait(zp_checker *c, const tuple *t, const uint8_t *from)
                            &c->deferred)) != ZP_OK)
       return st;
   }
-  tuple w = *t;
+  zp_ck_tuple w = *t;
   w.flags &= (uint8_t)~(F_KEY_REL | F_EXTRA_REL);
   w.key_len = (uint16_t)c->g.key_len;
   return zp_ck_add(c, c->deferred, &w, c->g.key, from);
@@ -264,7 +264,7 @@ zp_status zp_ck_ref_wait(zp_checker *c, const tuple *t, const uint8_t *from)
 zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_len)
 {
   for (size_t i = 0; i < c->npending; i++) {
-    target *f = &c->targets[c->pending[i]];
+    zp_ck_target *f = &c->targets[c->pending[i]];
     size_t n;
     const uint8_t *k = target_key(c, f, &n);
     wildcard_answer(c, k, n, next, next_len, f);
@@ -277,14 +277,15 @@ zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_l
   zp_status st;
   uint8_t key[ZP_NAME_KEY_MAX], from[ZP_NAME_KEY_MAX];
   while ((st = zp_spill_next(c->deferred, &e, &len)) == ZP_OK && e) {
-    tuple t;
+    zp_ck_tuple t;
     memcpy(&t, e, sizeof t);
     size_t skip = t.flags & F_KEY_REL ? c->skip_len : 0;
     memcpy(key, c->skip, skip);
     memcpy(key + skip, e + sizeof t, t.key_len);
     size_t key_len = skip + t.key_len;
     t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, e + sizeof t + t.key_len, from);
-    target f = {.asked = t.rtype == ZP_TYPE_CNAME, .in_zone = true, .hash = zp_hash(key, key_len)};
+    zp_ck_target f = {.asked = t.rtype == ZP_TYPE_CNAME, .in_zone = true,
+                      .hash = zp_hash(key, key_len)};
     wildcard_answer(c, key, key_len, next, next_len, &f);
     zp_ck_ref_check(c, &f, key, key_len, &t, from);
   }
@@ -297,7 +298,7 @@ zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_l
  * or more before the origin (t->covered, intake.c), the final dot most likely forgotten (RFC 1035
  * section 5.1), the name as written and the origin that completed it (ACE labels shown in
  * Unicode, as a zone in UTF-8 writes them); else "". */
-static const char *dot_hint(const zp_checker *c, const tuple *t, const uint8_t *key,
+static const char *dot_hint(const zp_checker *c, const zp_ck_tuple *t, const uint8_t *key,
                             size_t key_len)
 {
   static char b[2 * ZP_NAME_UNICODE_MAX + 128], as_written[ZP_NAME_UNICODE_MAX],
@@ -323,12 +324,12 @@ static const char *dot_hint(const zp_checker *c, const tuple *t, const uint8_t *
  * whose sort key is key[0..key_len). Names are made text only for a message: most references
  * are fine. A message is told only if the record is ever served (a record never served is told
  * as occluded or below a DNAME), which the pass knows by the time messages are told. */
-void zp_ck_ref_check(zp_checker *c, const target *f, const uint8_t *key, size_t key_len,
-                     const tuple *ref, const uint8_t *from)
+void zp_ck_ref_check(zp_checker *c, const zp_ck_target *f, const uint8_t *key, size_t key_len,
+                     const zp_ck_tuple *ref, const uint8_t *from)
 {
-  tuple at = *ref;
+  zp_ck_tuple at = *ref;
   at.flags |= F_SERVED_ONLY;
-  const tuple *t = &at;
+  const zp_ck_tuple *t = &at;
   size_t from_len = t->extra_len;
   if (t->rtype == ZP_TYPE_CNAME && f->own_cname && zp_ck_on(c, ZP_CK_CNAME_LOOP))
     zp_ck_chain_link(c, t, from, f->hash);
@@ -405,10 +406,10 @@ zp_status zp_ck_refs_end(zp_checker *c)
   zp_status st;
   uint8_t from[ZP_NAME_KEY_MAX];
   while ((st = zp_spill_next(c->log, &e, &len)) == ZP_OK && e) {
-    tuple t;
+    zp_ck_tuple t;
     memcpy(&t, e, sizeof t);
     t.extra_len = (uint16_t)zp_ck_whole_extra(c, &t, e + sizeof t + t.key_len, from);
-    const target *f = &c->targets[(uint32_t)t.digest];
+    const zp_ck_target *f = &c->targets[(uint32_t)t.digest];
     size_t n;
     const uint8_t *k = target_key(c, f, &n);
     zp_ck_ref_check(c, f, k, n, &t, from);

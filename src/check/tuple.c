@@ -4,7 +4,7 @@
 
 int zp_ck_tuple_cmp(const uint8_t *a, const uint8_t *b)
 {
-  tuple x, y;
+  zp_ck_tuple x, y;
   memcpy(&x, a, sizeof x);
   memcpy(&y, b, sizeof y);
   size_t n = x.key_len < y.key_len ? x.key_len : y.key_len;
@@ -32,15 +32,15 @@ bool zp_ck_key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
                       uint8_t out[ZP_SPILL_PREFIX], void *ctx)
 {
   const zp_checker *c = ctx;
-  const uint8_t *key = entry + sizeof(tuple);
+  const uint8_t *key = entry + sizeof(zp_ck_tuple);
   uint16_t key_len, rclass, rtype, covered;
   uint8_t kind, flags;
-  memcpy(&key_len, entry + offsetof(tuple, key_len), sizeof key_len);
-  memcpy(&covered, entry + offsetof(tuple, covered), sizeof covered);
-  memcpy(&rclass, entry + offsetof(tuple, rclass), sizeof rclass);
-  memcpy(&rtype, entry + offsetof(tuple, rtype), sizeof rtype);
-  kind = entry[offsetof(tuple, kind)];
-  flags = entry[offsetof(tuple, flags)];
+  memcpy(&key_len, entry + offsetof(zp_ck_tuple, key_len), sizeof key_len);
+  memcpy(&covered, entry + offsetof(zp_ck_tuple, covered), sizeof covered);
+  memcpy(&rclass, entry + offsetof(zp_ck_tuple, rclass), sizeof rclass);
+  memcpy(&rtype, entry + offsetof(zp_ck_tuple, rtype), sizeof rtype);
+  kind = entry[offsetof(zp_ck_tuple, kind)];
+  flags = entry[offsetof(zp_ck_tuple, flags)];
   (void)entry_len;
   uint8_t flag = 1;
   if (!(flags & F_KEY_REL))
@@ -83,10 +83,10 @@ static bool relative(const zp_checker *c, const uint8_t *key, size_t len)
   return len >= c->skip_len && memcmp(key, c->skip, c->skip_len) == 0;
 }
 
-zp_status zp_ck_add(zp_checker *c, zp_spill *sp, const tuple *whole, const uint8_t *key,
+zp_status zp_ck_add(zp_checker *c, zp_spill *sp, const zp_ck_tuple *whole, const uint8_t *key,
                     const uint8_t *extra)
 {
-  tuple stored = *whole, *t = &stored;
+  zp_ck_tuple stored = *whole, *t = &stored;
   if (relative(c, key, t->key_len)) {
     t->flags |= F_KEY_REL;
     key += c->skip_len;
@@ -102,9 +102,9 @@ zp_status zp_ck_add(zp_checker *c, zp_spill *sp, const tuple *whole, const uint8
   return zp_spill_add(sp, parts, 3);
 }
 
-tuple zp_ck_at_field(const zp_record *r, const tuple *t, size_t i)
+zp_ck_tuple zp_ck_at_field(const zp_record *r, const zp_ck_tuple *t, size_t i)
 {
-  tuple at = *t;
+  zp_ck_tuple at = *t;
   if (i < r->nfields && r->fields[i].loc.src == r->loc.src) {
     at.line = r->fields[i].loc.line;
     at.col = (uint16_t)(r->fields[i].loc.col < UINT16_MAX ? r->fields[i].loc.col : UINT16_MAX);
@@ -113,7 +113,7 @@ tuple zp_ck_at_field(const zp_record *r, const tuple *t, size_t i)
   return at;
 }
 
-size_t zp_ck_whole_extra(const zp_checker *c, const tuple *t, const uint8_t *extra,
+size_t zp_ck_whole_extra(const zp_checker *c, const zp_ck_tuple *t, const uint8_t *extra,
                          uint8_t *from)
 {
   size_t skip = t->flags & F_EXTRA_REL ? c->skip_len : 0;
