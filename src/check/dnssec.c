@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "dnssec.h"
+#include "signed.h"
 #include "record/sort.h"
 #include "sig.h"
 

@@ -6,7 +6,7 @@
  * must also be the digest of an apex DNSKEY, or one of them.) */
 #include <stdlib.h>
 
-#include "dnssec.h"
+#include "signed.h"
 
 /* The delete records of RFC 8078 section 4: CDS 0 0 0 00, CDNSKEY 0 3 0 AA==. */
 static const uint8_t cds_delete[5] = {0, 0, 0, 0, 0}, cdnskey_delete[5] = {0, 0, 3, 0, 0};

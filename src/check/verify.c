@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "core/handoff.h"
-#include "dnssec.h"
+#include "signed.h"
 
 typedef struct job {
   size_t data, len, sig, sig_len;   /* offsets into the batch's octets */

@@ -5,7 +5,7 @@
  * verified as any other (dnssec.c). */
 #include <stdlib.h>
 
-#include "dnssec.h"
+#include "signed.h"
 #include "sig.h"
 
 enum { SIMPLE = 1, HASHES = 2 };   /* hash algorithms 1 and 2: SHA-384, SHA-512 */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "idna2008_tables.h"
-#include "idna_int.h"
+#include "names.h"
 #include "punycode.h"
 #include "unorm.h"
 #include "utf8.h"

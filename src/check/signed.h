@@ -1,8 +1,9 @@
-/* dnssec.h -- the walk of a signed zone (dnssec.c) as its parts see it: a name at a time, in
- * canonical order (RFC 4034 section 6.1), with all its records; the denial of existence
- * (denial.c) and the zone's digest (zonemd.c) are judged from it */
-#ifndef ZP_CK_DNSSEC_H
-#define ZP_CK_DNSSEC_H
+/* signed.h -- the signed-zone family: the walk of a signed zone (dnssec.c) as its parts see
+ * it, a name at a time in canonical order (RFC 4034 section 6.1) with all its records, and the
+ * parts: signatures verified in batches (verify.c), the apex's keys (keys.c), the denial of
+ * existence (denial.c) and the zone's digest (zonemd.c) */
+#ifndef ZP_CK_SIGNED_H
+#define ZP_CK_SIGNED_H
 
 #include "check_int.h"
 #include "sig.h"

@@ -1,6 +1,8 @@
-/* idna_int.h -- what the IDNA2003 and IDNA2008 halves of the library share, inside it */
-#ifndef ZP_IDNA_INT_H
-#define ZP_IDNA_INT_H
+/* names.h -- what the IDNA2003 and IDNA2008 halves of the library share, inside it: the walk
+ * over a name's labels (names.c), the ASCII labels' fast path, and the detail of an ACE label
+ * (idna.c) */
+#ifndef ZP_IDNA_NAMES_H
+#define ZP_IDNA_NAMES_H
 
 #include <stdbool.h>
 #include <stddef.h>
