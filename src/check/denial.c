@@ -475,7 +475,7 @@ static zp_status apex(zp_checker *c, zp_ck_denial *dn, const zp_ck_name *n)
                    "validators may treat the zone as insecure (RFC 9276 section 3.2)",
                    zp_ck_be16(rd + 2));
   }
-  if (param && !(dn->sha1 = zp_digest_new(ZP_SHA1)))
+  if (param && !(dn->sha1 = zp_digest_new(ZP_DIGEST_SHA1)))
     return ZP_ENOMEM;
   dn->nsec3 = param != NULL;
   if (!dn->nsec && !dn->nsec3 && !dn->nsec3_skipped)

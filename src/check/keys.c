@@ -6,6 +6,7 @@
  * must also be the digest of an apex DNSKEY, or one of them.) */
 #include <stdlib.h>
 
+#include "record/dnssec_params.h"
 #include "signed.h"
 
 /* The delete records of RFC 8078 section 4: CDS 0 0 0 00, CDNSKEY 0 3 0 AA==. */
@@ -100,17 +101,27 @@ void zp_ck_cds_record(zp_checker *c, const zp_ck_tuple *t, const uint8_t *spell)
   g->key_told[k] = true;
 }
 
+/* The digest a DS or CDS of digest type type holds; ZP_DIGEST_NONE for one not computed. */
+static zp_digest_alg ds_digest(uint8_t type)
+{
+  switch (type) {
+#define HASH(num, name, octets, hash) case num: return ZP_DIGEST_##hash;
+  ZP_DS_DIGESTS(HASH)
+#undef HASH
+  default: return ZP_DIGEST_NONE;
+  }
+}
+
 /* Whether the apex DNSKEY key[0..len) is what CDS or CDNSKEY rd[0..rdlen) names; -1 when
  * memory is short. */
 static int names_key(const zp_ck_name *n, bool cds, const uint8_t *rd, size_t rdlen,
                      const uint8_t *key, size_t len)
 {
-  static const zp_digest_alg by_type[5] = {0, ZP_SHA1, ZP_SHA256, 0, ZP_SHA384};
   if (!cds)
     return rdlen == len && memcmp(rd, key, len) == 0;
   uint8_t h[ZP_DIGEST_MAX];
   size_t h_len = 0;
-  zp_digest *dg = zp_digest_new(by_type[rd[3]]);
+  zp_digest *dg = zp_digest_new(ds_digest(rd[3]));
   if (dg && zp_digest_begin(dg) && zp_digest_put(dg, n->owner, zp_name_wire_len(n->owner)) &&
       zp_digest_put(dg, key, len))
     h_len = zp_digest_end(dg, h);
@@ -146,7 +157,7 @@ zp_status zp_ck_cds_keys(zp_checker *c, const zp_ck_name *n)
                         ? zp_ck_key_bits(x->rtype, rd, x->rdlen) : 0;
     bool cds = x->rtype == ZP_TYPE_CDS;
     if (!(bits & ZP_CK_KEY_KNOWN) || (bits & ZP_CK_KEY_DELETE) || (cds && x->rdlen < 5) ||
-        (cds && rd[3] != 1 && rd[3] != 2 && rd[3] != 4))
+        (cds && ds_digest(rd[3]) == ZP_DIGEST_NONE))
       continue;   /* (a digest type zonepuny does not compute: not judged) */
     uint8_t alg = (uint8_t)(bits & 0xff);
     uint16_t tag = cds ? zp_ck_be16(rd) : zp_sig_key_tag(rd, x->rdlen);

@@ -2,6 +2,8 @@
  * (RFC 3110, RFC 6605, RFC 8080), signatures verified through OpenSSL's libcrypto */
 #include "sig.h"
 
+#include "record/dnssec_params.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,18 +41,20 @@ uint16_t zp_sig_key_tag(const uint8_t *rdata, size_t rdlen)
 
 bool zp_sig_alg_supported(uint8_t alg)
 {
-  return alg == 5 || alg == 7 || alg == 8 || alg == 10 || (alg >= 13 && alg <= 16);
+  switch (alg) {
+#define VERIFIED(num, mnemonic, verified, retired) case num: return verified;
+  ZP_DNSSEC_ALGORITHMS(VERIFIED)
+#undef VERIFIED
+  default: return false;
+  }
 }
 
 const char *zp_sig_alg_deprecated(uint8_t alg)
 {
   switch (alg) {
-  case 1: return "RSAMD5";
-  case 3: return "DSA";
-  case 5: return "RSASHA1";
-  case 6: return "DSA-NSEC3-SHA1";
-  case 7: return "RSASHA1-NSEC3-SHA1";
-  case 12: return "ECC-GOST";
+#define RETIRED(num, mnemonic, verified, retired) case num: return retired ? mnemonic : NULL;
+  ZP_DNSSEC_ALGORITHMS(RETIRED)
+#undef RETIRED
   default: return NULL;
   }
 }
@@ -344,8 +348,8 @@ struct zp_digest {
 
 zp_digest *zp_digest_new(zp_digest_alg alg)
 {
-  static const char *const names[] = {"SHA1", "SHA256", "SHA384", "SHA512"};
-  zp_digest *d = calloc(1, sizeof *d);
+  static const char *const names[] = {NULL, "SHA1", "SHA256", "SHA384", "SHA512"};
+  zp_digest *d = alg != ZP_DIGEST_NONE ? calloc(1, sizeof *d) : NULL;
   if (!d)
     return NULL;
   /* (fetched once: an EVP_sha1() would be looked up again at every start) */

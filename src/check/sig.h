@@ -39,12 +39,14 @@ void zp_sig_key_free(zp_sig_key *k);
 bool zp_sig_verify(const zp_sig_key *key, const uint8_t *data, size_t len, const uint8_t *sig,
                    size_t sig_len);
 
-/* A digest made in parts. */
-typedef enum zp_digest_alg { ZP_SHA1, ZP_SHA256, ZP_SHA384, ZP_SHA512 } zp_digest_alg;
+/* A digest made in parts; ZP_DIGEST_NONE names one not computed (record/dnssec_params.h). */
+typedef enum zp_digest_alg {
+  ZP_DIGEST_NONE, ZP_DIGEST_SHA1, ZP_DIGEST_SHA256, ZP_DIGEST_SHA384, ZP_DIGEST_SHA512
+} zp_digest_alg;
 enum { ZP_DIGEST_MAX = 64 };
 typedef struct zp_digest zp_digest;
 
-/* NULL when memory is short. Caller frees with zp_digest_free. */
+/* NULL when memory is short (or alg is ZP_DIGEST_NONE). Caller frees with zp_digest_free. */
 zp_digest *zp_digest_new(zp_digest_alg alg);
 /* Starts a digest over, then takes in parts; false when libcrypto fails. */
 bool zp_digest_begin(zp_digest *d);

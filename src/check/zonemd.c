@@ -5,10 +5,16 @@
  * verified as any other (dnssec.c). */
 #include <stdlib.h>
 
-#include "signed.h"
+#include "record/dnssec_params.h"
 #include "sig.h"
+#include "signed.h"
 
-enum { SIMPLE = 1, HASHES = 2 };   /* hash algorithms 1 and 2: SHA-384, SHA-512 */
+enum { SIMPLE = 1 };   /* the scheme (RFC 8976 section 2.2.2) */
+/* the hash algorithms, by number (record/dnssec_params.h) */
+#define HASH(num, name, octets, hash) [num] = ZP_DIGEST_##hash,
+static const zp_digest_alg hashes[] = {ZP_ZONEMD_HASHES(HASH)};
+#undef HASH
+enum { HASHES = sizeof hashes / sizeof *hashes - 1 };
 
 struct zp_ck_zonemd {
   zp_digest *dg[HASHES];      /* NULL: no ZONEMD of the hash to check */
@@ -55,7 +61,7 @@ static zp_status apex(zp_ck_zonemd *z, const zp_ck_name *n)
       return ZP_ENOMEM;
     unsigned h = x->rdlen >= 6 ? rd[5] : 0;
     if (rd[4] == SIMPLE && h >= 1 && h <= HASHES && !z->dg[h - 1] &&
-        (!(z->dg[h - 1] = zp_digest_new(h == 1 ? ZP_SHA384 : ZP_SHA512)) ||
+        (!(z->dg[h - 1] = zp_digest_new(hashes[h])) ||
          !zp_digest_begin(z->dg[h - 1])))
       return ZP_ENOMEM;
   }

@@ -4,16 +4,14 @@
 #include <string.h>
 
 #include "rdata_int.h"
+#include "record/dnssec_params.h"
 
-/* DNSSEC algorithm numbers and mnemonics (IANA's registry; RFC 4034 appendix A.1, RFC 8624). */
+/* DNSSEC algorithm numbers and mnemonics (record/dnssec_params.h). */
 bool zp_rd_algorithm(zp_rd *r)
 {
-  static const zp_rd_name algorithms[] = {
-    {1, "RSAMD5"}, {2, "DH"}, {3, "DSA"}, {5, "RSASHA1"}, {6, "DSA-NSEC3-SHA1"},
-    {7, "RSASHA1-NSEC3-SHA1"}, {8, "RSASHA256"}, {10, "RSASHA512"}, {12, "ECC-GOST"},
-    {13, "ECDSAP256SHA256"}, {14, "ECDSAP384SHA384"}, {15, "ED25519"}, {16, "ED448"},
-    {252, "INDIRECT"}, {253, "PRIVATEDNS"}, {254, "PRIVATEOID"},
-  };
+#define NAME(num, mnemonic, verified, retired) {num, mnemonic},
+  static const zp_rd_name algorithms[] = {ZP_DNSSEC_ALGORITHMS(NAME)};
+#undef NAME
   const zp_field *f;
   uint64_t v;
   if (!zp_rd_next(r, &f))
@@ -282,12 +280,11 @@ static bool naptr_regexp(zp_rd *r, size_t field)
  * ZONEMD (RFC 8976 section 2.2.3), whose digest is also at least 12 octets (2.2.4). */
 static bool digest(zp_rd *r, size_t type_at, size_t digest_at, size_t field, bool zonemd)
 {
-  static const struct { uint8_t type; uint8_t len; char name[16]; } ds[] = {
-    {1, 20, "SHA-1"}, {2, 32, "SHA-256"}, {3, 32, "GOST R 34.11-94"}, {4, 48, "SHA-384"},
-  }, zm[] = {
-    {1, 48, "SHA-384"}, {2, 64, "SHA-512"},
-  };
-  size_t len = r->n - digest_at, n = zonemd ? 2 : 4;
+#define ROW(num, name, octets, hash) {num, octets, name},
+  static const struct { uint8_t type; uint8_t len; char name[16]; } ds[] = {ZP_DS_DIGESTS(ROW)},
+                                                                    zm[] = {ZP_ZONEMD_HASHES(ROW)};
+#undef ROW
+  size_t len = r->n - digest_at, n = zonemd ? sizeof zm / sizeof *zm : sizeof ds / sizeof *ds;
   uint8_t type = r->out[type_at];
   if (zonemd && len < 12)
     return zp_rd_fail(r, field, ZP_RDATA_FIELD,
