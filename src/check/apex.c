@@ -55,6 +55,8 @@ static bool same_name(const uint8_t *a, const uint8_t *b)
 void zp_ck_zone_name(zp_checker *c, const zp_record *r, const zp_ck_tuple *t)
 {
   const uint8_t *named = c->opt.file_zone;
+  if (r->rtype != ZP_TYPE_SOA || c->soa_read)
+    return;   /* (the first SOA names the zone) */
   c->soa_read = true;
   if (!named || !zp_ck_on(c, ZP_CK_ZONE_NAME) || same_name(r->owner, named))
     return;

@@ -180,6 +180,14 @@ zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag
   return ZP_OK;
 }
 
+/* The checks of one record alone, told as the record comes in, in this order; each asks
+ * whether the record is one it judges. */
+static void (*const record_rules[])(zp_checker *, const zp_record *, const zp_ck_tuple *) = {
+  zp_ck_check_names,      /* host names where named's check-names wants them */
+  zp_ck_zone_name,        /* the first SOA against the file's name */
+  zp_ck_address_target,   /* an NS, MX or SRV target written as an IPv4 address */
+};
+
 zp_status zp_check_record(zp_checker *c, const zp_record *r)
 {
   if (c->opt.off)
@@ -246,11 +254,8 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
   if ((st = zp_ck_load_record(c, r, t)) != ZP_OK ||
       (st = zp_ck_dnssec_record(c, r, t, &in.shrink)) != ZP_OK)
     return st;
-  zp_ck_check_names(c, r, t);
-  if (r->rtype == ZP_TYPE_SOA && !c->soa_read)
-    zp_ck_zone_name(c, r, t);
-  if (parsed && (r->rtype == ZP_TYPE_NS || r->rtype == ZP_TYPE_MX || r->rtype == ZP_TYPE_SRV))
-    zp_ck_address_target(c, r, t);
+  for (size_t i = 0; i < sizeof record_rules / sizeof *record_rules; i++)
+    record_rules[i](c, r, t);
   struct iovec parts[4] = {{&in, sizeof in}, {(void *)r->owner, zp_name_wire_len(r->owner)},
                            {(void *)spell, t->extra_len},
                            {(void *)to, in.ref ? zp_name_wire_len(to) : 0}};

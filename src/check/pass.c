@@ -88,6 +88,17 @@ static zp_status record_in(zp_checker *c, const zp_ck_tuple *t, const uint8_t *s
 }
 
 
+/* The rules of a name in the zone once its records are in, in the order their messages must
+ * keep (the pass tells a name's messages in this order, whatever the input's). */
+static void (*const name_rules[])(zp_checker *) = {
+  zp_ck_collision,     /* two spellings, one name after IDNA */
+  zp_ck_cname_other,   /* a CNAME beside other data */
+  zp_ck_apex,          /* an SOA below the apex; the apex's SOA and NS */
+  zp_ck_delegation,    /* a delegation's NS, glue and DS */
+  zp_ck_null_mx,       /* a null MX beside other MX */
+  zp_ck_occlusion,     /* data at or below a delegation or DNAME */
+};
+
 /* Everything about the name's own records, once they are all seen: the rules of each subject,
  * in an order that keeps the messages about one record in the order they have always had. */
 static void records_done(zp_checker *c)
@@ -102,12 +113,8 @@ static void records_done(zp_checker *c)
     zp_ck_out_of_zone(c);
     return;
   }
-  zp_ck_collision(c);
-  zp_ck_cname_other(c);
-  zp_ck_apex(c);
-  zp_ck_delegation(c);
-  zp_ck_null_mx(c);
-  zp_ck_occlusion(c);
+  for (size_t i = 0; i < sizeof name_rules / sizeof *name_rules; i++)
+    name_rules[i](c);
 }
 
 /* The name is done: a delegation or a DNAME goes on the stack for the names below it; a name

@@ -139,8 +139,10 @@ bool zp_ck_ipv4_text(const zp_field *fd)
 
 void zp_ck_address_target(zp_checker *c, const zp_record *r, const zp_ck_tuple *t)
 {
+  if (r->rtype != ZP_TYPE_NS && r->rtype != ZP_TYPE_MX && r->rtype != ZP_TYPE_SRV)
+    return;
   size_t f = r->rtype == ZP_TYPE_NS ? 0 : r->rtype == ZP_TYPE_MX ? 1 : 3;
-  if (!zp_ck_on(c, ZP_CK_ADDRESS_TARGET) || r->generic || f >= r->nfields ||
+  if (!zp_ck_on(c, ZP_CK_ADDRESS_TARGET) || !r->rdata || r->generic || f >= r->nfields ||
       !zp_ck_ipv4_text(&r->fields[f]))
     return;
   zp_ck_tuple at = zp_ck_at_field(r, t, f);
