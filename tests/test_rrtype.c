@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "canonical.h"
-#include "core/rrtype.h"
+#include "record/rrtype.h"
 #include "xorshift.h"
 
 /* The one type the table knows and ldns 1.8 does not, whose text zonepuny reads and writes:

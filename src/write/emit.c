@@ -233,24 +233,31 @@ static zp_status format_fast(zp_emitter *em, const zp_record *rec)
   return put_out(em, em->fm.line.p, em->fm.line.len);
 }
 
-/* How a record is written: in RFC 3597 form (where asked, or where NSD would misread its text),
- * by format.c alone, or through an ldns_rr (format.c does not write all its field kinds). */
-typedef enum route { AS_GENERIC, FORMAT_FAST, THROUGH_LDNS } route;
+zp_emit_route zp_emit_text_route(uint16_t type)
+{
+  if (format_writes(type))
+    return ZP_EMIT_FORMAT;
+  /* (ldns 1.8 hands out a placeholder for a type it does not know: TYPEnnn, no number) */
+  const ldns_rr_descriptor *d = ldns_rr_descript(type);
+  return d && d->_type == type ? ZP_EMIT_LDNS : ZP_EMIT_GENERIC;
+}
 
-static route route_of(const zp_emitter *em, const zp_record *rec)
+/* How a record is written: in RFC 3597 form (where asked, or where NSD would misread its text),
+ * or as its type's text route says. */
+static zp_emit_route route_of(const zp_emitter *em, const zp_record *rec)
 {
   if (rec->generic || generic_out(em, rec->rtype) || nsd_misreads_text(rec))
-    return AS_GENERIC;
-  return format_writes(rec->rtype) ? FORMAT_FAST : THROUGH_LDNS;
+    return ZP_EMIT_GENERIC;
+  return zp_emit_text_route(rec->rtype);
 }
 
 static zp_status write_record(zp_emitter *em, const zp_record *rec)
 {
   switch (route_of(em, rec)) {
-  case AS_GENERIC:
+  case ZP_EMIT_GENERIC:
     return write_generic(em, rec->owner, rec->ttl, rec->rclass, rec->rtype, rec->rdata,
                          rec->rdlen);
-  case FORMAT_FAST: return format_fast(em, rec);
+  case ZP_EMIT_FORMAT: return format_fast(em, rec);
   default: break;
   }
   ldns_rr *rr = NULL;
@@ -265,7 +272,7 @@ static zp_status write_record(zp_emitter *em, const zp_record *rec)
  * refuse to decode is told now, at the record's line. */
 static zp_status hold_record(zp_emitter *em, const zp_record *rec)
 {
-  if (route_of(em, rec) == THROUGH_LDNS) {
+  if (route_of(em, rec) == ZP_EMIT_LDNS) {
     ldns_rr *rr = NULL;
     zp_status st = build_rr(em, rec, &rr);
     ldns_rr_free(rr);

@@ -39,4 +39,11 @@ ZP_NODISCARD zp_status zp_emit_finish(zp_emitter *em);
 
 void zp_emit_free(zp_emitter *em);
 
+/* How a record of the type is written as text, when it is: by format.c alone (it writes every
+ * field kind of the type), or through ldns's descriptor of it; or not as text at all, since
+ * ldns does not know it (its fields would be written as another type's), but in RFC 3597
+ * form. */
+typedef enum zp_emit_route { ZP_EMIT_GENERIC, ZP_EMIT_FORMAT, ZP_EMIT_LDNS } zp_emit_route;
+zp_emit_route zp_emit_text_route(uint16_t type);
+
 #endif
