@@ -8,7 +8,7 @@
 #include <ldns/ldns.h>
 
 #include "canonical.h"
-#include "core/rrtype.h"
+#include "record/rrtype.h"
 #include "rdata_parse.h"
 #include "xorshift.h"
 
