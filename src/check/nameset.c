@@ -28,6 +28,11 @@ zp_status zp_ck_set_add(zp_ck_nameset *s, uint64_t h, uint8_t flags)
 {
   h &= ZP_CK_SET_HASH;
   h |= !h;   /* (0 is the empty slot) */
+  uint64_t *held = s->cap ? zp_ck_set_slot(s, h) : NULL;
+  if (held && *held) {   /* (a name held takes flags, and no room) */
+    *held |= (uint64_t)flags << 60;
+    return ZP_OK;
+  }
   /* growing holds the old table and the new, twice its size, at once */
   if (2 * (s->n + 1) > s->cap && s->max && (s->cap ? 3 * s->cap : 256) * sizeof *s->e > s->max)
     return ZP_ECHECKMEM;

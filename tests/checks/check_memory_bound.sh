@@ -111,6 +111,11 @@ rc=$?
   ok || bad "513 wildcard names at 64K: exit $rc, $(head -1 "$tmp/err")"
 "$ZONEPUNY" --check --check-memory 128K "$tmp/w513.zone" 2> "$tmp/err"
 [ $? -eq 0 ] && ok || bad "513 wildcard names at 128K: $(head -1 "$tmp/err")"
+# a second record at a wildcard name already held takes no room: 512 names and one more record
+# at the last still fit (it once counted as a name more)
+{ cat "$tmp/w512.zone"; echo '*.w512 TXT "a second record"'; } > "$tmp/w512b.zone"
+"$ZONEPUNY" --check --check-memory 64K "$tmp/w512b.zone" 2> "$tmp/err"
+[ $? -eq 0 ] && ok || bad "512 wildcard names, one with two records, at 64K: $(head -1 "$tmp/err")"
 # 10,000 names of 100 TXT records: a million records, but 20,000 signatures, quick to make and
 # to verify
 if command -v dnssec-keygen > /dev/null && command -v dnssec-signzone > /dev/null; then
