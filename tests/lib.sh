@@ -12,6 +12,9 @@
 #   wait_until CMD...
 #                    run CMD every 0.05 s until it succeeds (true) or $hang seconds have
 #                    passed (false): a wait for a state, never for a time
+#   running PID      true while the process PID runs (stopped too); false once it has ended,
+#                    reaped or not (a zombie): a wait for a state that PID should reach takes
+#                    "or ! running PID" into its CMD, so that it ends when PID ends short of it
 #   make_tmp         tmp=a new temporary directory, removed on EXIT
 #   on_exit CMD      run the shell command CMD on EXIT, before the temporary directory goes
 #   plain_binary     true when $ZONEPUNY is an ELF binary (not a valgrind wrapper) built without
@@ -62,6 +65,12 @@ wait_until() {
     [ "$SECONDS" -ge "$end" ] && return 1
     sleep 0.05
   done
+}
+
+running() {
+  local st
+  st=$(sed 's/.*) //' "/proc/$1/stat" 2> /dev/null) || return 1
+  case ${st%% *} in "" | Z | X) return 1 ;; esac
 }
 
 need_pass() {

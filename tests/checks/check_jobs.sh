@@ -106,10 +106,10 @@ echo "the zone before" > "$tmp/o/o.zone"
 pid=$!
 exec 7> "$tmp/fifo"
 head -n 20000 "$tmp/big.zone" >&7
-for i in $(seq 1 100); do
-  [ "$(ls /proc/$pid/task 2> /dev/null | wc -l)" -ge 2 ] && break
-  sleep 0.05
-done
+# the intake's thread there (or zonepuny ended, which the FIFO held open here keeps it from
+# doing but by a failure)
+threads() { [ "$(ls /proc/$pid/task 2> /dev/null | wc -l)" -ge 2 ] || ! running $pid; }
+wait_until threads
 tid=$(ls /proc/$pid/task 2> /dev/null | grep -vx "$pid" | head -1)
 if ! plain_binary; then
   exec 7>&-

@@ -40,13 +40,32 @@ else
 fi
 [ -z "$(ls -A "$tmp/spill")" ] && ok || bad "files left in TMPDIR: $(ls -A "$tmp/spill")"
 
-# killed while the runs are on disk (SIGTERM, SIGKILL): the unlinked files go with the process
+# killed while the runs are on disk (SIGTERM, SIGKILL): the unlinked files go with the process.
+# The zone comes through a FIFO that this shell holds open, so zonepuny cannot reach its end:
+# the signal comes once a run is on disk, however long that takes.
+mkfifo "$tmp/fifo"
+# on_disk PID: PID has a file in $tmp/spill open with something in it (or PID has ended)
+on_disk() {
+  local f
+  for f in /proc/"$1"/fd/*; do
+    case $(readlink "$f" 2>/dev/null) in
+      "$tmp/spill/"*) [ "$(stat -L -c %s "$f" 2>/dev/null || echo 0)" -gt 0 ] && return 0 ;;
+    esac
+  done
+  ! running "$1"
+}
 for sig in TERM KILL; do
-  TMPDIR=$tmp/spill "$ZONEPUNY" --check --check-memory 64K "$tmp/zone" 2>/dev/null &
+  TMPDIR=$tmp/spill "$ZONEPUNY" --check --check-memory 64K - < "$tmp/fifo" 2>/dev/null &
   pid=$!
-  sleep 0.2
+  exec 7> "$tmp/fifo"
+  cat "$tmp/zone" >&7 &
+  feeder=$!
+  wait_until on_disk $pid
+  running $pid || bad "SIG$sig: zonepuny ended before a run was on disk"
   kill -$sig $pid 2>/dev/null
   wait $pid 2>/dev/null
+  exec 7>&-
+  wait $feeder 2>/dev/null   # (done, or ended by its reader's end)
   [ -z "$(ls -A "$tmp/spill")" ] && ok || bad "SIG$sig: files left in TMPDIR: $(ls -A "$tmp/spill")"
 done
 finish

@@ -89,8 +89,18 @@ cmp -s "$tmp/d/self.zone" idn.zone && ok || bad "-o equal to the input changed i
 grep -q 'is the zone being read' "$tmp/err" && ok || bad "-o equal to the input: no message"
 
 # a signal while writing -o: the old file stays, the temporary file goes (every other signal:
-# tests/cli/check_output_targets.sh)
+# tests/cli/check_output_targets.sh). The zone comes through a FIFO that this shell holds open
+# until the signal has come, so zonepuny cannot reach its end and rename first; the signal
+# comes once the temporary file is there beside -o (with its handlers in place).
 mkfifo "$tmp/fifo"
+# temp_open PID: PID has a file in $tmp/d open (or PID has ended)
+temp_open() {
+  local f
+  for f in /proc/"$1"/fd/*; do
+    case $(readlink "$f" 2>/dev/null) in "$tmp/d/"*) return 0 ;; esac
+  done
+  ! running "$1"
+}
 # Not under make check-valgrind: the signal would come while valgrind is still starting. An
 # asynchronous command starts with SIGINT ignored, which zonepuny leaves ignored: env gives it
 # SIGINT's default action, as a job of an interactive shell has it.
@@ -98,16 +108,15 @@ sigs="INT TERM"
 [ -n "${VG_LOG-}" ] && { sigs=; skip "signal tests: not run under valgrind"; }
 for sig in $sigs; do
   printf 'old\n' > "$tmp/d/sig.zone"
-  ( cat idn.zone; sleep 3 ) > "$tmp/fifo" &
-  writer=$!
   env --default-signal=INT "$ZONEPUNY" -o "$tmp/d/sig.zone" - < "$tmp/fifo" 2>/dev/null &
   pid=$!
-  sleep 0.5
+  exec 7> "$tmp/fifo"
+  cat idn.zone >&7
+  wait_until temp_open "$pid"
   kill -"$sig" "$pid"
   wait "$pid" 2>/dev/null
   rc=$?
-  kill "$writer" 2>/dev/null
-  wait "$writer" 2>/dev/null
+  exec 7>&-
   [ $rc -gt 128 ] && ok || bad "SIG$sig: exit status $rc"
   [ "$(cat "$tmp/d/sig.zone")" = old ] && ok || bad "SIG$sig changed the -o file"
   [ "$(leftovers "$tmp/d")" -eq 0 ] && ok || bad "SIG$sig left a temporary file"

@@ -53,6 +53,14 @@ clean() {
 is_old() { [ "$(cat "$2")" = old ] && ok || bad "$1: $2 changed"; }
 is_new() { cmp -s "$2" "$tmp/want" && ok || bad "$1: $2 is not the converted zone"; }
 
+# fifo_done FIFO READER: the FIFO's reader (process READER) has ended, or has it open (or waits
+# in its open) and is given an empty writer, which it sees end: an open without waiting for a
+# reader (O_NONBLOCK) succeeds only when there is one
+fifo_done() {
+  "${PYTHON:-python3}" -c 'import os, sys
+os.close(os.open(sys.argv[1], os.O_WRONLY | os.O_NONBLOCK))' "$1" 2> /dev/null || ! running "$2"
+}
+
 # targets WHO: every kind of target, in a directory of WHO's own
 targets() {
   local who=$1 d=$tmp/$1 u=root
@@ -108,9 +116,9 @@ targets() {
     timeout "$hang" cat "$d/fifo" > "$tmp/fifo.got" &
     local reader=$!
     zp "$who" -o "$d/fifo" "$tmp/$z.zone"
-    # (a run that sent nothing never opened the FIFO: an empty writer ends the reader; one
-    # that did has closed it, and then this open waits for no reader and is given up)
-    timeout 2 sh -c ': > "$1"' _ "$d/fifo" 2> /dev/null
+    # (a run that sent nothing may never have opened the FIFO: an empty writer, opened once
+    # the reader is there, ends it; one that did has closed it, and the reader ends by itself)
+    wait_until fifo_done "$d/fifo" "$reader"
     wait "$reader"
     if [ $z = in ]; then
       expect "$who FIFO" 0
@@ -299,21 +307,23 @@ temp() {
     case $t in "$sig_dir"/*) [ "$(stat -L -c %s "$f" 2>/dev/null || echo 0)" -gt 0 ] && echo "$t" ;; esac
   done
 }
-# one WHO MODE SIG: SIG (a name) delivered while zonepuny, stopped, has written part of the zone
+# written PID: PID has written to its temporary file (or has ended)
+written() { [ -n "$(temp "$1")" ] || ! running "$1"; }
+# one WHO MODE SIG: SIG (a name) delivered while zonepuny, stopped, has written part of the zone.
+# The feed is held open by this shell until the signal has come, so zonepuny cannot reach the
+# zone's end (and commit) first, however slow it is.
 one() {
-  local who=$1 mode=$2 sig=$3 what="$1 $2 SIG$3" t= i
+  local who=$1 mode=$2 sig=$3 what="$1 $2 SIG$3" t
   echo old > "$sig_dir/out.zone" && chown 65534:65534 "$sig_dir/out.zone"
-  ( cat "$tmp/big.zone"; exec sleep 60 ) > "$tmp/feed" &
-  local writer=$!
   start "$who" "$mode" -o "$sig_dir/out.zone" - < "$tmp/feed" 2>/dev/null &
   local pid=$!
-  for i in $(seq 200); do
-    t=$(temp "$pid")
-    [ -n "$t" ] && break
-    sleep 0.05
-  done
+  exec 8> "$tmp/feed"
+  cat "$tmp/big.zone" >&8 &
+  local writer=$!
+  wait_until written "$pid"
+  t=$(temp "$pid")
   if [ -z "$t" ]; then
-    bad "$what: no temporary file written to after 10 s"
+    bad "$what: no temporary file written to"
   else
     case $mode:$t in
       anonymous:*" (deleted)" | named:"$sig_dir"/.zonepuny.*) ok ;;
@@ -325,8 +335,8 @@ one() {
   kill -CONT "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
   local rc=$?
-  kill "$writer" 2>/dev/null
-  wait "$writer" 2>/dev/null
+  exec 8>&-
+  wait "$writer" 2>/dev/null   # (done, or ended by its reader's end)
   [ "$rc" -eq $((128 + $(kill -l "$sig"))) ] && ok || bad "$what: exit $rc"
   is_old "$what" "$sig_dir/out.zone"
   [ "$(ls -A "$sig_dir")" = out.zone ] && ok || bad "$what: left $(ls -A "$sig_dir" | tr '\n' ' ')"

@@ -5,9 +5,10 @@
 # is served (0 the new one, 1 the previous one).
 # - a slow load (a zone of 100,000 records) with --wait 0: named takes the new zone after the
 #   wait; the run follows it (exit 0) instead of putting back a file named would never load
-#   again ("up-to-date"). Whether named is slower than the run's one look is the machine's
-#   doing: when named was quicker, the run must still exit 0 serving the new zone, and the
-#   slow path is counted as skipped, not failed;
+#   again ("up-to-date"). The run is held after its rndc reload until named has begun to load
+#   the new file; whether named is done before the run's one look is the machine's doing:
+#   when named was quicker, the run must still exit 0 serving the new zone, and the slow path
+#   is counted as skipped, not failed;
 # - a slow load named refuses (a TTL over max-zone-ttl in its last record), --wait 0, no log:
 #   the previous file back and loaded again (exit 1);
 # - a signal at each state (ZONEPUNY_RELOAD_STOP_AT stops the run there): TERM at locked,
@@ -41,17 +42,44 @@ settled() {
   [ -n "$s" ] && [ "$s" = "$f" ] && ok || bad "$what: named serves '$s', the file holds '$f': $(cat "$tmp/err")"
   case $rc in 0) want=$new ;; 1) want=$old ;; *) want="exit $rc" ;; esac
   [ "$s" = "$want" ] && ok || bad "$what: exit $rc, and named serves '$s' (previous $old, new $new): $(cat "$tmp/err")"
-  "${rndc[@]}" reload example. > /dev/null 2>&1
-  for _ in $(seq 50); do s=$(soa example.); [ "$s" = "$f" ] && break; sleep 0.1; done
+  reload_zone example.
+  s=$(soa example.)
   [ "$s" = "$f" ] && ok || bad "$what: after one more rndc reload named serves '$s', the file holds '$f'"
   [ -z "$(find "$tmp" -name '.*zonepuny*')" ] && ok || bad "$what: left: $(find "$tmp" -name '.*zonepuny*')"
   cur=$f
 }
 
+# state PID: the process's state (R, S, T...: /proc/PID/stat), empty when it has gone
+state() { sed 's/.*) //' "/proc/$1/stat" 2> /dev/null | cut -d' ' -f1; }
+# stopped PID: the run PID has stopped itself (or has ended)
+stopped() { [ "$(state "$1")" = T ] || ! running "$1"; }
+# begun OFFSET PID: named has the served file open, or its log has told of a load of the zone
+# since OFFSET (or the run PID has ended)
+begun() {
+  local f
+  for f in /proc/"$named_pid"/fd/*; do [ "$(readlink "$f" 2> /dev/null)" = "$served" ] && return 0; done
+  zone_load_told example "$1" || ! running "$2"
+}
+# slow: the run of $tmp/src.zone at --wait 0, stopped once it has asked named to reload
+# (ZONEPUNY_RELOAD_STOP_AT=waiting) and let go on once named has begun to load the new file: its
+# one look then finds named loading the new zone or done with it, never yet to begin (the file
+# put back would then be the one named loads, and the new zone never tried); sets rc
+slow() {
+  local p mark
+  mark=$(log_size)
+  ZONEPUNY_RELOAD_STOP_AT=waiting "$reload" --rndc "${rndc[*]}" --wait 0 example. \
+    "$tmp/src.zone" "$served" > "$tmp/out" 2> "$tmp/err" &
+  p=$!
+  wait_until stopped $p
+  wait_until begun "$mark" $p
+  kill -CONT $p
+  wait $p
+  rc=$?
+}
+
 # 1. a slow load and --wait 0: named takes the new zone after the wait
 big $((cur + 1)) > "$tmp/src.zone"
-"$reload" --rndc "${rndc[*]}" --wait 0 example. "$tmp/src.zone" "$served" > "$tmp/out" 2> "$tmp/err"
-rc=$?
+slow
 [ $rc -eq 0 ] && ok || bad "slow load: exit $rc, want 0: $(cat "$tmp/err")"
 if grep -q "after all: its load outlasted --wait" "$tmp/err"; then
   ok
@@ -64,12 +92,12 @@ settled "slow load" $rc $cur $((cur + 1))
 
 # 2. a slow load that named refuses, --wait 0, without named's log
 big $((cur + 1)) 'last 86400 A 192.0.2.1' > "$tmp/src.zone"
-"$reload" --rndc "${rndc[*]}" --wait 0 example. "$tmp/src.zone" "$served" > "$tmp/out" 2> "$tmp/err"
-rc=$?
+slow
 [ $rc -eq 1 ] && ok || bad "slow refusal: exit $rc, want 1: $(cat "$tmp/err")"
 settled "slow refusal" $rc $cur $((cur + 1))
 
-# 3. a signal at each state
+# 3. a signal at each state (--wait: named is given as long as $hang to serve a new zone; a
+# run ends as soon as it does, or its log says it refused it)
 # stopped_at STATE SIGNAL SOURCE [WANT]: the run stops itself on entering STATE, gets SIGNAL,
 # goes on; WANT is the exit status wanted (any of 0 and 1 when not given)
 stopped_at() {
@@ -78,13 +106,10 @@ stopped_at() {
   # (a background job of a shell without job control starts with SIGINT ignored, and so does
   # a job of a shell that started so: env gives the run SIGINT's default back)
   ZONEPUNY_RELOAD_STOP_AT=$st env --default-signal=INT "$reload" --rndc "${rndc[*]}" \
-    --log "$tmp/named.log" --wait 5 example. "$src" "$served" > "$tmp/out" 2> "$tmp/err" &
+    --log "$tmp/named.log" --wait "$hang" example. "$src" "$served" > "$tmp/out" 2> "$tmp/err" &
   p=$!
-  for _ in $(seq 200); do
-    [ "$(sed 's/.*) //' "/proc/$p/stat" 2> /dev/null | cut -d' ' -f1)" = T ] && break
-    sleep 0.05
-  done
-  if [ "$(sed 's/.*) //' "/proc/$p/stat" 2> /dev/null | cut -d' ' -f1)" != T ]; then
+  wait_until stopped $p
+  if [ "$(state $p)" != T ]; then
     bad "$sig at $st: the run did not stop there: $(cat "$tmp/err")"
     kill -CONT $p 2> /dev/null; wait $p
     return
@@ -123,14 +148,22 @@ fi
 big $((cur + 1)) > "$tmp/src.zone"
 stopped_at waiting TERM "$tmp/src.zone"
 
-# 4. a run that waits for the lock (held here on the directory) and gets TERM: nothing changed
+# 4. a run that waits for the lock (held here on the directory, until the holder is killed
+# below: $hang only bounds a test that never gets there) and gets TERM: nothing changed
 zone_text example. $((cur + 1)) > "$tmp/src.zone"
-(exec 9< "$tmp" && flock 9 && exec sleep 30) &
+(exec 9< "$tmp" && flock 9 && exec sleep "$hang") &
 holder=$!
-for _ in $(seq 100); do flock -n "$tmp" true || break; sleep 0.05; done
+locked() { ! flock -n "$tmp" true || ! running $holder; }
+wait_until locked
 "$reload" --rndc "${rndc[*]}" example. "$tmp/src.zone" "$served" > "$tmp/out" 2> "$tmp/err" &
 p=$!
-for _ in $(seq 100); do grep -q "waiting for another" "$tmp/err" && break; sleep 0.05; done
+# (told, and asleep in its wait for the lock, with the lock's waiter its child: a signal that
+# came before that wait would be acted on only once the lock came)
+told_waiting() {
+  { grep -q "waiting for another" "$tmp/err" && [ "$(state $p)" = S ] && pgrep -P $p > /dev/null; } ||
+    ! running $p
+}
+wait_until told_waiting
 grep -q "waiting for another" "$tmp/err" && ok || bad "lock: the run did not wait: $(cat "$tmp/err")"
 kill -TERM $p
 wait $p
@@ -147,16 +180,16 @@ for round in $(seq 20); do
   if [ $((RANDOM % 2)) -eq 0 ]; then sa=$((cur + 1)) sb=$((cur + 2)); else sa=$((cur + 2)) sb=$((cur + 1)); fi
   zone_text example. $sa 'who TXT "a"' > "$tmp/a.zone"
   zone_text example. $sb 'who TXT "b"' > "$tmp/b.zone"
-  "$reload" --rndc "${rndc[*]}" --wait 5 example. "$tmp/a.zone" "$served" 2> "$tmp/a.err" &
+  "$reload" --rndc "${rndc[*]}" --wait "$hang" example. "$tmp/a.zone" "$served" 2> "$tmp/a.err" &
   pa=$!
-  "$reload" --rndc "${rndc[*]}" --wait 5 example. "$tmp/b.zone" "$served" 2> "$tmp/b.err" &
+  "$reload" --rndc "${rndc[*]}" --wait "$hang" example. "$tmp/b.zone" "$served" 2> "$tmp/b.err" &
   pb=$!
   wait $pa; ra=$?
   wait $pb; rb=$?
   grep -q "waiting for another" "$tmp/a.err" "$tmp/b.err" && contended=$((contended + 1))
   s=$(soa example.) f=$(file_serial "$served")
   hi=$((sa > sb ? sa : sb)) lo=$((sa > sb ? sb : sa))
-  who=$(dig +short -p "$dns" @127.0.0.1 who.example. TXT | tr -d '"')
+  who=$(ask +short who.example. TXT | tr -d '"')
   want_who=$([ "$s" = "$sa" ] && echo a || echo b)
   [ "$s" = "$hi" ] && [ "$f" = "$hi" ] && [ "$who" = "$want_who" ] && ok ||
     bad "round $round: named serves '$s' (who '$who'), the file holds '$f', want $hi"

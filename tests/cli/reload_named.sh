@@ -4,10 +4,16 @@
 #   named_start 'zone "example." { type primary; file "F"; };' ...
 #                      writes $tmp/named.conf with these zone statements and $tmp/rndc.conf,
 #                      starts named on 127.0.0.1 at a free high port (controls at another),
-#                      stopped by its PID on exit; tried again at other ports when what
-#                      answers there is not this named; fails the test when it never is
+#                      stopped by its PID on exit; once named's log says it is running, tried
+#                      again at other ports when what answers there is not this named serving
+#                      the first zone; fails the test when it never is
 #   zone_text ORIGIN SERIAL [LINE...]   a zone: SOA, NS, the server's address, the lines
+#   ask ARGS...        dig ARGS at this named, asked again every 2 s while it does not answer,
+#                      for as long as $hang: a named slow to answer is waited for
 #   soa ZONE           the serial named serves for ZONE (dig), empty when none
+#   reload_zone ZONE   rndc reload ZONE (an ACE name), and wait until named is done with it:
+#                      at once when rndc says the file is up-to-date (or fails), else until
+#                      named's log tells of a load of ZONE since (loaded, or not, and why)
 #   file_serial FILE   the serial in the zone file FILE (the third field after SOA)
 #   rndc_conf, dns     the rndc configuration written, and named's DNS port
 #   reload             the command under test; zonepuny ($ZONEPUNY) is first in PATH
@@ -49,19 +55,29 @@ zone_text() {
   [ $# -eq 0 ] || printf '%s\n' "$@"
 }
 
-soa() { dig +short +norecurse +time=2 +tries=2 -p "$dns" @127.0.0.1 "$1" SOA | cut -d' ' -f3; }
+ask() { dig +time=2 +tries=$((hang / 2 + 1)) -p "$dns" @127.0.0.1 "$@"; }
+
+soa() { ask +short +norecurse "$1" SOA | cut -d' ' -f3; }
 
 file_serial() { awk '{ for (i = 1; i < NF; i++) if ($i == "SOA") { print $(i + 3); exit } }' "$1"; }
 
 # ours: named answers with this instance's version string, and rndc with its key (another
 # named may have taken the same port at the same moment: BIND binds with SO_REUSEPORT)
 named_ours() {
-  [ "$(dig +short +time=1 +tries=1 -p "$dns" @127.0.0.1 version.bind CH TXT)" = "\"$token\"" ] &&
+  [ "$(ask +short version.bind CH TXT)" = "\"$token\"" ] &&
     rndc -c "$rndc_conf" status > /dev/null 2>&1
 }
 
+# log_since OFFSET: named's log from octet OFFSET on
+log_since() { tail -c +"$(($1 + 1))" "$tmp/named.log" 2> /dev/null; }
+log_size() { stat -c %s "$tmp/named.log" 2> /dev/null || echo 0; }
+
+# started OFFSET: named has said "running" since OFFSET of its log (its zones loaded, its
+# sockets bound or not), or has ended
+started() { ! running "$named_pid" || log_since "$1" | grep -q ': running$'; }
+
 named_start() {
-  local secret ctl first try reuse=""
+  local secret ctl first try mark reuse=""
   first=$(sed -n 's/^zone "\([^"]*\)".*/\1/p' <<< "$1")
   printf 'options { directory "%s"; reuseport no; };\n' "$tmp" > "$tmp/reuse.conf"
   named-checkconf "$tmp/reuse.conf" > /dev/null 2>&1 && reuse="reuseport no;"
@@ -81,15 +97,29 @@ named_start() {
     rndc_conf=$tmp/rndc.conf
     printf 'key "test" { algorithm hmac-sha256; secret "%s"; };\n' "$secret" > "$rndc_conf"
     printf 'options { default-key "test"; default-server 127.0.0.1; default-port %s; };\n' "$ctl" >> "$rndc_conf"
+    mark=$(log_size)
     named -c "$tmp/named.conf" -L "$tmp/named.log" -f > /dev/null 2>&1 &
     named_pid=$!
-    for _ in $(seq 50); do [ -n "$(soa "$first")" ] && named_ours && break; sleep 0.2; done
-    # and still ours a moment later
-    if [ -n "$(soa "$first")" ] && named_ours && sleep 0.2 && named_ours; then ok; return; fi
+    wait_until started "$mark"
+    # serving the first zone, and ours, on a second look too (a query from another source
+    # port: with SO_REUSEPORT, another named on the same port would answer some of them)
+    if running "$named_pid" && [ -n "$(soa "$first")" ] && named_ours && named_ours; then ok; return; fi
     kill "$named_pid" 2> /dev/null
     wait "$named_pid" 2> /dev/null
     named_pid=
   done
   bad "named did not start (three times): $(tail -5 "$tmp/named.log")"
   finish
+}
+
+# (named's log names the zone without its final dot: "zone example/IN: loaded serial 2")
+reload_zone() {
+  local mark out
+  mark=$(log_size)
+  out=$(rndc -c "$rndc_conf" reload "$1" 2>&1) || return 0
+  case $out in *up-to-date*) return 0 ;; esac
+  wait_until zone_load_told "${1%.}" "$mark"
+}
+zone_load_told() {   # ZONE OFFSET
+  log_since "$2" | grep -F "zone $1/IN: " | grep -q 'loaded serial\|not loaded due to errors'
 }
