@@ -15,6 +15,9 @@
 #   running PID      true while the process PID runs (stopped too); false once it has ended,
 #                    reaped or not (a zombie): a wait for a state that PID should reach takes
 #                    "or ! running PID" into its CMD, so that it ends when PID ends short of it
+#   writes_in PID DIR
+#                    true when PID has a file below DIR open with something in it (a
+#                    temporary file with no name shows as DIR/#NNN (deleted) there)
 #   make_tmp         tmp=a new temporary directory, removed on EXIT
 #   on_exit CMD      run the shell command CMD on EXIT, before the temporary directory goes
 #   plain_binary     true when $ZONEPUNY is an ELF binary (not a valgrind wrapper) built without
@@ -71,6 +74,16 @@ running() {
   local st
   st=$(sed 's/.*) //' "/proc/$1/stat" 2> /dev/null) || return 1
   case ${st%% *} in "" | Z | X) return 1 ;; esac
+}
+
+writes_in() {
+  local f
+  for f in /proc/"$1"/fd/*; do
+    case $(readlink "$f" 2> /dev/null) in
+      "$2/"*) [ "$(stat -L -c %s "$f" 2> /dev/null || echo 0)" -gt 0 ] && return 0 ;;
+    esac
+  done
+  return 1
 }
 
 need_pass() {

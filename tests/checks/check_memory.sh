@@ -45,15 +45,7 @@ fi
 # the signal comes once a run is on disk, however long that takes.
 mkfifo "$tmp/fifo"
 # on_disk PID: PID has a file in $tmp/spill open with something in it (or PID has ended)
-on_disk() {
-  local f
-  for f in /proc/"$1"/fd/*; do
-    case $(readlink "$f" 2>/dev/null) in
-      "$tmp/spill/"*) [ "$(stat -L -c %s "$f" 2>/dev/null || echo 0)" -gt 0 ] && return 0 ;;
-    esac
-  done
-  ! running "$1"
-}
+on_disk() { writes_in "$1" "$tmp/spill" || ! running "$1"; }
 for sig in TERM KILL; do
   TMPDIR=$tmp/spill "$ZONEPUNY" --check --check-memory 64K - < "$tmp/fifo" 2>/dev/null &
   pid=$!

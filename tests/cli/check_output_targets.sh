@@ -308,7 +308,7 @@ temp() {
   done
 }
 # written PID: PID has written to its temporary file (or has ended)
-written() { [ -n "$(temp "$1")" ] || ! running "$1"; }
+written() { writes_in "$1" "$sig_dir" || ! running "$1"; }
 # one WHO MODE SIG: SIG (a name) delivered while zonepuny, stopped, has written part of the zone.
 # The feed is held open by this shell until the signal has come, so zonepuny cannot reach the
 # zone's end (and commit) first, however slow it is.

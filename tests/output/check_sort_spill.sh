@@ -75,15 +75,7 @@ grep -q 'reached 1048576 bytes, their limit (--tmp-limit)' "$tmp/err" && ok ||
 mkdir "$tmp/o"
 mkfifo "$tmp/fifo"
 # on_disk PID: PID has a file in $tmp/spill open with something in it (or PID has ended)
-on_disk() {
-  local f
-  for f in /proc/"$1"/fd/*; do
-    case $(readlink "$f" 2>/dev/null) in
-      "$tmp/spill/"*) [ "$(stat -L -c %s "$f" 2>/dev/null || echo 0)" -gt 0 ] && return 0 ;;
-    esac
-  done
-  ! running "$1"
-}
+on_disk() { writes_in "$1" "$tmp/spill" || ! running "$1"; }
 for sig in TERM KILL; do
   echo "the zone before" > "$tmp/o/o.zone"
   TMPDIR=$tmp/spill "$ZONEPUNY" --fragment --sort --sort-memory 1M -o "$tmp/o/o.zone" - \
