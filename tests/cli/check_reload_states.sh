@@ -17,7 +17,8 @@
 #   while the run waits for the lock;
 # - two runs at once onto the same file, 20 rounds: each says the truth (the one that serves
 #   says its own serial; the one refused names the other's serial as served), the final zone
-#   is one of the two, whole, and the file holds the same; the lock was waited for.
+#   is one of the two, whole, and the file holds the same (whether a round overlapped, so that
+#   a run waited for the lock, is counted as skipped when none did).
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 make_tmp
@@ -205,6 +206,9 @@ for round in $(seq 20); do
   done
   cur=$f
 done
-[ $contended -gt 0 ] && ok || bad "two runs at once: no run ever waited for the other's lock"
+# (whether two runs started together overlap is the machine's doing: the wait for the lock is
+# held to its behaviour above, with a holder that keeps it)
+[ $contended -gt 0 ] && ok ||
+  skip "two runs at once: the runs never overlapped in 20 rounds, so none waited for the lock"
 [ -z "$(find "$tmp" -name '.*zonepuny*')" ] && ok || bad "two runs at once: left: $(find "$tmp" -name '.*zonepuny*')"
 finish
