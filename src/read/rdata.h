@@ -1,4 +1,5 @@
-/* rdata.h -- RDATA from presentation form to wire form, one strict parser per field kind */
+/* rdata.h -- the RDATA family (rdata_*.c): RDATA from presentation form, or RFC 3597 form, to
+ * checked wire form, one strict reader per field kind */
 #ifndef ZP_RDATA_H
 #define ZP_RDATA_H
 

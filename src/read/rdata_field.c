@@ -1,6 +1,6 @@
 /* rdata_field.c -- the RDATA field primitives every reader builds on: reporting, appending wire
  * octets, taking the next field, numbers, addresses, names, gateways, escapes, hex and base64;
- * and names in RFC 3597 octets. The dispatchers (rdata.c, rdata_wire.c) and the kinds
+ * and names in RFC 3597 octets. The dispatchers (rdata_text.c, rdata_wire.c) and the kinds
  * (rdata_dnssec.c, rdata_place.c, rdata_svcb.c, rdata_legacy.c) call down into this file; it
  * calls none of them. */
 #include <arpa/inet.h>
@@ -88,7 +88,7 @@ bool zp_rd_next(zp_rd *r, const zp_field **f)
   if (r->fi < r->in->nfields) {
     *f = &r->in->fields[r->fi++];
     /* as BIND and dnspython: quotes make a character-string, and nothing else */
-    if ((*f)->quoted && !r->quoted_ok)
+    if ((*f)->quoted && !(r->kind && (r->ops[*r->kind].flags & ZP_RD_QUOTED)))
       return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
                         "\"%.*s\" is quoted, but this %s RDATA field is "
                         "not a character-string",
@@ -98,8 +98,7 @@ bool zp_rd_next(zp_rd *r, const zp_field **f)
   /* the fields read, the one missing, and one for each field kind still to come */
   size_t need = r->fi + 1;
   for (const uint8_t *k = r->kind + 1; *r->kind != ZP_K_END && *k != ZP_K_END; k++)
-    need += *k != ZP_K_OPT_STRING && *k != ZP_K_BITMAP0 && *k != ZP_K_SVCPARAMS &&
-            *k != ZP_K_BASE64_0;
+    need += !(r->ops[*k].flags & ZP_RD_OPTIONAL);
   char nb[ZP_RRTYPE_TEXT_MAX * 4];
   const char *name = field_name(r, nb);
   return zp_rd_fail(r, r->in->nfields, 0, "%s RDATA needs at least %zu field%s, found %zu%s%s%s",
@@ -449,4 +448,12 @@ bool zp_rd_wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
   name[n++] = 0;
   *pos = p + 1;
   return zp_rd_put(r, name, n);
+}
+
+bool zp_rd_wire_copy(zp_rd *r, const uint8_t *in, size_t end, size_t *pos, size_t k)
+{
+  if (k > end - *pos)
+    return zp_rd_invalid(r, NULL);
+  *pos += k;
+  return zp_rd_put(r, in + *pos - k, k);
 }

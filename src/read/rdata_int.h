@@ -1,7 +1,8 @@
 /* rdata_int.h -- what the RDATA readers share; not public. Three layers, each calling only the
  * ones below it:
- *   the dispatchers  rdata.c (text RDATA) and rdata_wire.c (RFC 3597 "\\#" RDATA): one reader
- *                    per field kind, chosen by the type table; neither calls the other
+ *   the dispatchers  rdata_text.c (text RDATA) and rdata_wire.c (RFC 3597 "\\#" RDATA): each a table
+ *                    of one reader per field kind (record/rrtype.h's ZP_KINDS), walked along the
+ *                    type's kinds; neither calls the other
  *   the kinds        rdata_dnssec.c, rdata_place.c, rdata_svcb.c, rdata_legacy.c: none calls
  *                    another
  *   the primitives   rdata_field.c: calls no other rdata file */
@@ -12,19 +13,32 @@
 #include "rdata.h"
 
 /* One record's RDATA being read: its fields, where the reader stands, the wire form so far. */
-typedef struct zp_rd {
+typedef struct zp_rd zp_rd;
+
+/* How text RDATA takes a field kind: rdata_text.c's table holds one row for each. */
+enum { ZP_RD_QUOTED = 1,     /* its fields may be quoted: character-strings, or values that
+                                are (SVCB's) */
+       ZP_RD_OPTIONAL = 2,   /* it may have no field at all */
+};
+typedef struct zp_rd_text_op {
+  bool (*read)(zp_rd *r);
+  uint8_t flags;
+} zp_rd_text_op;
+
+struct zp_rd {
   const zp_rdata_in *in;
   const zp_label_conv *conv;   /* for the RDATA names of this type */
   size_t fi;                   /* the next field */
-  const uint8_t *kind;         /* the field kind being read (zp_rrtype_kinds) */
-  bool quoted_ok;              /* the field being read is a character-string */
+  const uint8_t *kind;         /* the field kind being read (zp_rrtype_kinds); NULL in wire
+                                  form */
+  const zp_rd_text_op *ops;    /* rdata_text.c's table, indexed by kind */
   uint8_t *out;
   size_t n;
   size_t max;                  /* of out: the most RDATA named loads in one record of the type */
   zp_rdata_error *err;
   char tb[ZP_RRTYPE_TEXT_MAX];
   const char *tname;           /* the type's mnemonic, for messages */
-} zp_rd;
+};
 
 /* ---- The primitives (rdata_field.c; zp_period_parse, in rdata.h, is there too) ---- */
 
@@ -92,6 +106,8 @@ bool zp_rd_invalid(zp_rd *r, const char *why);
 /* A name in wire form at in[*pos..end), uncompressed (RFC 3597 section 4), each label through
  * the label policy. */
 bool zp_rd_wire_name(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
+/* The k octets at in[*pos..end) as they are, or reported when fewer are left. */
+bool zp_rd_wire_copy(zp_rd *r, const uint8_t *in, size_t end, size_t *pos, size_t k);
 
 /* ---- The kinds (called by the dispatchers only) ---- */
 
@@ -115,8 +131,24 @@ bool zp_rd_svcparams(zp_rd *r);
 bool zp_rd_svcparams_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos, size_t fi);
 /* The kinds of old and rare types (rdata_legacy.c), A6 among them: written, or in wire form
  * in[*pos..end). */
-bool zp_rd_legacy(zp_rd *r, uint8_t kind);
-bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos);
+bool zp_rd_keydata(zp_rd *r);
+bool zp_rd_wks(zp_rd *r);
+bool zp_rd_nsap(zp_rd *r);
+bool zp_rd_atma(zp_rd *r);
+bool zp_rd_gpos(zp_rd *r);
+bool zp_rd_hip(zp_rd *r);
+bool zp_rd_amtrelay(zp_rd *r);
+bool zp_rd_nxt_bitmap(zp_rd *r);
+bool zp_rd_a6(zp_rd *r);
+bool zp_rd_keydata_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
+bool zp_rd_wks_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
+bool zp_rd_nsap_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
+bool zp_rd_atma_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
+bool zp_rd_gpos_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
+bool zp_rd_hip_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
+bool zp_rd_amtrelay_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
+bool zp_rd_nxt_bitmap_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
+bool zp_rd_a6_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos);
 
 /* ---- The rules across fields (rdata_dnssec.c; called by the dispatchers only) ---- */
 

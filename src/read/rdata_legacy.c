@@ -19,7 +19,7 @@ static bool key_flags_say_none(const zp_rd *r)
 /* RFC 1035 section 3.4.2: a protocol (tcp, udp, a number or a name /etc/protocols gives) and the
  * services it offers, each a port number or a name /etc/services gives for that protocol, as
  * BIND and dnspython read them; the bitmap ends at the highest port's octet. */
-static bool wks(zp_rd *r)
+bool zp_rd_wks(zp_rd *r)
 {
   const zp_field *f;
   uint64_t proto;
@@ -86,7 +86,7 @@ static bool dotted_hex(zp_rd *r, const zp_field *f, size_t i)
 }
 
 /* RFC 1706 section 5: "0x" and the NSAP address in hex, '.' allowed between digits. */
-static bool nsap(zp_rd *r)
+bool zp_rd_nsap(zp_rd *r)
 {
   const zp_field *f;
   if (!zp_rd_next(r, &f))
@@ -99,7 +99,7 @@ static bool nsap(zp_rd *r)
 
 /* ATM Forum af-dans-0152.000 as BIND reads it: "+" and E.164 digits (format 1), or an AESA in
  * hex (format 0). */
-static bool atma(zp_rd *r)
+bool zp_rd_atma(zp_rd *r)
 {
   const zp_field *f;
   if (!zp_rd_next(r, &f))
@@ -146,7 +146,7 @@ static const double gpos_max[3] = {90, 180, 0};
 /* RFC 1712 section 3: three character-strings holding real numbers; the first within 90 degrees
  * and the second within 180, as dnspython checks them (the RFC's text calls the first the
  * longitude, but its own example has 116.8652 second). Any may be empty, as BIND reads them. */
-static bool gpos(zp_rd *r)
+bool zp_rd_gpos(zp_rd *r)
 {
   static const char *const what[3] = {"a latitude from -90 to 90", "a longitude from -180 to 180",
                                       "an altitude"};
@@ -167,7 +167,7 @@ static bool gpos(zp_rd *r)
 
 /* RFC 8005 section 4: algorithm, HIT in hex, public key in base64 (one field each), then the
  * rendezvous servers, none or more, uncompressed names that keep their case. */
-static bool hip(zp_rd *r)
+bool zp_rd_hip(zp_rd *r)
 {
   uint64_t alg;
   size_t at = r->n;
@@ -194,7 +194,7 @@ static bool hip(zp_rd *r)
 
 /* RFC 8777 section 4.2: the D bit (0 or 1), the relay type (0 none, written "."; 1 IPv4; 2
  * IPv6; 3 a name, its case kept), the relay. */
-static bool amtrelay(zp_rd *r)
+bool zp_rd_amtrelay(zp_rd *r)
 {
   uint64_t d, type;
   if (!zp_rd_number(r, 1, &d, "the discovery optional bit: 0 or 1 (RFC 8777 section 4.2.2)") ||
@@ -209,7 +209,7 @@ static bool amtrelay(zp_rd *r)
  * TYPEnnn or a number (as BIND writes one it has no name for) from 1 to 127, as a bitmap whose
  * bit n is type n, to its last octet with a bit set. Types past 127 need the other format bit 0
  * announces, which no RFC defines (BIND refuses them). */
-static bool nxt_bitmap(zp_rd *r)
+bool zp_rd_nxt_bitmap(zp_rd *r)
 {
   uint8_t bits[16] = {0};
   size_t n = 0;
@@ -238,7 +238,7 @@ static bool nxt_bitmap(zp_rd *r)
  * name (absent at 0). The address's bits within the prefix are not significant: its whole
  * octets there are not kept, and the prefix's bits in the first octet kept are pad bits, set to
  * zero as section 3.1.1 asks of a zone file loaded (BIND sets them so). */
-static bool a6(zp_rd *r)
+bool zp_rd_a6(zp_rd *r)
 {
   uint64_t plen;
   if (!zp_rd_number(r, 128, &plen, "a prefix length from 0 to 128 (RFC 2874 section 3.1.1)") ||
@@ -255,123 +255,130 @@ static bool a6(zp_rd *r)
   return plen == 0 || zp_rd_dname(r);
 }
 
-bool zp_rd_legacy(zp_rd *r, uint8_t kind)
+bool zp_rd_keydata(zp_rd *r)
 {
-  switch (kind) {
-  case ZP_K_KEYDATA:
-    if (key_flags_say_none(r))
-      return true;
-    return zp_rd_base64(r);
-  case ZP_K_WKS: return wks(r);
-  case ZP_K_NSAP: return nsap(r);
-  case ZP_K_ATMA: return atma(r);
-  case ZP_K_GPOS: return gpos(r);
-  case ZP_K_HIP: return hip(r);
-  case ZP_K_NXTBITMAP: return nxt_bitmap(r);
-  case ZP_K_A6: return a6(r);
-  default: return amtrelay(r);
-  }
+  return key_flags_say_none(r) || zp_rd_base64(r);
 }
 
 /* ---- RFC 3597 octets ---- */
 
-bool zp_rd_legacy_wire(zp_rd *r, uint8_t kind, const uint8_t *in, size_t end, size_t *pos)
+/* The octets left from *pos to end, the whole field, once checked. */
+static bool rest(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
+{
+  return zp_rd_wire_copy(r, in, end, pos, end - *pos);
+}
+
+bool zp_rd_keydata_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
+{
+  size_t k = end - *pos;
+  if (key_flags_say_none(r) ? k != 0 : k == 0)
+    return zp_rd_invalid(r, NULL);
+  return rest(r, in, end, pos);
+}
+
+bool zp_rd_wks_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
+{
+  /* a protocol, then a bitmap of ports as its text makes it: no zero octet at its end (BIND
+   * refuses one) */
+  size_t k = end - *pos;
+  if (k < 1 || k > 1 + 8192 || (k > 1 && in[end - 1] == 0))
+    return zp_rd_invalid(r, NULL);
+  return rest(r, in, end, pos);
+}
+
+bool zp_rd_nsap_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
+{
+  if (*pos == end)
+    return zp_rd_invalid(r, NULL);
+  return rest(r, in, end, pos);
+}
+
+bool zp_rd_atma_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
 {
   size_t p = *pos, k = end - p;
-  switch (kind) {
-  case ZP_K_KEYDATA:
-    if (key_flags_say_none(r) ? k != 0 : k == 0)
-      return zp_rd_invalid(r, NULL);
-    break;
-  case ZP_K_WKS:
-    /* a protocol, then a bitmap of ports as its text makes it: no zero octet at its end (BIND
-     * refuses one) */
-    if (k < 1 || k > 1 + 8192 || (k > 1 && in[end - 1] == 0))
-      return zp_rd_invalid(r, NULL);
-    break;
-  case ZP_K_NSAP:
-    if (k == 0)
-      return zp_rd_invalid(r, NULL);
-    break;
-  case ZP_K_ATMA:
-    if (k >= 1 && in[p] > 1)
-      return zp_rd_invalid(r, "only formats 0 (AESA) and 1 (E.164) are defined");
-    if (k < 2)
-      return zp_rd_invalid(r, NULL);
-    for (size_t i = p + 1; in[p] == 1 && i < end; i++)
-      if (in[i] < '0' || in[i] > '9')
-        return zp_rd_invalid(r, NULL);
-    break;
-  case ZP_K_GPOS:
-    for (size_t i = 0; i < 3; i++) {
-      if (p >= end || in[p] > end - p - 1)
-        return zp_rd_invalid(r, NULL);
-      if (!real(in + p + 1, in[p], gpos_max[i]))
-        return zp_rd_invalid(r, "its values are numbers within their ranges (RFC 1712 section "
-                             "3)");
-      p += 1u + in[p];
-    }
-    k = p - *pos;
-    p = *pos;
-    break;
-  case ZP_K_HIP: {
-    if (k < 4)
-      return zp_rd_invalid(r, NULL);
-    size_t hit = in[p], key = (size_t)(in[p + 2] << 8 | in[p + 3]);
-    if (hit == 0 || key == 0 || hit + key > k - 4)
-      return zp_rd_invalid(r, NULL);
-    if (!zp_rd_put(r, in + p, 4 + hit + key))
-      return false;
-    *pos = p + 4 + hit + key;
-    while (*pos < end)
-      if (!zp_rd_wire_name(r, in, end, pos))
-        return false;
-    return true;
-  }
-  case ZP_K_NXTBITMAP:
-    /* RFC 2535 section 5.2: at most 128 types, no zero octet at the end; bit 0 set announces
-     * another format, which no RFC defines and BIND refuses ("bad bitmap") */
-    if (k > 0 && (in[p] & 0x80))
-      return zp_rd_invalid(r, "bit 0 of its bitmap announces a format no RFC defines (RFC 2535 "
-                           "section 5.2)");
-    if (k > 16 || (k > 0 && in[end - 1] == 0))
-      return zp_rd_invalid(r, NULL);
-    break;
-  case ZP_K_A6: {
-    /* RFC 2874 section 3.1: a prefix length up to 128, the address bits after it in whole
-     * octets (the pad bits zero), and the prefix's name unless the length is 0 */
-    if (k < 1 || in[p] > 128)
-      return zp_rd_invalid(r, NULL);
-    size_t plen = in[p], n = 16 - plen / 8;
-    if (n > k - 1 || (n > 0 && plen % 8 && (in[p + 1] >> (8 - plen % 8))))
-      return zp_rd_invalid(r, NULL);
-    if (!zp_rd_put(r, in + p, 1 + n))
-      return false;
-    *pos = p + 1 + n;
-    if (plen > 0)
-      return zp_rd_wire_name(r, in, end, pos);
-    return *pos == end || zp_rd_invalid(r, NULL);
-  }
-  default: {   /* ZP_K_AMTRELAY */
-    if (k >= 1 && (in[p] & 0x7F) > 3)
-      return zp_rd_invalid(r, "only relay types 0 to 3 are defined (RFC 8777 section 4.2.3)");
-    if (k < 1)
-      return zp_rd_invalid(r, NULL);
-    unsigned type = in[p] & 0x7F;
-    if (!zp_rd_put(r, in + p, 1))
-      return false;
-    *pos = p + 1;
-    if (type == 3)
-      return zp_rd_wire_name(r, in, end, pos);
-    k = type == 0 ? 0 : type == 1 ? 4 : 16;
-    if (k != end - p - 1)
-      return zp_rd_invalid(r, NULL);
-    p++;
-    break;
-  }
-  }
-  if (k > end - p)
+  if (k >= 1 && in[p] > 1)
+    return zp_rd_invalid(r, "only formats 0 (AESA) and 1 (E.164) are defined");
+  if (k < 2)
     return zp_rd_invalid(r, NULL);
-  *pos = p + k;
-  return zp_rd_put(r, in + p, k);
+  for (size_t i = p + 1; in[p] == 1 && i < end; i++)
+    if (in[i] < '0' || in[i] > '9')
+      return zp_rd_invalid(r, NULL);
+  return rest(r, in, end, pos);
+}
+
+bool zp_rd_gpos_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
+{
+  size_t p = *pos;
+  for (size_t i = 0; i < 3; i++) {
+    if (p >= end || in[p] > end - p - 1)
+      return zp_rd_invalid(r, NULL);
+    if (!real(in + p + 1, in[p], gpos_max[i]))
+      return zp_rd_invalid(r, "its values are numbers within their ranges (RFC 1712 section "
+                           "3)");
+    p += 1u + in[p];
+  }
+  return zp_rd_wire_copy(r, in, end, pos, p - *pos);
+}
+
+bool zp_rd_hip_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
+{
+  size_t p = *pos, k = end - p;
+  if (k < 4)
+    return zp_rd_invalid(r, NULL);
+  size_t hit = in[p], key = (size_t)(in[p + 2] << 8 | in[p + 3]);
+  if (hit == 0 || key == 0 || hit + key > k - 4)
+    return zp_rd_invalid(r, NULL);
+  if (!zp_rd_wire_copy(r, in, end, pos, 4 + hit + key))
+    return false;
+  while (*pos < end)
+    if (!zp_rd_wire_name(r, in, end, pos))
+      return false;
+  return true;
+}
+
+bool zp_rd_nxt_bitmap_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
+{
+  /* RFC 2535 section 5.2: at most 128 types, no zero octet at the end; bit 0 set announces
+   * another format, which no RFC defines and BIND refuses ("bad bitmap") */
+  size_t p = *pos, k = end - p;
+  if (k > 0 && (in[p] & 0x80))
+    return zp_rd_invalid(r, "bit 0 of its bitmap announces a format no RFC defines (RFC 2535 "
+                         "section 5.2)");
+  if (k > 16 || (k > 0 && in[end - 1] == 0))
+    return zp_rd_invalid(r, NULL);
+  return rest(r, in, end, pos);
+}
+
+bool zp_rd_a6_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
+{
+  /* RFC 2874 section 3.1: a prefix length up to 128, the address bits after it in whole
+   * octets (the pad bits zero), and the prefix's name unless the length is 0 */
+  size_t p = *pos, k = end - p;
+  if (k < 1 || in[p] > 128)
+    return zp_rd_invalid(r, NULL);
+  size_t plen = in[p], n = 16 - plen / 8;
+  if (n > k - 1 || (n > 0 && plen % 8 && (in[p + 1] >> (8 - plen % 8))))
+    return zp_rd_invalid(r, NULL);
+  if (!zp_rd_wire_copy(r, in, end, pos, 1 + n))
+    return false;
+  if (plen > 0)
+    return zp_rd_wire_name(r, in, end, pos);
+  return *pos == end || zp_rd_invalid(r, NULL);
+}
+
+bool zp_rd_amtrelay_wire(zp_rd *r, const uint8_t *in, size_t end, size_t *pos)
+{
+  size_t p = *pos, k = end - p;
+  if (k >= 1 && (in[p] & 0x7F) > 3)
+    return zp_rd_invalid(r, "only relay types 0 to 3 are defined (RFC 8777 section 4.2.3)");
+  if (k < 1)
+    return zp_rd_invalid(r, NULL);
+  unsigned type = in[p] & 0x7F;
+  if (!zp_rd_wire_copy(r, in, end, pos, 1))
+    return false;
+  if (type == 3)
+    return zp_rd_wire_name(r, in, end, pos);
+  if ((type == 0 ? 0u : type == 1 ? 4u : 16u) != end - p - 1)
+    return zp_rd_invalid(r, NULL);
+  return rest(r, in, end, pos);
 }

@@ -411,7 +411,6 @@ bool zp_rd_svcparams(zp_rd *r)
   s->r = r;
   s->base = r->n;
   s->n = 0;
-  r->quoted_ok = true;   /* (param_text says what a quote may do) */
   bool ok = true;
   while (ok && r->fi < r->in->nfields)
     ok = param_text(s);

@@ -82,7 +82,7 @@ typedef struct zp_zone {
   zp_tok *tok;
   zp_loc *tok_loc;
   zp_field *fields;
-  uint8_t rdata[ZP_RDATA_MAX];   /* the record's RDATA in wire form (rdata.c) */
+  uint8_t rdata[ZP_RDATA_MAX];   /* the record's RDATA in wire form (rdata_text.c) */
   /* $GENERATE: range, and the owner template (the RHS comes with the end of the line) */
   long gen_start, gen_stop, gen_step;
   zp_tok gen_owner;

@@ -61,7 +61,7 @@ typedef struct zp_record {
   uint64_t owner_case;      /* the owner's ASCII capitals as written, origin included: a hash
                                of its name keeping case, 0 when it has none (named's loader
                                tells owners apart by case; zonepuny's owners are lowercased) */
-  const uint8_t *rdata;     /* RDATA in wire form (rdata.c): for a type zonepuny parses, every
+  const uint8_t *rdata;     /* RDATA in wire form (rdata_text.c): for a type zonepuny parses, every
                                field checked and names through the label policy; for RFC 3597
                                form (generic), the octets as written. NULL for the other types:
                                the fields are then the writer's to read */

@@ -9,28 +9,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* field kinds, short */
-enum {
-  K_END = ZP_K_END, K_NAME = ZP_K_NAME, K_INT8 = ZP_K_INT8, K_INT16 = ZP_K_INT16,
-  K_INT32 = ZP_K_INT32, K_PERIOD = ZP_K_PERIOD, K_A = ZP_K_A, K_AAAA = ZP_K_AAAA,
-  K_STRING = ZP_K_STRING, K_OPT_STRING = ZP_K_OPT_STRING, K_STRINGS = ZP_K_STRINGS,
-  K_OCTETS = ZP_K_OCTETS, K_TARGET = ZP_K_TARGET, K_HEX = ZP_K_HEX, K_BASE64 = ZP_K_BASE64,
-  K_BASE64_0 = ZP_K_BASE64_0, K_BASE64_DASH = ZP_K_BASE64_DASH, K_ALG = ZP_K_ALG,
-  K_TYPE = ZP_K_TYPE, K_TYPE_NUM = ZP_K_TYPE_NUM, K_SCHEME = ZP_K_SCHEME, K_TIME = ZP_K_TIME,
-  K_BITMAP = ZP_K_BITMAP, K_BITMAP0 = ZP_K_BITMAP0, K_SALT = ZP_K_SALT,
-  K_HASH = ZP_K_HASH, K_TAG = ZP_K_TAG, K_EUI48 = ZP_K_EUI48, K_EUI64 = ZP_K_EUI64,
-  K_ILNP64 = ZP_K_ILNP64, K_CERT_TYPE = ZP_K_CERT_TYPE, K_APL = ZP_K_APL, K_LOC = ZP_K_LOC,
-  K_GATEWAY = ZP_K_GATEWAY, K_SVCPARAMS = ZP_K_SVCPARAMS, K_KEYDATA = ZP_K_KEYDATA,
-  K_WKS = ZP_K_WKS, K_NSAP = ZP_K_NSAP, K_ATMA = ZP_K_ATMA, K_GPOS = ZP_K_GPOS, K_HIP = ZP_K_HIP,
-  K_AMTRELAY = ZP_K_AMTRELAY, K_NXTBITMAP = ZP_K_NXTBITMAP, K_A6 = ZP_K_A6,
-};
-
 typedef struct mnemonic {
   uint16_t num;
   uint8_t len;
   uint8_t flags;
   char name[11];
-  const uint8_t *kinds;   /* its RDATA fields, ended by K_END; NULL: not parsed here */
+  const uint8_t *kinds;   /* its RDATA fields, ended by ZP_K_END; NULL: not parsed here */
 } mnemonic;
 
 enum {
@@ -48,64 +32,76 @@ enum {
 
 /* The fields of the types whose text zonepuny parses itself, from their RFCs (each list is
  * shared by the types named beside it). */
-static const uint8_t k_a[] = {K_A, K_END};  /* A */
-static const uint8_t k_ns[] = {K_NAME, K_END};  /* NS MD MF CNAME MB MG MR PTR DNAME NSAP-PTR */
-static const uint8_t k_soa[] = {K_NAME, K_NAME, K_INT32, K_PERIOD, K_PERIOD, K_PERIOD, K_PERIOD,
-                                K_END};  /* SOA */
-static const uint8_t k_hinfo[] = {K_STRING, K_STRING, K_END};  /* HINFO */
-static const uint8_t k_minfo[] = {K_NAME, K_NAME, K_END};  /* MINFO RP TALINK */
-static const uint8_t k_mx[] = {K_INT16, K_NAME, K_END};  /* MX AFSDB RT KX LP */
-static const uint8_t k_txt[] = {K_STRINGS, K_END};  /* TXT SPF NINFO AVC RESINFO WALLET */
-static const uint8_t k_x25[] = {K_STRING, K_END};  /* X25 */
-static const uint8_t k_isdn[] = {K_STRING, K_OPT_STRING, K_END};  /* ISDN */
-static const uint8_t k_px[] = {K_INT16, K_NAME, K_NAME, K_END};  /* PX */
-static const uint8_t k_aaaa[] = {K_AAAA, K_END};  /* AAAA */
-static const uint8_t k_srv[] = {K_INT16, K_INT16, K_INT16, K_NAME, K_END};  /* SRV */
+static const uint8_t k_a[] = {ZP_K_A, ZP_K_END};  /* A */
+/* NS MD MF CNAME MB MG MR PTR DNAME NSAP-PTR */
+static const uint8_t k_ns[] = {ZP_K_NAME, ZP_K_END};
+/* SOA */
+static const uint8_t k_soa[] = {ZP_K_NAME, ZP_K_NAME, ZP_K_INT32, ZP_K_PERIOD, ZP_K_PERIOD,
+                                ZP_K_PERIOD, ZP_K_PERIOD, ZP_K_END};
+static const uint8_t k_hinfo[] = {ZP_K_STRING, ZP_K_STRING, ZP_K_END};  /* HINFO */
+static const uint8_t k_minfo[] = {ZP_K_NAME, ZP_K_NAME, ZP_K_END};  /* MINFO RP TALINK */
+static const uint8_t k_mx[] = {ZP_K_INT16, ZP_K_NAME, ZP_K_END};  /* MX AFSDB RT KX LP */
+static const uint8_t k_txt[] = {ZP_K_STRINGS, ZP_K_END};  /* TXT SPF NINFO AVC RESINFO WALLET */
+static const uint8_t k_x25[] = {ZP_K_STRING, ZP_K_END};  /* X25 */
+static const uint8_t k_isdn[] = {ZP_K_STRING, ZP_K_OPT_STRING, ZP_K_END};  /* ISDN */
+static const uint8_t k_px[] = {ZP_K_INT16, ZP_K_NAME, ZP_K_NAME, ZP_K_END};  /* PX */
+static const uint8_t k_aaaa[] = {ZP_K_AAAA, ZP_K_END};  /* AAAA */
+static const uint8_t k_srv[] = {ZP_K_INT16, ZP_K_INT16, ZP_K_INT16, ZP_K_NAME, ZP_K_END};  /* SRV */
 /* NAPTR */
-static const uint8_t k_naptr[] = {K_INT16, K_INT16, K_STRING, K_STRING, K_STRING, K_NAME, K_END};
-static const uint8_t k_ds[] = {K_INT16, K_ALG, K_INT8, K_HEX, K_END};  /* DS CDS DLV TA */
-static const uint8_t k_sshfp[] = {K_INT8, K_INT8, K_HEX, K_END};  /* SSHFP */
-static const uint8_t k_rrsig[] = {K_TYPE, K_ALG, K_INT8, K_INT32, K_TIME, K_TIME, K_INT16, K_NAME,
-                                  K_BASE64, K_END};  /* RRSIG */
-static const uint8_t k_nsec[] = {K_NAME, K_BITMAP, K_END};  /* NSEC */
+static const uint8_t k_naptr[] = {ZP_K_INT16, ZP_K_INT16, ZP_K_STRING, ZP_K_STRING, ZP_K_STRING,
+                                  ZP_K_NAME, ZP_K_END};
+/* DS CDS DLV TA */
+static const uint8_t k_ds[] = {ZP_K_INT16, ZP_K_ALG, ZP_K_INT8, ZP_K_HEX, ZP_K_END};
+static const uint8_t k_sshfp[] = {ZP_K_INT8, ZP_K_INT8, ZP_K_HEX, ZP_K_END};  /* SSHFP */
+/* RRSIG */
+static const uint8_t k_rrsig[] = {ZP_K_TYPE, ZP_K_ALG, ZP_K_INT8, ZP_K_INT32, ZP_K_TIME,
+                                  ZP_K_TIME, ZP_K_INT16, ZP_K_NAME, ZP_K_BASE64, ZP_K_END};
+static const uint8_t k_nsec[] = {ZP_K_NAME, ZP_K_BITMAP, ZP_K_END};  /* NSEC */
 /* DNSKEY CDNSKEY RKEY */
-static const uint8_t k_dnskey[] = {K_INT16, K_INT8, K_ALG, K_BASE64, K_END};
-static const uint8_t k_dhcid[] = {K_BASE64, K_END};  /* DHCID OPENPGPKEY HHIT BRID */
+static const uint8_t k_dnskey[] = {ZP_K_INT16, ZP_K_INT8, ZP_K_ALG, ZP_K_BASE64, ZP_K_END};
+static const uint8_t k_dhcid[] = {ZP_K_BASE64, ZP_K_END};  /* DHCID OPENPGPKEY HHIT BRID */
 /* NSEC3 */
-static const uint8_t k_nsec3[] = {K_INT8, K_INT8, K_INT16, K_SALT, K_HASH, K_BITMAP0, K_END};
-static const uint8_t k_nsec3param[] = {K_INT8, K_INT8, K_INT16, K_SALT, K_END};  /* NSEC3PARAM */
-static const uint8_t k_tlsa[] = {K_INT8, K_INT8, K_INT8, K_HEX, K_END};  /* TLSA SMIMEA */
-static const uint8_t k_csync[] = {K_INT32, K_INT16, K_BITMAP0, K_END};  /* CSYNC */
-static const uint8_t k_zonemd[] = {K_INT32, K_INT8, K_INT8, K_HEX, K_END};  /* ZONEMD */
-static const uint8_t k_l32[] = {K_INT16, K_A, K_END};  /* L32 */
-static const uint8_t k_l64[] = {K_INT16, K_ILNP64, K_END};  /* L64 NID */
-static const uint8_t k_cert[] = {K_CERT_TYPE, K_INT16, K_ALG, K_BASE64, K_END};  /* CERT */
-static const uint8_t k_apl[] = {K_APL, K_END};  /* APL */
-static const uint8_t k_loc[] = {K_LOC, K_END};  /* LOC */
-static const uint8_t k_ipseckey[] = {K_INT8, K_GATEWAY, K_BASE64, K_END};  /* IPSECKEY */
-static const uint8_t k_eui48[] = {K_EUI48, K_END};  /* EUI48 */
-static const uint8_t k_eui64[] = {K_EUI64, K_END};  /* EUI64 */
-static const uint8_t k_uri[] = {K_INT16, K_INT16, K_TARGET, K_END};  /* URI */
-static const uint8_t k_caa[] = {K_INT8, K_TAG, K_OCTETS, K_END};  /* CAA */
-static const uint8_t k_svcb[] = {K_INT16, K_NAME, K_SVCPARAMS, K_END};  /* SVCB HTTPS */
-static const uint8_t k_key[] = {K_INT16, K_INT8, K_ALG, K_KEYDATA, K_END};  /* KEY */
-static const uint8_t k_wks[] = {K_A, K_WKS, K_END};  /* WKS */
-static const uint8_t k_nsap[] = {K_NSAP, K_END};  /* NSAP */
-static const uint8_t k_hex[] = {K_HEX, K_END};  /* EID NIMLOC */
-static const uint8_t k_atma[] = {K_ATMA, K_END};  /* ATMA */
-static const uint8_t k_gpos[] = {K_GPOS, K_END};  /* GPOS */
-static const uint8_t k_hip[] = {K_HIP, K_END};  /* HIP */
-static const uint8_t k_amtrelay[] = {K_INT8, K_AMTRELAY, K_END};  /* AMTRELAY */
-static const uint8_t k_nxt[] = {K_NAME, K_NXTBITMAP, K_END};  /* NXT */
-static const uint8_t k_a6[] = {K_A6, K_END};  /* A6 */
+static const uint8_t k_nsec3[] = {ZP_K_INT8, ZP_K_INT8, ZP_K_INT16, ZP_K_SALT, ZP_K_HASH,
+                                  ZP_K_BITMAP0, ZP_K_END};
+/* NSEC3PARAM */
+static const uint8_t k_nsec3param[] = {ZP_K_INT8, ZP_K_INT8, ZP_K_INT16, ZP_K_SALT, ZP_K_END};
+/* TLSA SMIMEA */
+static const uint8_t k_tlsa[] = {ZP_K_INT8, ZP_K_INT8, ZP_K_INT8, ZP_K_HEX, ZP_K_END};
+static const uint8_t k_csync[] = {ZP_K_INT32, ZP_K_INT16, ZP_K_BITMAP0, ZP_K_END};  /* CSYNC */
+/* ZONEMD */
+static const uint8_t k_zonemd[] = {ZP_K_INT32, ZP_K_INT8, ZP_K_INT8, ZP_K_HEX, ZP_K_END};
+static const uint8_t k_l32[] = {ZP_K_INT16, ZP_K_A, ZP_K_END};  /* L32 */
+static const uint8_t k_l64[] = {ZP_K_INT16, ZP_K_ILNP64, ZP_K_END};  /* L64 NID */
+/* CERT */
+static const uint8_t k_cert[] = {ZP_K_CERT_TYPE, ZP_K_INT16, ZP_K_ALG, ZP_K_BASE64, ZP_K_END};
+static const uint8_t k_apl[] = {ZP_K_APL, ZP_K_END};  /* APL */
+static const uint8_t k_loc[] = {ZP_K_LOC, ZP_K_END};  /* LOC */
+/* IPSECKEY */
+static const uint8_t k_ipseckey[] = {ZP_K_INT8, ZP_K_GATEWAY, ZP_K_BASE64, ZP_K_END};
+static const uint8_t k_eui48[] = {ZP_K_EUI48, ZP_K_END};  /* EUI48 */
+static const uint8_t k_eui64[] = {ZP_K_EUI64, ZP_K_END};  /* EUI64 */
+static const uint8_t k_uri[] = {ZP_K_INT16, ZP_K_INT16, ZP_K_TARGET, ZP_K_END};  /* URI */
+static const uint8_t k_caa[] = {ZP_K_INT8, ZP_K_TAG, ZP_K_OCTETS, ZP_K_END};  /* CAA */
+static const uint8_t k_svcb[] = {ZP_K_INT16, ZP_K_NAME, ZP_K_SVCPARAMS, ZP_K_END};  /* SVCB HTTPS */
+static const uint8_t k_key[] = {ZP_K_INT16, ZP_K_INT8, ZP_K_ALG, ZP_K_KEYDATA, ZP_K_END};  /* KEY */
+static const uint8_t k_wks[] = {ZP_K_A, ZP_K_WKS, ZP_K_END};  /* WKS */
+static const uint8_t k_nsap[] = {ZP_K_NSAP, ZP_K_END};  /* NSAP */
+static const uint8_t k_hex[] = {ZP_K_HEX, ZP_K_END};  /* EID NIMLOC */
+static const uint8_t k_atma[] = {ZP_K_ATMA, ZP_K_END};  /* ATMA */
+static const uint8_t k_gpos[] = {ZP_K_GPOS, ZP_K_END};  /* GPOS */
+static const uint8_t k_hip[] = {ZP_K_HIP, ZP_K_END};  /* HIP */
+static const uint8_t k_amtrelay[] = {ZP_K_INT8, ZP_K_AMTRELAY, ZP_K_END};  /* AMTRELAY */
+static const uint8_t k_nxt[] = {ZP_K_NAME, ZP_K_NXTBITMAP, ZP_K_END};  /* NXT */
+static const uint8_t k_a6[] = {ZP_K_A6, ZP_K_END};  /* A6 */
 /* SINK (draft-eastlake-kitchen-sink): meaning, coding, subcoding, data (may be empty) */
-static const uint8_t k_sink[] = {K_INT8, K_INT8, K_INT8, K_BASE64_0, K_END};
+static const uint8_t k_sink[] = {ZP_K_INT8, ZP_K_INT8, ZP_K_INT8, ZP_K_BASE64_0, ZP_K_END};
 /* The fields of the types BIND 9.18 reads that ldns 1.8 does not, as BIND reads them (the type
  * list of each is in the table below) */
 /* DSYNC (draft-ietf-dnsop-generalized-notify): RRtype, scheme, port, target */
-static const uint8_t k_dsync[] = {K_TYPE_NUM, K_SCHEME, K_INT16, K_NAME, K_END};
+static const uint8_t k_dsync[] = {ZP_K_TYPE_NUM, ZP_K_SCHEME, ZP_K_INT16, ZP_K_NAME, ZP_K_END};
 /* DOA (draft-durand-doa-over-dns): enterprise, type, location, media type, data (may be empty) */
-static const uint8_t k_doa[] = {K_INT32, K_INT32, K_INT8, K_STRING, K_BASE64_DASH, K_END};
+static const uint8_t k_doa[] = {ZP_K_INT32, ZP_K_INT32, ZP_K_INT8, ZP_K_STRING, ZP_K_BASE64_DASH,
+                                ZP_K_END};
 
 /* The table in ZP_RRTYPES's order (rrtype.h): both lookups scan it, and the reader and the
  * writer ask once a record. */

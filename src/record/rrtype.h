@@ -67,51 +67,58 @@ enum { ZP_RRCLASSES(ZP_CLASS_ENUM) };
 enum { ZP_RRTYPE_TEXT_MAX = 16 };   /* room for any mnemonic, "TYPE65535" or "CLASS65535", and a
                                        NUL */
 
-/* The kinds of RDATA field, each with one strict parser (rdata.c) and one wire form. */
+/* The kinds of RDATA field. Each layer that handles RDATA keeps one table of its operations on
+ * them (the reader: text and RFC 3597 wire form; the writer: field length and form), built from
+ * this list by name, so that a kind without one of its layer's operations does not compile. */
+#define ZP_KINDS(X) \
+  X(NAME)           /* a domain name, RFC 1035 section 3.3 */ \
+  X(INT8) X(INT16) X(INT32) /* unsigned decimal, in range */ \
+  X(PERIOD)         /* 32 bits in TTL syntax, units allowed (SOA timers) */ \
+  X(A)              /* IPv4 address, RFC 1035 section 3.4.1 */ \
+  X(AAAA)           /* IPv6 address, RFC 3596 */ \
+  X(STRING)         /* one character-string, RFC 1035 section 3.3 */ \
+  X(OPT_STRING)     /* the same, or nothing (ISDN's subaddress) */ \
+  X(STRINGS)        /* one or more character-strings, to the end */ \
+  X(OCTETS)         /* one field as octets without a length (RFC 8659 CAA value) */ \
+  X(TARGET)         /* the same, quoted and not empty (RFC 7553 URI target, as BIND and \
+                       dnspython read it) */ \
+  X(HEX)            /* base16 to the end, blanks allowed between pieces, even length */ \
+  X(BASE64)         /* base64 to the end, RFC 4648 section 4, blanks allowed between pieces */ \
+  X(BASE64_0)       /* the same, or nothing at all (SINK's data, as BIND reads it) */ \
+  X(BASE64_DASH)    /* the same, or "-" for no octets (DOA's data, as BIND reads it) */ \
+  X(ALG)            /* a DNSSEC algorithm: number or mnemonic, 8 bits */ \
+  X(TYPE)           /* a type: mnemonic or TYPEnnn, 16 bits */ \
+  X(TYPE_NUM)       /* the same, or a decimal number (DSYNC's RRtype, as BIND reads it) */ \
+  X(SCHEME)         /* DSYNC's scheme: NOTIFY or a number, 8 bits (as BIND reads it) */ \
+  X(TIME)           /* RFC 4034 section 3.2: YYYYMMDDHHmmSS or seconds, 32 bits */ \
+  X(BITMAP)         /* RFC 4034 section 4.1.2 type bitmap, to the end, at least one type */ \
+  X(BITMAP0)        /* the same, which may be empty (NSEC3 and CSYNC, as BIND reads them) */ \
+  X(SALT)           /* RFC 5155 section 3.3: length octet, hex or "-" */ \
+  X(HASH)           /* RFC 5155 section 3.3: length octet, base32hex without padding */ \
+  X(TAG)            /* RFC 8659 section 4.1: length octet, letters and digits */ \
+  X(EUI48) X(EUI64) /* RFC 7043: hex pairs with '-' */ \
+  X(ILNP64)         /* RFC 6742: four groups of hex with ':' */ \
+  X(CERT_TYPE)      /* RFC 4398 section 2.1: number or mnemonic (PKIX, PGP, URI ...), 16 bits */ \
+  X(APL)            /* RFC 3123 address prefixes, to the end, none or more */ \
+  X(LOC)            /* RFC 1876 section 3: latitude, longitude, altitude, size, precisions */ \
+  X(GATEWAY)        /* RFC 4025 section 2: gateway type, algorithm, and the gateway its type \
+                       says (none ".", IPv4, IPv6 or a domain name) */ \
+  X(SVCPARAMS)      /* RFC 9460 section 2.1: SVCB and HTTPS parameters, to the end */ \
+  X(KEYDATA)        /* RFC 2535 section 3.1: KEY's key in base64, none when its flags say so */ \
+  X(WKS)            /* RFC 1035 section 3.4.2: protocol and services, to the end */ \
+  X(NSAP)           /* RFC 1706 section 5: "0x" and hex, '.' between digits */ \
+  X(ATMA)           /* ATM address: "+" and E.164 digits, or an AESA in hex */ \
+  X(GPOS)           /* RFC 1712 section 3: latitude, longitude, altitude as strings */ \
+  X(HIP)            /* RFC 8005 section 4: algorithm, HIT, key, rendezvous servers */ \
+  X(AMTRELAY)       /* RFC 8777 section 4.2: D bit, relay type, relay */ \
+  X(NXTBITMAP)      /* RFC 2535 section 5.2: NXT's type bitmap, types 1 to 127, to the end */ \
+  X(A6)             /* RFC 2874 section 3.1: prefix length, address suffix, prefix name */
 typedef enum zp_kind {
-  ZP_K_END,         /* the end of a type's list */
-  ZP_K_NAME,        /* a domain name, RFC 1035 section 3.3 */
-  ZP_K_INT8, ZP_K_INT16, ZP_K_INT32,   /* unsigned decimal, in range */
-  ZP_K_PERIOD,      /* 32 bits in TTL syntax, units allowed (SOA timers) */
-  ZP_K_A,           /* IPv4 address, RFC 1035 section 3.4.1 */
-  ZP_K_AAAA,        /* IPv6 address, RFC 3596 */
-  ZP_K_STRING,      /* one character-string, RFC 1035 section 3.3 */
-  ZP_K_OPT_STRING,  /* the same, or nothing (ISDN's subaddress) */
-  ZP_K_STRINGS,     /* one or more character-strings, to the end */
-  ZP_K_OCTETS,      /* one field as octets without a length (RFC 8659 CAA value) */
-  ZP_K_TARGET,      /* the same, quoted and not empty (RFC 7553 URI target, as BIND and
-                       dnspython read it) */
-  ZP_K_HEX,         /* base16 to the end, blanks allowed between pieces, even length */
-  ZP_K_BASE64,      /* base64 to the end, RFC 4648 section 4, blanks allowed between pieces */
-  ZP_K_BASE64_0,    /* the same, or nothing at all (SINK's data, as BIND reads it) */
-  ZP_K_BASE64_DASH, /* the same, or "-" for no octets (DOA's data, as BIND reads it) */
-  ZP_K_ALG,         /* a DNSSEC algorithm: number or mnemonic, 8 bits */
-  ZP_K_TYPE,        /* a type: mnemonic or TYPEnnn, 16 bits */
-  ZP_K_TYPE_NUM,    /* the same, or a decimal number (DSYNC's RRtype, as BIND reads it) */
-  ZP_K_SCHEME,      /* DSYNC's scheme: NOTIFY or a number, 8 bits (as BIND reads it) */
-  ZP_K_TIME,        /* RFC 4034 section 3.2: YYYYMMDDHHmmSS or seconds, 32 bits */
-  ZP_K_BITMAP,      /* RFC 4034 section 4.1.2 type bitmap, to the end, at least one type */
-  ZP_K_BITMAP0,     /* the same, which may be empty (NSEC3 and CSYNC, as BIND reads them) */
-  ZP_K_SALT,        /* RFC 5155 section 3.3: length octet, hex or "-" */
-  ZP_K_HASH,        /* RFC 5155 section 3.3: length octet, base32hex without padding */
-  ZP_K_TAG,         /* RFC 8659 section 4.1: length octet, letters and digits */
-  ZP_K_EUI48, ZP_K_EUI64,   /* RFC 7043: hex pairs with '-' */
-  ZP_K_ILNP64,      /* RFC 6742: four groups of hex with ':' */
-  ZP_K_CERT_TYPE,   /* RFC 4398 section 2.1: number or mnemonic (PKIX, PGP, URI ...), 16 bits */
-  ZP_K_APL,         /* RFC 3123 address prefixes, to the end, none or more */
-  ZP_K_LOC,         /* RFC 1876 section 3: latitude, longitude, altitude, size, precisions */
-  ZP_K_GATEWAY,     /* RFC 4025 section 2: gateway type, algorithm, and the gateway its type
-                       says (none ".", IPv4, IPv6 or a domain name) */
-  ZP_K_SVCPARAMS,   /* RFC 9460 section 2.1: SVCB and HTTPS parameters, to the end */
-  ZP_K_KEYDATA,     /* RFC 2535 section 3.1: KEY's key in base64, none when its flags say so */
-  ZP_K_WKS,         /* RFC 1035 section 3.4.2: protocol and services, to the end */
-  ZP_K_NSAP,        /* RFC 1706 section 5: "0x" and hex, '.' between digits */
-  ZP_K_ATMA,        /* ATM address: "+" and E.164 digits, or an AESA in hex */
-  ZP_K_GPOS,        /* RFC 1712 section 3: latitude, longitude, altitude as strings */
-  ZP_K_HIP,         /* RFC 8005 section 4: algorithm, HIT, key, rendezvous servers */
-  ZP_K_AMTRELAY,    /* RFC 8777 section 4.2: D bit, relay type, relay */
-  ZP_K_NXTBITMAP,   /* RFC 2535 section 5.2: NXT's type bitmap, types 1 to 127, to the end */
-  ZP_K_A6,          /* RFC 2874 section 3.1: prefix length, address suffix, prefix name */
+  ZP_K_END,   /* the end of a type's list */
+#define ZP_KIND_ENUM(id) ZP_K_##id,
+  ZP_KINDS(ZP_KIND_ENUM)
+#undef ZP_KIND_ENUM
+  ZP_K_COUNT
 } zp_kind;
 
 /* The kinds of a type's RDATA fields, in order, ended by ZP_K_END; NULL for a type zonepuny

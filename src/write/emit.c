@@ -158,54 +158,90 @@ static zp_status write_rr(zp_emitter *em, const ldns_rr *rr)
   return st == ZP_OK ? put_out(em, em->fm.line.p, em->fm.line.len) : st;
 }
 
-/* The field kinds format.c writes itself, as ldns's field types; 0 for the others. */
-static ldns_rdf_type format_kind(uint8_t kind)
+/* The octets of a field at d, of the left octets of RDATA (the wire the reader made, so well
+ * formed). */
+static size_t len_rest(const uint8_t *d, size_t left)
 {
-  switch (kind) {
-  case ZP_K_NAME: return LDNS_RDF_TYPE_DNAME;
-  case ZP_K_INT8: return LDNS_RDF_TYPE_INT8;
-  case ZP_K_INT16: return LDNS_RDF_TYPE_INT16;
-  case ZP_K_INT32: return LDNS_RDF_TYPE_INT32;
-  case ZP_K_PERIOD: return LDNS_RDF_TYPE_PERIOD;
-  case ZP_K_A: return LDNS_RDF_TYPE_A;
-  case ZP_K_AAAA: return LDNS_RDF_TYPE_AAAA;
-  case ZP_K_STRING: case ZP_K_STRINGS: return LDNS_RDF_TYPE_STR;
-  case ZP_K_TAG: return LDNS_RDF_TYPE_TAG;
-  case ZP_K_OCTETS: case ZP_K_TARGET: return LDNS_RDF_TYPE_LONG_STR;
-  case ZP_K_SVCPARAMS: return LDNS_RDF_TYPE_SVCPARAMS;
-  case ZP_K_AMTRELAY: return LDNS_RDF_TYPE_AMTRELAY;
-  case ZP_K_ATMA: return LDNS_RDF_TYPE_ATMA;
-  case ZP_K_WKS: return LDNS_RDF_TYPE_WKS;
-  case ZP_K_NXTBITMAP: return LDNS_RDF_TYPE_UNKNOWN;   /* ldns's type for it (format.c) */
-  default: return LDNS_RDF_TYPE_NONE;
-  }
+  (void)d;
+  return left;
 }
+
+static size_t len_counted(const uint8_t *d, size_t left)
+{
+  (void)left;
+  return 1u + d[0];
+}
+
+static size_t len_name(const uint8_t *d, size_t left)
+{
+  (void)left;
+  return zp_name_wire_len(d);
+}
+
+/* How the writer takes a field kind: format.c writes it as the ldns field type given, of a
+ * fixed number of octets or as many as len counts; or, for the kinds format.c leaves to ldns,
+ * the whole record goes through ldns's descriptor of its type (BY_LDNS). The table is built
+ * from record/rrtype.h's list, so a kind without its row here does not compile. */
+typedef struct write_op {
+  ldns_rdf_type form;
+  uint8_t fixed;
+  size_t (*len)(const uint8_t *d, size_t left);
+} write_op;
+#define BY_LDNS {LDNS_RDF_TYPE_NONE, 0, NULL}
+#define WRITE_NAME {LDNS_RDF_TYPE_DNAME, 0, len_name}
+#define WRITE_INT8 {LDNS_RDF_TYPE_INT8, 1, NULL}
+#define WRITE_INT16 {LDNS_RDF_TYPE_INT16, 2, NULL}
+#define WRITE_INT32 {LDNS_RDF_TYPE_INT32, 4, NULL}
+#define WRITE_PERIOD {LDNS_RDF_TYPE_PERIOD, 4, NULL}
+#define WRITE_A {LDNS_RDF_TYPE_A, 4, NULL}
+#define WRITE_AAAA {LDNS_RDF_TYPE_AAAA, 16, NULL}
+#define WRITE_STRING {LDNS_RDF_TYPE_STR, 0, len_counted}
+#define WRITE_OPT_STRING BY_LDNS
+#define WRITE_STRINGS {LDNS_RDF_TYPE_STR, 0, len_counted}   /* (one string at a time) */
+#define WRITE_OCTETS {LDNS_RDF_TYPE_LONG_STR, 0, len_rest}
+#define WRITE_TARGET {LDNS_RDF_TYPE_LONG_STR, 0, len_rest}
+#define WRITE_HEX BY_LDNS
+#define WRITE_BASE64 BY_LDNS
+#define WRITE_BASE64_0 BY_LDNS
+#define WRITE_BASE64_DASH BY_LDNS
+#define WRITE_ALG BY_LDNS
+#define WRITE_TYPE BY_LDNS
+#define WRITE_TYPE_NUM BY_LDNS
+#define WRITE_SCHEME BY_LDNS
+#define WRITE_TIME BY_LDNS
+#define WRITE_BITMAP BY_LDNS
+#define WRITE_BITMAP0 BY_LDNS
+#define WRITE_SALT BY_LDNS
+#define WRITE_HASH BY_LDNS
+#define WRITE_TAG {LDNS_RDF_TYPE_TAG, 0, len_counted}
+#define WRITE_EUI48 BY_LDNS
+#define WRITE_EUI64 BY_LDNS
+#define WRITE_ILNP64 BY_LDNS
+#define WRITE_CERT_TYPE BY_LDNS
+#define WRITE_APL BY_LDNS
+#define WRITE_LOC BY_LDNS
+#define WRITE_GATEWAY BY_LDNS
+#define WRITE_SVCPARAMS {LDNS_RDF_TYPE_SVCPARAMS, 0, len_rest}
+#define WRITE_KEYDATA BY_LDNS
+#define WRITE_WKS {LDNS_RDF_TYPE_WKS, 0, len_rest}
+#define WRITE_NSAP BY_LDNS
+#define WRITE_ATMA {LDNS_RDF_TYPE_ATMA, 0, len_rest}
+#define WRITE_GPOS BY_LDNS
+#define WRITE_HIP BY_LDNS
+#define WRITE_AMTRELAY {LDNS_RDF_TYPE_AMTRELAY, 0, len_rest}
+#define WRITE_NXTBITMAP {LDNS_RDF_TYPE_UNKNOWN, 0, len_rest}   /* ldns's type for it (format.c) */
+#define WRITE_A6 BY_LDNS
+#define ROW(id) [ZP_K_##id] = WRITE_##id,
+static const write_op write_ops[ZP_K_COUNT] = {ZP_KINDS(ROW)};
+#undef ROW
 
 /* Whether format.c writes every field kind of the type. */
 static bool format_writes(uint16_t type)
 {
   for (const uint8_t *k = zp_rrtype_kinds(type); *k != ZP_K_END; k++)
-    if (format_kind(*k) == LDNS_RDF_TYPE_NONE)
+    if (write_ops[*k].form == LDNS_RDF_TYPE_NONE)
       return false;
   return true;
-}
-
-/* The octets of the field of kind k at d, of the left octets of RDATA (the wire the reader
- * made, so well formed). */
-static size_t wire_len(uint8_t k, const uint8_t *d, size_t left)
-{
-  switch (k) {
-  case ZP_K_SVCPARAMS: case ZP_K_AMTRELAY: case ZP_K_ATMA: case ZP_K_OCTETS: case ZP_K_TARGET:
-  case ZP_K_WKS: case ZP_K_NXTBITMAP:
-    return left;
-  case ZP_K_TAG: return 1u + d[0];
-  case ZP_K_NAME: return zp_name_wire_len(d);
-  case ZP_K_INT8: return 1;
-  case ZP_K_INT16: return 2;
-  case ZP_K_AAAA: return 16;
-  case ZP_K_STRING: case ZP_K_STRINGS: return 1u + d[0];
-  default: return 4;   /* INT32, PERIOD, A */
-  }
 }
 
 /* Writes a record in wire form whose kinds format.c all writes: no ldns_rr is built (it costs
@@ -220,9 +256,10 @@ static zp_status format_fast(zp_emitter *em, const zp_record *rec)
   /* (CAA's value is the one last field that may be empty, and then is written "") */
   for (const uint8_t *k = kinds; *k != ZP_K_END && (off < rec->rdlen || *k == ZP_K_OCTETS);
        k++) {
+    const write_op *op = &write_ops[*k];
     do {
-      size_t len = wire_len(*k, rec->rdata + off, rec->rdlen - off);
-      if (!zp_format_field(&em->fm, format_kind(*k), rec->rdata + off, len, first))
+      size_t len = op->fixed ? op->fixed : op->len(rec->rdata + off, rec->rdlen - off);
+      if (!zp_format_field(&em->fm, op->form, rec->rdata + off, len, first))
         return ZP_ENOMEM;
       first = false;
       off += len;

@@ -1,4 +1,4 @@
-/* rdata.c -- RDATA from presentation form to wire form: one strict parser per field kind, chosen
+/* rdata_text.c -- RDATA from presentation form to wire form: one strict parser per field kind, chosen
  * by the type table (rrtype.c); the DNSSEC kinds are in rdata_dnssec.c, addresses, prefixes and
  * places in rdata_place.c, SVCB in rdata_svcb.c, old types in rdata_legacy.c, the primitives they
  * all build on in rdata_field.c, RFC 3597 RDATA in rdata_wire.c. Nothing wraps, pads or guesses:
@@ -116,73 +116,109 @@ static bool scheme(zp_rd *r)
                     "from 0 to 255 or NOTIFY", (int)f->len, f->text);
 }
 
-static bool field(zp_rd *r, uint8_t kind)
+static bool int8(zp_rd *r) { return integer(r, 8); }
+static bool int16(zp_rd *r) { return integer(r, 16); }
+static bool int32(zp_rd *r) { return integer(r, 32); }
+static bool ipv4(zp_rd *r) { return zp_rd_address(r, AF_INET); }
+static bool ipv6(zp_rd *r) { return zp_rd_address(r, AF_INET6); }
+
+static bool one_string(zp_rd *r)
 {
   const zp_field *f;
-  r->quoted_ok = kind == ZP_K_STRING || kind == ZP_K_OPT_STRING || kind == ZP_K_STRINGS ||
-                 kind == ZP_K_OCTETS || kind == ZP_K_TARGET || kind == ZP_K_GPOS;
-  switch (kind) {
-  case ZP_K_NAME: return zp_rd_dname(r);
-  case ZP_K_INT8: return integer(r, 8);
-  case ZP_K_INT16: return integer(r, 16);
-  case ZP_K_INT32: return integer(r, 32);
-  case ZP_K_PERIOD: return period(r);
-  case ZP_K_A: return zp_rd_address(r, AF_INET);
-  case ZP_K_AAAA: return zp_rd_address(r, AF_INET6);
-  case ZP_K_STRING: return zp_rd_next(r, &f) && string(r, f);
-  case ZP_K_OPT_STRING:
-    /* an empty one is no subaddress at all, as BIND and dnspython read it */
-    if (r->fi == r->in->nfields)
-      return true;
-    return zp_rd_next(r, &f) && (f->len == 0 || string(r, f));
-  case ZP_K_STRINGS:
-    if (!zp_rd_next(r, &f) || !string(r, f))
-      return false;
-    while (r->fi < r->in->nfields)
-      if (!string(r, &r->in->fields[r->fi++]))
-        return false;
-    return true;
-  case ZP_K_OCTETS: return octets(r, false);
-  case ZP_K_TARGET: return octets(r, true);
-  case ZP_K_HEX: return zp_rd_hex(r, true);
-  case ZP_K_BASE64: return zp_rd_base64(r);
-  case ZP_K_BASE64_0: return zp_rd_base64_or_none(r, NULL);
-  case ZP_K_BASE64_DASH: return zp_rd_base64_or_none(r, "-");
-  case ZP_K_ALG: return zp_rd_algorithm(r);
-  case ZP_K_TYPE: return zp_rd_type(r, false);
-  case ZP_K_TYPE_NUM: return zp_rd_type(r, true);
-  case ZP_K_SCHEME: return scheme(r);
-  case ZP_K_TIME: return zp_rd_time(r);
-  case ZP_K_BITMAP: return zp_rd_bitmap(r, false);
-  case ZP_K_BITMAP0: return zp_rd_bitmap(r, true);
-  case ZP_K_SALT: return zp_rd_salt(r);
-  case ZP_K_HASH: return zp_rd_hash(r);
-  case ZP_K_TAG: return tag(r);
-  case ZP_K_EUI48: return zp_rd_eui(r, 6);
-  case ZP_K_EUI64: return zp_rd_eui(r, 8);
-  case ZP_K_ILNP64: return zp_rd_ilnp64(r);
-  case ZP_K_CERT_TYPE: return cert_type(r);
-  case ZP_K_APL: return zp_rd_apl(r);
-  case ZP_K_LOC: return zp_rd_loc(r);
-  case ZP_K_GATEWAY: return zp_rd_ipseckey_gateway(r);
-  case ZP_K_SVCPARAMS: return zp_rd_svcparams(r);
-  case ZP_K_KEYDATA: case ZP_K_WKS: case ZP_K_NSAP: case ZP_K_ATMA: case ZP_K_GPOS: case ZP_K_HIP:
-  case ZP_K_AMTRELAY: case ZP_K_NXTBITMAP: case ZP_K_A6:
-    return zp_rd_legacy(r, kind);
-  default: return zp_rd_fail(r, r->fi, 0, "internal error: field kind %u", kind);
-  }
+  return zp_rd_next(r, &f) && string(r, f);
 }
+
+/* an empty one is no subaddress at all, as BIND and dnspython read it */
+static bool opt_string(zp_rd *r)
+{
+  const zp_field *f;
+  if (r->fi == r->in->nfields)
+    return true;
+  return zp_rd_next(r, &f) && (f->len == 0 || string(r, f));
+}
+
+static bool strings(zp_rd *r)
+{
+  if (!one_string(r))
+    return false;
+  while (r->fi < r->in->nfields)
+    if (!string(r, &r->in->fields[r->fi++]))
+      return false;
+  return true;
+}
+
+static bool value(zp_rd *r) { return octets(r, false); }
+static bool target(zp_rd *r) { return octets(r, true); }
+static bool hex(zp_rd *r) { return zp_rd_hex(r, true); }
+static bool base64_0(zp_rd *r) { return zp_rd_base64_or_none(r, NULL); }
+static bool base64_dash(zp_rd *r) { return zp_rd_base64_or_none(r, "-"); }
+static bool type(zp_rd *r) { return zp_rd_type(r, false); }
+static bool type_num(zp_rd *r) { return zp_rd_type(r, true); }
+static bool bitmap(zp_rd *r) { return zp_rd_bitmap(r, false); }
+static bool bitmap0(zp_rd *r) { return zp_rd_bitmap(r, true); }
+static bool eui48(zp_rd *r) { return zp_rd_eui(r, 6); }
+static bool eui64(zp_rd *r) { return zp_rd_eui(r, 8); }
+
+/* Each kind's reader, and whether its fields may be quoted (Q) or absent (O); the table below
+ * is built from record/rrtype.h's list, so a kind without its row here does not compile. */
+enum { Q = ZP_RD_QUOTED, O = ZP_RD_OPTIONAL };
+#define TEXT_NAME {zp_rd_dname, 0}
+#define TEXT_INT8 {int8, 0}
+#define TEXT_INT16 {int16, 0}
+#define TEXT_INT32 {int32, 0}
+#define TEXT_PERIOD {period, 0}
+#define TEXT_A {ipv4, 0}
+#define TEXT_AAAA {ipv6, 0}
+#define TEXT_STRING {one_string, Q}
+#define TEXT_OPT_STRING {opt_string, Q | O}
+#define TEXT_STRINGS {strings, Q}
+#define TEXT_OCTETS {value, Q}
+#define TEXT_TARGET {target, Q}
+#define TEXT_HEX {hex, 0}
+#define TEXT_BASE64 {zp_rd_base64, 0}
+#define TEXT_BASE64_0 {base64_0, O}
+#define TEXT_BASE64_DASH {base64_dash, 0}
+#define TEXT_ALG {zp_rd_algorithm, 0}
+#define TEXT_TYPE {type, 0}
+#define TEXT_TYPE_NUM {type_num, 0}
+#define TEXT_SCHEME {scheme, 0}
+#define TEXT_TIME {zp_rd_time, 0}
+#define TEXT_BITMAP {bitmap, 0}
+#define TEXT_BITMAP0 {bitmap0, O}
+#define TEXT_SALT {zp_rd_salt, 0}
+#define TEXT_HASH {zp_rd_hash, 0}
+#define TEXT_TAG {tag, 0}
+#define TEXT_EUI48 {eui48, 0}
+#define TEXT_EUI64 {eui64, 0}
+#define TEXT_ILNP64 {zp_rd_ilnp64, 0}
+#define TEXT_CERT_TYPE {cert_type, 0}
+#define TEXT_APL {zp_rd_apl, 0}
+#define TEXT_LOC {zp_rd_loc, 0}
+#define TEXT_GATEWAY {zp_rd_ipseckey_gateway, 0}
+#define TEXT_SVCPARAMS {zp_rd_svcparams, Q | O}   /* (param_text says what a quote may do) */
+#define TEXT_KEYDATA {zp_rd_keydata, 0}
+#define TEXT_WKS {zp_rd_wks, 0}
+#define TEXT_NSAP {zp_rd_nsap, 0}
+#define TEXT_ATMA {zp_rd_atma, 0}
+#define TEXT_GPOS {zp_rd_gpos, Q}
+#define TEXT_HIP {zp_rd_hip, 0}
+#define TEXT_AMTRELAY {zp_rd_amtrelay, 0}
+#define TEXT_NXTBITMAP {zp_rd_nxt_bitmap, 0}
+#define TEXT_A6 {zp_rd_a6, 0}
+#define ROW(id) [ZP_K_##id] = TEXT_##id,
+static const zp_rd_text_op text_ops[ZP_K_COUNT] = {ZP_KINDS(ROW)};
+#undef ROW
 
 zp_status zp_rdata_parse(const zp_rdata_in *in, uint8_t *out, size_t *len, zp_rdata_error *err)
 {
-  zp_rd r = {.in = in, .out = out, .max = zp_rd_max(in->type), .err = err};
+  zp_rd r = {.in = in, .out = out, .max = zp_rd_max(in->type), .err = err, .ops = text_ops};
   r.conv = zp_rrtype_lowercases(in->type) ? in->lower : in->keep;
   r.tname = zp_rrtype_name(in->type, r.tb);
   const uint8_t *k = zp_rrtype_kinds(in->type);
   if (!zp_rrtype_reads_text(in->type))
     return zp_rd_fail(&r, 0, 0, "%s has no strict parser", r.tname), ZP_EINVAL;
   for (r.kind = k; *r.kind != ZP_K_END; r.kind++)
-    if (!field(&r, *r.kind))
+    if (!text_ops[*r.kind].read(&r))
       return ZP_ZONE_SYNTAX;
   if (r.fi == in->nfields && !zp_rd_rules(&r, SIZE_MAX))
     return ZP_ZONE_SYNTAX;
