@@ -12,7 +12,7 @@ WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wfo
 GEN_WARN := -Wall -Werror -Wno-unused-function -Wno-sign-compare -Wno-unused-parameter
 BASE_CFLAGS   = -std=c11 $(OPT) $(SAN) -MMD -MP $(CFLAGS)
 # one folder per pipeline stage (doc/design.md)
-SRC_DIRS = idna core record read label check write cli
+SRC_DIRS = idna core record read label check write diff cli
 BASE_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc -I$(BUILD)/gen $(CPPFLAGS)
 LIBS       = -lldns -lcrypto -pthread $(LDLIBS)
 TEST_LIBS  = -lcriterion -lidn -lidn2 $(LIBS)

@@ -92,14 +92,9 @@ static zp_status read_zone(const zp_input *in, const zp_pipeline_options *opt, z
     zo.mapped = &conv.mapped;
   }
   uint8_t generic[65536 / 8];
-  if (opt->generic)
-    memcpy(generic, opt->generic, sizeof generic);
-  else
-    zp_rrtype_generic_default(generic);
-  /* what no peer but BIND reads as text goes out in RFC 3597 form, whatever --generic says */
-  zp_rrtype_generic_always(generic);
+  zp_rrtype_generic_set(opt->generic, generic);
   zp_emit_options eo = {.sort = opt->sort, .sort_memory = opt->sort_memory, .unicode = opt->unicode, .idna2008 = opt->idna2008,
-                        .generic = generic};
+                        .generic = generic, .into = opt->hold};
   counter c = {0};
   bool soa_refused = false;
   uint8_t refused_owner[ZP_NAME_MAX] = {0xff};   /* (no label is 255 octets long: none yet) */

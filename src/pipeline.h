@@ -10,6 +10,7 @@
 #include "check/check.h"
 #include "core/diag.h"
 #include "idna/status.h"
+#include "record/sort.h"
 
 typedef struct zp_pipeline_options {
   const char *origin;       /* -z: initial origin as text, NULL for none */
@@ -34,6 +35,8 @@ typedef struct zp_pipeline_options {
                                zp_emit_options has it), zp_rrtype_generic_always's added;
                                NULL: zp_rrtype_generic_default */
   zp_check_options checks;  /* the whole-zone checks (zp_check_defaults) */
+  zp_sorter *hold;          /* not NULL: every record is held there, in canonical order, and
+                               none written (--diff) */
 } zp_pipeline_options;
 
 /* True when name (as -z takes it) is a name under opt's label policy. */

@@ -7,8 +7,11 @@
 
 #include "check/check.h"
 #include "core/diag.h"
+#include "pipeline.h"
 
-typedef enum zp_mode { ZP_MODE_CONVERT, ZP_MODE_CHECK, ZP_MODE_TO_ASCII, ZP_MODE_TO_UNICODE } zp_mode;
+typedef enum zp_mode {
+  ZP_MODE_CONVERT, ZP_MODE_CHECK, ZP_MODE_TO_ASCII, ZP_MODE_TO_UNICODE, ZP_MODE_DIFF
+} zp_mode;
 
 /* Exit statuses: 0 clean, 1 the zone has errors, 2 usage or I/O error. */
 enum { ZP_EXIT_OK = 0, ZP_EXIT_ERRORS = 1, ZP_EXIT_USAGE = 2 };
@@ -34,10 +37,25 @@ typedef struct zp_cli {
   const uint8_t *generic;  /* --generic: a bit per type written in RFC 3597 form, or NULL for
                               the default */
   zp_check_options checks; /* -W NAME, -W no-NAME, -W error=NAME, --check-names, --fragment */
+  int diff_format;         /* --diff-format: zp_diff_format */
+  bool diff_ignore_dnssec; /* --diff-ignore=dnssec */
 } zp_cli;
+
+/* The diagnostics of a run, begun: a machine's format goes to stdout under --check, which
+ * writes nothing else there; a conversion's stdout is the zone, a diff's the differences. */
+void zp_cli_diag_begin(zp_diag *d, const zp_cli *cli);
+/* The pipeline options of the command line; false (reported) when -t is not a TTL. */
+bool zp_cli_pipeline_options(const zp_cli *cli, zp_pipeline_options *po);
+/* Says what a failed run of the pipeline over path (writing to output, NULL: standard output)
+ * means; false when it failed. */
+bool zp_cli_ran(zp_diag *d, zp_status st, const char *path, const char *output);
 
 /* --to-ascii / --to-unicode over names[0..n), or standard input when n == 0. Exit status. */
 int zp_cli_names(const zp_cli *cli, char **names, int n);
+/* --diff: the records only one of the zones files[0] (old) and files[1] (new) holds. Exit
+ * status: 0 the same records, 1 they differ, 2 trouble (a zone with an error, I/O), as
+ * diff(1). */
+int zp_cli_diff(const zp_cli *cli, char **files);
 /* Convert one zone (n <= 1; none or "-" is stdin) or, with --check, validate n zones. */
 int zp_cli_zone(const zp_cli *cli, char **files, int n);
 

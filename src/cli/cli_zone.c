@@ -21,9 +21,7 @@
 #include "version.h"
 #include "walk.h"
 
-/* The diagnostics of a run, begun: a machine's format goes to stdout under --check, which
- * writes nothing else there; a conversion's stdout is the zone. */
-static void init_diag(zp_diag *d, const zp_cli *cli)
+void zp_cli_diag_begin(zp_diag *d, const zp_cli *cli)
 {
   FILE *out = cli->mode == ZP_MODE_CHECK && cli->format != ZP_FORMAT_GCC ? stdout : stderr;
   /* messages are written in blocks, not a write per piece of each (a zone may draw thousands);
@@ -51,8 +49,7 @@ static void init_diag(zp_diag *d, const zp_cli *cli)
   zp_diag_begin(d, rules, ZP_CK_COUNT + 2, ZP_VERSION);
 }
 
-/* The pipeline options of the command line; false (reported) when -t is not a TTL. */
-static bool init_options(const zp_cli *cli, zp_pipeline_options *po)
+bool zp_cli_pipeline_options(const zp_cli *cli, zp_pipeline_options *po)
 {
   *po = (zp_pipeline_options){
     .origin = cli->origin,
@@ -129,8 +126,7 @@ static void tmp_limit_error(zp_diag *d)
                  env && *env ? "" : " (TMPDIR unset)", zp_tmp_limit(), how);
 }
 
-/* Says what a failed run of the pipeline over path means; false when it failed. */
-static bool ran(zp_diag *d, zp_status st, const char *path, const char *output)
+bool zp_cli_ran(zp_diag *d, zp_status st, const char *path, const char *output)
 {
   if (st == ZP_ETMPFILE)
     tmpdir_error(d);
@@ -170,7 +166,8 @@ static int convert_run(const zp_cli *cli, const zp_pipeline_options *po, zp_diag
     return ZP_EXIT_USAGE;
   }
   zp_input in = {.path = path};
-  if (!ran(diag, zp_pipeline_run(&in, po, diag, zp_output_file(out), NULL), path, cli->output)) {
+  zp_status st = zp_pipeline_run(&in, po, diag, zp_output_file(out), NULL);
+  if (!zp_cli_ran(diag, st, path, cli->output)) {
     zp_output_abort(out);
     return ZP_EXIT_USAGE;
   }
@@ -189,14 +186,14 @@ static int convert(const zp_cli *cli, const char *path)
 {
   zp_pipeline_options po;
   zp_diag diag;
-  if (!init_options(cli, &po))
+  if (!zp_cli_pipeline_options(cli, &po))
     return ZP_EXIT_USAGE;
   if (cli->output && same_file(cli->output, path)) {
     fprintf(stderr, "zonepuny: error: -o %s is the zone being read; write the output elsewhere\n",
             cli->output);
     return ZP_EXIT_USAGE;
   }
-  init_diag(&diag, cli);
+  zp_cli_diag_begin(&diag, cli);
   int rc = convert_run(cli, &po, &diag, path);
   zp_diag_end(&diag);
   return rc;
@@ -234,7 +231,7 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
   zp_conf *conf = NULL;
   zp_status st = zp_conf_read(cli->named_conf, &cli->checks, diag, &conf);
   /* (errno 0: zp_conf_read said why itself) */
-  bool io_error = (st == ZP_EIO && errno == 0) || !ran(diag, st, cli->named_conf, NULL);
+  bool io_error = (st == ZP_EIO && errno == 0) || !zp_cli_ran(diag, st, cli->named_conf, NULL);
   unsigned long records = 0;
   size_t n = conf ? zp_conf_count(conf) : 0, i;
   po->include_root = cli->include_root ? cli->include_root : "/";
@@ -277,7 +274,7 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
     records += count;
     if (st == ZP_EIO && err != ENOMEM) {
       cannot_read(diag, z, err);
-    } else if (!ran(diag, st, z->file, NULL)) {
+    } else if (!zp_cli_ran(diag, st, z->file, NULL)) {
       io_error = true;
       if (st == ZP_ENOMEM)
         break;
@@ -309,9 +306,9 @@ static int check(const zp_cli *cli, char **args, int n)
   zp_diag diag;
   bool io_error = false;
   unsigned long records = 0;
-  if (!init_options(cli, &po))
+  if (!zp_cli_pipeline_options(cli, &po))
     return ZP_EXIT_USAGE;
-  init_diag(&diag, cli);
+  zp_cli_diag_begin(&diag, cli);
   if (cli->named_conf)
     return check_conf(cli, &po, &diag);
   zp_walk w;
@@ -321,7 +318,7 @@ static int check(const zp_cli *cli, char **args, int n)
                        .no_include = cli->no_include};
   zp_status st = zp_walk_args(args, n, &wo, &diag, &w);
   /* a directory unread, or with no zone, is an I/O error: a gate that checked nothing passed */
-  io_error = diag.errors > 0 || !ran(&diag, st, NULL, NULL);
+  io_error = diag.errors > 0 || !zp_cli_ran(&diag, st, NULL, NULL);
   size_t zones = 0;
   for (size_t i = 0; st == ZP_OK && i < w.n && !zp_diag_stop(&diag); i++) {
     const zp_zone_file *f = &w.files[i];
@@ -347,7 +344,7 @@ static int check(const zp_cli *cli, char **args, int n)
     st = zp_pipeline_run(&in, &po, &diag, NULL, &count);
     records += count;
     zones++;
-    if (!ran(&diag, st, f->path, NULL)) {
+    if (!zp_cli_ran(&diag, st, f->path, NULL)) {
       io_error = true;
       if (st != ZP_ENOMEM)   /* (the next zone may well be read) */
         st = ZP_OK;

@@ -23,6 +23,7 @@ static const char usage_text[] =
     "                                                directories' *.zone, *.db and db.* files\n"
     "       zonepuny --named-conf FILE [OPTIONS]     validate the zones a named.conf loads, as\n"
     "                                                named-checkconf -z\n"
+    "       zonepuny --diff [OPTIONS] OLD NEW        the records only one of two zones holds\n"
     "       zonepuny --to-ascii [NAME...]            convert names (arguments, or stdin)\n"
     "       zonepuny --to-unicode [NAME...]\n"
     "\n"
@@ -80,6 +81,10 @@ static const char usage_text[] =
     "      --no-include     refuse every $INCLUDE\n"
     "      --include-root DIR  fence $INCLUDE to DIR (default: the zone file's directory;\n"
     "                       / allows any file)\n"
+    "      --diff-format=text|json|markdown\n"
+    "                       --diff's lines (-, + and ~ for a TTL changed), JSON Lines, or a\n"
+    "                       summary for a review\n"
+    "      --diff-ignore=dnssec  --diff leaves out RRSIG, NSEC and NSEC3 records\n"
     "      --format=gcc|json|sarif|github\n"
     "                       diagnostics as GCC's text (the default), JSON Lines, a SARIF 2.1.0\n"
     "                       log or GitHub Actions commands; --check writes the last three to\n"
@@ -90,7 +95,8 @@ static const char usage_text[] =
     "  -V, --version        print the version\n"
     "  -h, --help           print this help\n"
     "\n"
-    "Exit status: 0 clean, 1 the zone has errors, 2 usage or I/O error.\n"
+    "Exit status: 0 clean, 1 the zone has errors, 2 usage or I/O error; --diff: 0 the same\n"
+    "records, 1 they differ, 2 trouble.\n"
     "\n"
     "Whole-zone checks (errors where named refuses the zone, warnings where it serves it\n"
     "otherwise than the file says):\n";
@@ -100,7 +106,8 @@ enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SO
        OPT_BREAK_LINKS, OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY, OPT_FORMAT, OPT_COLOR,
        OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT, OPT_NO_BY_NAME,
        OPT_NAMED_CONF, OPT_SORT_MEMORY, OPT_DNSSEC, OPT_TIME, OPT_SIG_MIN_VALIDITY,
-       OPT_MAX_RECORDS, OPT_MAX_TYPES, OPT_MAX_ZONE_TTL, OPT_MAX_KEY_TRIES };
+       OPT_MAX_RECORDS, OPT_MAX_TYPES, OPT_MAX_ZONE_TTL, OPT_MAX_KEY_TRIES, OPT_DIFF,
+       OPT_DIFF_FORMAT, OPT_DIFF_IGNORE };
 
 /* The index of arg in words[0..n), or -1. */
 static int word_index(const char *arg, const char *const *words, int n)
@@ -138,6 +145,9 @@ static const struct option longopts[] = {
   {"named-conf", required_argument, NULL, OPT_NAMED_CONF},
   {"ttl", required_argument, NULL, 't'},
   {"check", no_argument, NULL, OPT_CHECK},
+  {"diff", no_argument, NULL, OPT_DIFF},
+  {"diff-format", required_argument, NULL, OPT_DIFF_FORMAT},
+  {"diff-ignore", required_argument, NULL, OPT_DIFF_IGNORE},
   {"to-ascii", no_argument, NULL, OPT_TO_ASCII},
   {"to-unicode", no_argument, NULL, OPT_TO_UNICODE},
   {"idna", required_argument, NULL, OPT_IDNA},
@@ -301,6 +311,21 @@ int main(int argc, char **argv)
       if ((rc = set_mode(&cli, ZP_MODE_CHECK, "--check")) != ZP_EXIT_OK)
         return rc;
       break;
+    case OPT_DIFF:
+      if ((rc = set_mode(&cli, ZP_MODE_DIFF, "--diff")) != ZP_EXIT_OK)
+        return rc;
+      break;
+    case OPT_DIFF_FORMAT: {
+      static const char *const formats[] = {"text", "json", "markdown"};   /* zp_diff_format's */
+      if ((cli.diff_format = word_index(optarg, formats, 3)) < 0)
+        return usage_error("--diff-format takes text, json or markdown, not '%s'", optarg);
+      break;
+    }
+    case OPT_DIFF_IGNORE:
+      if (strcmp(optarg, "dnssec") != 0)
+        return usage_error("--diff-ignore takes dnssec, not '%s'", optarg);
+      cli.diff_ignore_dnssec = true;
+      break;
     case OPT_TO_ASCII:
       if ((rc = set_mode(&cli, ZP_MODE_TO_ASCII, "--to-ascii")) != ZP_EXIT_OK)
         return rc;
@@ -427,7 +452,11 @@ int main(int argc, char **argv)
   int nrest = argc - optind;
   if (cli.output && cli.mode != ZP_MODE_CONVERT)
     return usage_error("-o is where a converted zone goes; %s writes none",
-                       cli.mode == ZP_MODE_CHECK ? "--check" : "name conversion");
+                       cli.mode == ZP_MODE_CHECK  ? "--check"
+                       : cli.mode == ZP_MODE_DIFF ? "--diff"
+                                                  : "name conversion");
+  if ((cli.diff_format || cli.diff_ignore_dnssec) && cli.mode != ZP_MODE_DIFF)
+    return usage_error("--diff-format and --diff-ignore are for --diff");
   switch (cli.mode) {
   case ZP_MODE_TO_ASCII:
   case ZP_MODE_TO_UNICODE:
@@ -444,6 +473,14 @@ int main(int argc, char **argv)
     if (nrest == 0)
       return usage_error("%s needs at least one zone file or directory", "--check");
     return zp_cli_zone(&cli, rest, nrest);
+  case ZP_MODE_DIFF:
+    if (nrest != 2)
+      return usage_error("--diff compares two zones: OLD and NEW");
+    if (cli.format != ZP_FORMAT_GCC || cli.sort || cli.checks.off)
+      return usage_error("--diff writes its own lines, in canonical order, and runs no "
+                         "whole-zone checks: no %s", cli.sort ? "--sort" : cli.checks.off ?
+                         "--fragment" : "--format (--diff-format is its own)");
+    return zp_cli_diff(&cli, rest);
   case ZP_MODE_CONVERT:
     if (nrest > 1)
       return usage_error("%s converts one zone at a time (use --check for several)", "zonepuny");

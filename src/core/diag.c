@@ -197,31 +197,10 @@ static void write_gcc(zp_diag *d, const told *t)
   }
 }
 
-/* s[0..n) as the inside of a JSON string (RFC 8259 section 7); bytes that are not UTF-8 (a
- * file name may hold any) as U+FFFD. */
-static void json_text(FILE *out, const char *s, size_t n)
-{
-  const unsigned char *u = (const unsigned char *)s;
-  for (size_t i = 0, len; i < n; i += len) {
-    bool esc;
-    len = zp_text_char(u + i, n - i, &esc);
-    uint32_t cp = u[i];
-    size_t one = 1;
-    if (u[i] == '"' || u[i] == '\\')
-      fprintf(out, "\\%c", u[i]);
-    else if (!esc)
-      fwrite(u + i, 1, len, out);
-    else if (u[i] >= 0x80 && zp_utf8_decode(u + i, len, &cp, &one, NULL) != ZP_OK)
-      fputs("\\ufffd", out);
-    else   /* (a control, a separator: legal JSON raw, but not for a log read on a terminal) */
-      fprintf(out, "\\u%04x", (unsigned)cp);
-  }
-}
-
 static void json_string(FILE *out, const char *s)
 {
   fputc('"', out);
-  json_text(out, s, strlen(s));
+  zp_text_json(out, s, strlen(s));
   fputc('"', out);
 }
 
@@ -248,7 +227,7 @@ static void write_json(zp_diag *d, const told *t)
   fprintf(out, ",\"severity\":\"%s\",\"check\":", sev_word(t->sev));
   json_string(out, rule_of(t));
   fputs(",\"message\":\"", out);
-  json_text(out, t->msg, (size_t)t->msg_len);
+  zp_text_json(out, t->msg, (size_t)t->msg_len);
   fputs("\",\"include_chain\":[", out);
   for (const zp_source *s = t->loc ? t->loc->src : NULL; s && s->parent; s = s->parent) {
     fprintf(out, "%s{\"file\":", s == t->loc->src ? "" : ",");
@@ -279,7 +258,7 @@ static void write_sarif(zp_diag *d, const told *t)
   fprintf(out, "%s\n        {\"ruleId\":", d->told ? "," : "");
   json_string(out, rule_of(t));
   fprintf(out, ",\"level\":\"%s\",\"message\":{\"text\":\"", sev_word(t->sev));
-  json_text(out, t->msg, (size_t)t->msg_len);
+  zp_text_json(out, t->msg, (size_t)t->msg_len);
   fputs("\"}", out);
   if (t->loc) {
     fputs(",\"locations\":[{\"physicalLocation\":{\"artifactLocation\":", out);

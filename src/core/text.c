@@ -35,3 +35,22 @@ void zp_text_write(FILE *out, const char *s, size_t n)
         fprintf(out, "\\%03u", u[i + k]);
   }
 }
+
+void zp_text_json(FILE *out, const char *s, size_t n)
+{
+  const unsigned char *u = (const unsigned char *)s;
+  for (size_t i = 0, len; i < n; i += len) {
+    bool esc;
+    len = zp_text_char(u + i, n - i, &esc);
+    uint32_t cp = u[i];
+    size_t one = 1;
+    if (u[i] == '"' || u[i] == '\\')
+      fprintf(out, "\\%c", u[i]);
+    else if (!esc)
+      fwrite(u + i, 1, len, out);
+    else if (u[i] >= 0x80 && zp_utf8_decode(u + i, len, &cp, &one, NULL) != ZP_OK)
+      fputs("\\ufffd", out);
+    else   /* (a control, a separator: legal JSON raw, but not for a log read on a terminal) */
+      fprintf(out, "\\u%04x", (unsigned)cp);
+  }
+}

@@ -17,4 +17,8 @@ size_t zp_text_char(const unsigned char *s, size_t n, bool *escape);
  * octet it cannot show (RFC 1035 section 5.1). */
 void zp_text_write(FILE *out, const char *s, size_t n);
 
+/* s[0..n) as the inside of a JSON string (RFC 8259 section 7): what zp_text_char escapes as
+ * \uXXXX, octets that are no UTF-8 (a file name may hold any) as U+FFFD. */
+void zp_text_json(FILE *out, const char *s, size_t n);
+
 #endif

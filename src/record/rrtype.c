@@ -388,3 +388,12 @@ const char *zp_svckey_name(uint16_t key, char buf[ZP_RRTYPE_TEXT_MAX])
   snprintf(buf, ZP_RRTYPE_TEXT_MAX, "key%u", (unsigned)key);
   return buf;
 }
+
+void zp_rrtype_generic_set(const uint8_t *given, uint8_t set[65536 / 8])
+{
+  if (given)
+    memcpy(set, given, 65536 / 8);
+  else
+    zp_rrtype_generic_default(set);
+  zp_rrtype_generic_always(set);
+}

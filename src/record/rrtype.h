@@ -170,6 +170,9 @@ void zp_rrtype_generic_default(uint8_t set[65536 / 8]);
  * 9.18 reads and ldns 1.8, NSD 4.6 and Knot 3.2 do not (NINFO, RKEY, DSYNC ... TA), or read
  * otherwise (A6, SINK). */
 void zp_rrtype_generic_always(uint8_t set[65536 / 8]);
+/* The types a run writes in RFC 3597 form: given (--generic; NULL: zp_rrtype_generic_default),
+ * and zp_rrtype_generic_always's. */
+void zp_rrtype_generic_set(const uint8_t *given, uint8_t set[65536 / 8]);
 
 /* SVCB and HTTPS parameter keys, as the IANA registry "DNS SVCB Service Parameter Keys" lists
  * them: RFC 9460 section 14.3.2, RFC 9461 (dohpath), RFC 9540 (ohttp),

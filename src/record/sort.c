@@ -39,19 +39,25 @@ static int bytes_cmp(const uint8_t *x, size_t nx, const uint8_t *y, size_t ny)
   return nx < ny ? -1 : nx > ny;
 }
 
-/* Owner, class, type, then RDATA. */
-static int entry_cmp(const uint8_t *a, const uint8_t *b)
+/* Order strings x[0..nx) and y[0..ny), whose owners' sort keys are xk and yk octets: owner,
+ * class, type, then RDATA. */
+static int order_cmp(const uint8_t *x, size_t xk, size_t nx, const uint8_t *y, size_t yk,
+                     size_t ny)
 {
-  head x = head_of(a), y = head_of(b);
-  a += HEAD;
-  b += HEAD;
-  int c = bytes_cmp(a, x.key_len, b, y.key_len);
+  int c = bytes_cmp(x, xk, y, yk);
   if (c != 0)
     return c;
   /* class and type, big-endian: in order as octets */
-  if ((c = memcmp(a + x.key_len + 1, b + y.key_len + 1, 4)) != 0)
+  if ((c = memcmp(x + xk + 1, y + yk + 1, 4)) != 0)
     return c;
-  return bytes_cmp(a + x.key_len + 5, x.rdlen, b + y.key_len + 5, y.rdlen);
+  return bytes_cmp(x + xk + 5, nx - xk - 5, y + yk + 5, ny - yk - 5);
+}
+
+static int entry_cmp(const uint8_t *a, const uint8_t *b)
+{
+  head x = head_of(a), y = head_of(b);
+  return order_cmp(a + HEAD, x.key_len, x.key_len + 5u + x.rdlen, b + HEAD, y.key_len,
+                   y.key_len + 5u + y.rdlen);
 }
 
 /* Copies what of src[0..n), at string position *pos, falls in the window [from, from + PREFIX). */
@@ -140,6 +146,7 @@ zp_status zp_sort_next(zp_sorter *s, zp_record *rec, bool *more)
     s->last.len = 0;
     if (!zp_buf_put(&s->last, order, order_len))
       return ZP_ENOMEM;
+    s->last_key = h.key_len;
     s->extra = order + order_len + h.owner_len;
     if (h.owner_len)
       memcpy(s->owner, order + order_len, h.owner_len);
@@ -152,6 +159,12 @@ zp_status zp_sort_next(zp_sorter *s, zp_record *rec, bool *more)
     *more = true;
     return ZP_OK;
   }
+}
+
+int zp_sort_cmp(const zp_sorter *a, const zp_sorter *b)
+{
+  return order_cmp((const uint8_t *)a->last.p, a->last_key, a->last.len,
+                   (const uint8_t *)b->last.p, b->last_key, b->last.len);
 }
 
 void zp_sort_free(zp_sorter *s)

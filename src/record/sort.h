@@ -19,6 +19,7 @@ typedef struct zp_sorter {
   size_t mem;
   zp_buf last;          /* the order string of the record handed out last, to drop its
                            duplicates */
+  size_t last_key;      /* the length of its owner's sort key, at its start */
   uint8_t owner[256];   /* the record handed out: its owner, aligned */
   const uint8_t *extra; /* and what was held with it (zp_sort_hold), unaligned */
 } zp_sorter;
@@ -41,6 +42,10 @@ ZP_NODISCARD zp_status zp_sort_hold(zp_sorter *s, const zp_record *rec, const vo
  * stable); *more is false after the last. *rec has the fields zp_sort_hold keeps, the others
  * zero; its owner, RDATA and s->extra are the sorter's until the next call. */
 ZP_NODISCARD zp_status zp_sort_next(zp_sorter *s, zp_record *rec, bool *more);
+
+/* How the records a and b handed out last (zp_sort_next) are ordered, in its order: below 0, 0
+ * for the same owner (ASCII case aside), class, type and RDATA (the TTL aside), above 0. */
+int zp_sort_cmp(const zp_sorter *a, const zp_sorter *b);
 
 void zp_sort_free(zp_sorter *s);
 

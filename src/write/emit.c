@@ -142,22 +142,6 @@ static bool nsd_misreads_text(const zp_record *rec)
   return types > NSD_TYPES_MAX;
 }
 
-/* A record the --generic types ask for in RFC 3597 form. */
-static zp_status write_generic(zp_emitter *em, const uint8_t *owner, uint32_t ttl,
-                               uint16_t rclass, uint16_t type, const uint8_t *rdata,
-                               size_t rdlen)
-{
-  if (!zp_format_generic(&em->fm, owner, ttl, rclass, type, rdata, rdlen))
-    return ZP_ENOMEM;
-  return put_out(em, em->fm.line.p, em->fm.line.len);
-}
-
-static zp_status write_rr(zp_emitter *em, const ldns_rr *rr)
-{
-  zp_status st = zp_format_rr(&em->fm, rr);
-  return st == ZP_OK ? put_out(em, em->fm.line.p, em->fm.line.len) : st;
-}
-
 /* The octets of a field at d, of the left octets of RDATA (the wire the reader made, so well
  * formed). */
 static size_t len_rest(const uint8_t *d, size_t left)
@@ -244,8 +228,9 @@ static bool format_writes(uint16_t type)
   return true;
 }
 
-/* Writes a record in wire form whose kinds format.c all writes: no ldns_rr is built (it costs
- * a dozen allocations, and these types are nearly every record of a zone). */
+/* The line of a record in wire form whose kinds format.c all writes, into em->fm.line: no
+ * ldns_rr is built (it costs a dozen allocations, and these types are nearly every record of a
+ * zone). */
 static zp_status format_fast(zp_emitter *em, const zp_record *rec)
 {
   const uint8_t *kinds = zp_rrtype_kinds(rec->rtype);
@@ -265,9 +250,7 @@ static zp_status format_fast(zp_emitter *em, const zp_record *rec)
       off += len;
     } while (*k == ZP_K_STRINGS && off < rec->rdlen);
   }
-  if (!zp_buf_put(&em->fm.line, "\n", 1))
-    return ZP_ENOMEM;
-  return put_out(em, em->fm.line.p, em->fm.line.len);
+  return zp_buf_put(&em->fm.line, "\n", 1) ? ZP_OK : ZP_ENOMEM;
 }
 
 zp_emit_route zp_emit_text_route(uint16_t type)
@@ -288,25 +271,44 @@ static zp_emit_route route_of(const zp_emitter *em, const zp_record *rec)
   return zp_emit_text_route(rec->rtype);
 }
 
-static zp_status write_record(zp_emitter *em, const zp_record *rec)
+/* The record's line into em->fm.line; *ok false (reported) when ldns cannot write it. */
+static zp_status line_of(zp_emitter *em, const zp_record *rec, bool *ok)
 {
+  *ok = true;
   switch (route_of(em, rec)) {
   case ZP_EMIT_GENERIC:
-    return write_generic(em, rec->owner, rec->ttl, rec->rclass, rec->rtype, rec->rdata,
-                         rec->rdlen);
+    return zp_format_generic(&em->fm, rec->owner, rec->ttl, rec->rclass, rec->rtype, rec->rdata,
+                             rec->rdlen) ? ZP_OK : ZP_ENOMEM;
   case ZP_EMIT_FORMAT: return format_fast(em, rec);
   default: break;
   }
   ldns_rr *rr = NULL;
   zp_status st = build_rr(em, rec, &rr);
   if (st == ZP_OK && rr)
-    st = write_rr(em, rr);
+    st = zp_format_rr(&em->fm, rr);
+  *ok = rr != NULL;
   ldns_rr_free(rr);
   return st;
 }
 
-/* --sort: the record is held in wire form and written once the zone is read. What ldns would
- * refuse to decode is told now, at the record's line. */
+static zp_status write_record(zp_emitter *em, const zp_record *rec)
+{
+  bool ok;
+  zp_status st = line_of(em, rec, &ok);
+  return st == ZP_OK && ok ? put_out(em, em->fm.line.p, em->fm.line.len) : st;
+}
+
+zp_status zp_emit_line(zp_emitter *em, const zp_record *rec, const char **line, size_t *len)
+{
+  bool ok;
+  zp_status st = line_of(em, rec, &ok);
+  *line = ok ? em->fm.line.p : NULL;
+  *len = ok ? em->fm.line.len : 0;
+  return st;
+}
+
+/* --sort: the record is held in wire form and written once the zone is read (--diff: held in
+ * the caller's sorter). What ldns would refuse to decode is told now, at the record's line. */
 static zp_status hold_record(zp_emitter *em, const zp_record *rec)
 {
   if (route_of(em, rec) == ZP_EMIT_LDNS) {
@@ -316,7 +318,7 @@ static zp_status hold_record(zp_emitter *em, const zp_record *rec)
     if (st != ZP_OK || !rr)
       return st;
   }
-  return zp_sort_hold(&em->sorter, rec, NULL, 0);
+  return zp_sort_hold(em->opt.into ? em->opt.into : &em->sorter, rec, NULL, 0);
 }
 
 /* The reader has turned every record into wire form, checked: nothing is left but to write it.
@@ -324,9 +326,9 @@ static zp_status hold_record(zp_emitter *em, const zp_record *rec)
 zp_status zp_emit_record(void *user, const zp_record *rec)
 {
   zp_emitter *em = user;
-  if (!em->out)
-    return ZP_OK;
-  return em->opt.sort ? hold_record(em, rec) : write_record(em, rec);
+  if (em->opt.into || (em->out && em->opt.sort))
+    return hold_record(em, rec);
+  return em->out ? write_record(em, rec) : ZP_OK;
 }
 
 /* The records --sort held, in order. */

@@ -11,6 +11,7 @@
 #include "idna/status.h"
 #include "record/wire_name.h"
 #include "record/record.h"
+#include "record/sort.h"
 
 typedef struct zp_emit_options {
   bool sort;           /* RFC 4034 6.1 canonical order, duplicates dropped: held until finish */
@@ -19,6 +20,8 @@ typedef struct zp_emit_options {
   bool idna2008;       /* ... IDNA2008's (--idna=2008), else IDNA2003's */
   const uint8_t *generic;  /* a bit per type (65536 bits, the first type in the high bit of
                               octet 0): written in RFC 3597 form; NULL: none. Borrowed. */
+  zp_sorter *into;     /* not NULL: each record is held there (once ldns is known to write
+                          it), and nothing written. Borrowed. */
 } zp_emit_options;
 
 typedef struct zp_emitter zp_emitter;
@@ -32,6 +35,12 @@ ZP_NODISCARD zp_status zp_emit_new(const zp_emit_options *opt, FILE *out, zp_dia
  * wire form (rec->rdata; rec->generic: a type it does not parse, written in RFC 3597 form).
  * Returns ZP_EIO when writing fails, ZP_ENOMEM. */
 ZP_NODISCARD zp_status zp_emit_record(void *em, const zp_record *rec);
+
+/* The line the writer would write for rec (owner, TTL, class, type and RDATA separated by tabs,
+ * and a newline) into *line[0..*len), the emitter's until its next call, for a caller that
+ * writes it elsewhere (--diff); *line NULL when ldns cannot write the record (reported). */
+ZP_NODISCARD zp_status zp_emit_line(zp_emitter *em, const zp_record *rec, const char **line,
+                                    size_t *len);
 
 /* Writes what --sort held back and flushes. ZP_EIO when any write failed; a failure of --sort's
  * temporary files (ZP_ETMPFILE, ZP_ETMPLIMIT), ZP_ENOMEM. */

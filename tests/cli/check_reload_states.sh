@@ -105,8 +105,9 @@ stopped_at() {
   local st=$1 sig=$2 src=$3 want=${4-} p rc new
   new=$(file_serial "$src")
   # (a background job of a shell without job control starts with SIGINT ignored, and so does
-  # a job of a shell that started so: env gives the run SIGINT's default back)
-  ZONEPUNY_RELOAD_STOP_AT=$st env --default-signal=INT "$reload" --rndc "${rndc[*]}" \
+  # a job of a shell that started so; a suite run under nohup starts with SIGHUP ignored: env
+  # gives the run both defaults back, as a signal ignored at start stays ignored)
+  ZONEPUNY_RELOAD_STOP_AT=$st env --default-signal=INT,HUP "$reload" --rndc "${rndc[*]}" \
     --log "$tmp/named.log" --wait "$hang" example. "$src" "$served" > "$tmp/out" 2> "$tmp/err" &
   p=$!
   wait_until stopped $p

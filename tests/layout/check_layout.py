@@ -34,8 +34,9 @@ LAYERS = {
     "label": {"record", "core", "idna"},
     "check": {"record", "core", "idna"},
     "write": {"record", "core", "idna"},
+    "diff": {"write", "record", "core", "idna"},
     "": {"read", "label", "check", "write", "record", "core", "idna"},
-    "cli": {"", "read", "label", "check", "write", "record", "core", "idna"},
+    "cli": {"", "read", "label", "check", "write", "diff", "record", "core", "idna"},
 }
 ANYONE = {"check/registry"}
 
