@@ -184,7 +184,8 @@ zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag
  * whether the record is one it judges. */
 static void (*const record_rules[])(zp_checker *, const zp_record *, const zp_ck_tuple *) = {
   zp_ck_check_names,      /* host names where named's check-names wants them */
-  zp_ck_zone_name,        /* the first SOA against the file's name */
+  zp_ck_serial,           /* the first SOA's serial in date form */
+  zp_ck_zone_name,        /* the first SOA against the file's name (and now read) */
   zp_ck_address_target,   /* an NS, MX or SRV target written as an IPv4 address */
 };
 

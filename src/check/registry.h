@@ -43,6 +43,8 @@
   X(ZP_CK_CNAME_LOOP, "cname-loop", ZP_LEVEL_WARNING, "a CNAME chain that loops in the zone") \
   X(ZP_CK_CNAME_TARGET, "cname-target", ZP_LEVEL_WARNING,                                      \
     "a CNAME to an in-zone name that does not exist")                                          \
+  X(ZP_CK_SERIAL_DATE, "serial-date", ZP_LEVEL_WARNING,                                        \
+    "a YYYYMMDDnn serial dated ahead, or at nn 99")                                             \
   X(ZP_CK_RRSIG_BOGUS, "rrsig-bogus", ZP_LEVEL_ERROR,                                          \
     "an RRSIG whose signature does not verify")                                                \
   X(ZP_CK_RRSIG_VALIDITY, "rrsig-validity", ZP_LEVEL_ERROR, "an RRSIG expired or not yet valid") \
