@@ -14,6 +14,7 @@
 
 typedef struct counter {
   zp_emitter *em;
+  zp_serial_at *serial_at;
   zp_checker *ck;
   unsigned long records;
 } counter;
@@ -22,6 +23,15 @@ static zp_status count_record(void *user, const zp_record *rec)
 {
   counter *c = user;
   c->records++;
+  zp_serial_at *at = c->serial_at;
+  if (at && !at->path && rec->rtype == ZP_TYPE_SOA && rec->loc.src) {
+    /* the serial's own field, where the text has it */
+    const zp_loc *loc = !rec->generic && rec->nfields > 2 ? &rec->fields[2].loc : &rec->loc;
+    if (!(at->path = strdup(rec->loc.src->path)))
+      return ZP_ENOMEM;
+    at->line = loc->line;
+    at->col = loc->col;
+  }
   zp_status st = zp_check_record(c->ck, rec);
   return st == ZP_OK ? zp_emit_record(c->em, rec) : st;
 }
@@ -95,7 +105,7 @@ static zp_status read_zone(const zp_input *in, const zp_pipeline_options *opt, z
   zp_rrtype_generic_set(opt->generic, generic);
   zp_emit_options eo = {.sort = opt->sort, .sort_memory = opt->sort_memory, .unicode = opt->unicode, .idna2008 = opt->idna2008,
                         .generic = generic, .into = opt->hold};
-  counter c = {0};
+  counter c = {.serial_at = opt->serial_at};
   bool soa_refused = false;
   uint8_t refused_owner[ZP_NAME_MAX] = {0xff};   /* (no label is 255 octets long: none yet) */
   zo.soa_refused = &soa_refused;

@@ -12,6 +12,13 @@
 #include "idna/status.h"
 #include "record/sort.h"
 
+/* Where the zone's first SOA record wrote its serial, for a message about it after the run:
+ * its file (a copy of the path, the caller frees it; NULL while no SOA came) and place. */
+typedef struct zp_serial_at {
+  char *path;
+  uint32_t line, col;
+} zp_serial_at;
+
 typedef struct zp_pipeline_options {
   const char *origin;       /* -z: initial origin as text, NULL for none */
   bool origin_initial;      /* origin is only the initial one (a file's name gave it): the
@@ -36,7 +43,8 @@ typedef struct zp_pipeline_options {
                                NULL: zp_rrtype_generic_default */
   zp_check_options checks;  /* the whole-zone checks (zp_check_defaults) */
   zp_sorter *hold;          /* not NULL: every record is held there, in canonical order, and
-                               none written (--diff) */
+                               none written (--diff, --since) */
+  zp_serial_at *serial_at;  /* not NULL: filled in (--since) */
 } zp_pipeline_options;
 
 /* True when name (as -z takes it) is a name under opt's label policy. */

@@ -45,6 +45,8 @@
     "a CNAME to an in-zone name that does not exist")                                          \
   X(ZP_CK_SERIAL_DATE, "serial-date", ZP_LEVEL_WARNING,                                        \
     "a YYYYMMDDnn serial dated ahead, or at nn 99")                                             \
+  X(ZP_CK_SERIAL_SINCE, "serial-since", ZP_LEVEL_ERROR,                                        \
+    "--since: records changed, the serial not raised")                                          \
   X(ZP_CK_RRSIG_BOGUS, "rrsig-bogus", ZP_LEVEL_ERROR,                                          \
     "an RRSIG whose signature does not verify")                                                \
   X(ZP_CK_RRSIG_VALIDITY, "rrsig-validity", ZP_LEVEL_ERROR, "an RRSIG expired or not yet valid") \

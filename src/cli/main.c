@@ -35,6 +35,9 @@ static const char usage_text[] =
     "      --break-hard-links  let -o replace a FILE that has other hard links, which keep\n"
     "                       the old contents (refused otherwise, exit 2)\n"
     "  -z, --origin NAME    initial origin; the zone's name for the whole-zone checks\n"
+    "      --since REV      --check in a git work tree: a zone whose records changed since\n"
+    "                       revision REV and whose SOA serial did not rise (RFC 1982) is an\n"
+    "                       error [-Wserial-since]; REV's $INCLUDEs are REV's\n"
     "      --no-origin-from-name  --check without -z: no initial origin from a file's name\n"
     "                       (example.com.zone, example.com.db, db.example.com: example.com.)\n"
     "      --named-conf FILE  check the zones named-checkconf -z loads from FILE, each under\n"
@@ -107,7 +110,7 @@ enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SO
        OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT, OPT_NO_BY_NAME,
        OPT_NAMED_CONF, OPT_SORT_MEMORY, OPT_DNSSEC, OPT_TIME, OPT_SIG_MIN_VALIDITY,
        OPT_MAX_RECORDS, OPT_MAX_TYPES, OPT_MAX_ZONE_TTL, OPT_MAX_KEY_TRIES, OPT_DIFF,
-       OPT_DIFF_FORMAT, OPT_DIFF_IGNORE };
+       OPT_DIFF_FORMAT, OPT_DIFF_IGNORE, OPT_SINCE };
 
 /* The index of arg in words[0..n), or -1. */
 static int word_index(const char *arg, const char *const *words, int n)
@@ -146,6 +149,7 @@ static const struct option longopts[] = {
   {"ttl", required_argument, NULL, 't'},
   {"check", no_argument, NULL, OPT_CHECK},
   {"diff", no_argument, NULL, OPT_DIFF},
+  {"since", required_argument, NULL, OPT_SINCE},
   {"diff-format", required_argument, NULL, OPT_DIFF_FORMAT},
   {"diff-ignore", required_argument, NULL, OPT_DIFF_IGNORE},
   {"to-ascii", no_argument, NULL, OPT_TO_ASCII},
@@ -321,6 +325,7 @@ int main(int argc, char **argv)
         return usage_error("--diff-format takes text, json or markdown, not '%s'", optarg);
       break;
     }
+    case OPT_SINCE: cli.since = optarg; break;
     case OPT_DIFF_IGNORE:
       if (strcmp(optarg, "dnssec") != 0)
         return usage_error("--diff-ignore takes dnssec, not '%s'", optarg);
@@ -457,6 +462,10 @@ int main(int argc, char **argv)
                                                   : "name conversion");
   if ((cli.diff_format || cli.diff_ignore_dnssec) && cli.mode != ZP_MODE_DIFF)
     return usage_error("--diff-format and --diff-ignore are for --diff");
+  if (cli.since && (cli.mode != ZP_MODE_CHECK || cli.named_conf || cli.checks.off))
+    return usage_error("--since is for --check of zone files%s",
+                       cli.named_conf ? ", not --named-conf" : cli.checks.off ?
+                       ", not --fragment" : "");
   switch (cli.mode) {
   case ZP_MODE_TO_ASCII:
   case ZP_MODE_TO_UNICODE:

@@ -117,11 +117,6 @@ static zp_status tally(differ *df, int kind, const zp_record *rec, const fields 
 /* One change: rec removed, added, or (TTL) held by both, old_ttl its TTL in the old zone. */
 static zp_status change(differ *df, int kind, const zp_record *rec, uint32_t old_ttl)
 {
-  const char *line;
-  size_t len;
-  zp_status st = zp_emit_line(df->em, rec, &line, &len);
-  if (st != ZP_OK || !line)
-    return st;
   if (kind == REMOVED)
     df->n->removed++;
   else if (kind == ADDED)
@@ -130,6 +125,13 @@ static zp_status change(differ *df, int kind, const zp_record *rec, uint32_t old
     df->n->ttl++;
   if (rec->rtype == ZP_TYPE_SOA && kind != TTL)
     df->n->soa++;
+  if (df->opt->format == ZP_DIFF_COUNT)
+    return ZP_OK;
+  const char *line;
+  size_t len;
+  zp_status st = zp_emit_line(df->em, rec, &line, &len);
+  if (st != ZP_OK || !line)
+    return st;
   fields f = split(line, len);
   switch (df->opt->format) {
   case ZP_DIFF_TEXT:
@@ -234,7 +236,7 @@ zp_status zp_diff_run(zp_sorter *old, zp_sorter *new, const zp_diff_options *opt
   free(df.per_type);
   zp_buf_free(&df.names);
   zp_buf_free(&df.last);
-  if (st == ZP_OK && (fflush(out) != 0 || ferror(out)))
+  if (st == ZP_OK && out && (fflush(out) != 0 || ferror(out)))
     st = ZP_EWRITE;
   return st;
 }

@@ -14,6 +14,7 @@ typedef enum zp_diff_format {
   ZP_DIFF_TEXT,       /* "-" and "+" before the record's line, "~" for a TTL changed */
   ZP_DIFF_JSON,       /* JSON Lines: one object per change */
   ZP_DIFF_MARKDOWN,   /* a summary for a review: counts per type, the names changed */
+  ZP_DIFF_COUNT,      /* nothing written: the counts alone (em and out may be NULL) */
 } zp_diff_format;
 
 typedef struct zp_diff_options {

@@ -92,8 +92,14 @@ grep -q '^frag.inc:2:1: error: label "xn--www-"' "$tmp/out" && ok ||
   bad "fragment: message: $(cat "$tmp/out")"
 git reset -q; git checkout -q -- frag.inc
 
-# 4. origin from the name: db.example.net's records are under example.net. (a good commit)
+# 4. origin from the name: db.example.net's records are under example.net.; a record added and
+# the serial left at 1 is refused against HEAD (the hook's --since HEAD), a raised one commits
 printf 'www A 192.0.2.4\n' >> db.example.net
+git add db.example.net
+git commit -qm www > "$tmp/out" 2>&1 && bad "a changed zone with its serial kept was committed" || ok
+grep -q '^db.example.net:2:12: error: records changed since HEAD (0 removed, 1 added, 0 with another TTL) and the SOA serial is still 1: .* \[-Wserial-since\]$' "$tmp/out" &&
+  ok || bad "serial kept: message: $(cat "$tmp/out")"
+sed -i 's/^@ SOA ns h 1 /@ SOA ns h 2 /' db.example.net
 git add db.example.net
 git commit -qm www > "$tmp/out" 2>&1 && ok || bad "db.example.net refused: $(cat "$tmp/out")"
 

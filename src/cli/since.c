@@ -1,0 +1,297 @@
+/* since.c -- --since REV: a zone's version at a git revision, its $INCLUDE fence with it, taken
+ * out of the repository (git archive, tar) into a directory of its own under $TMPDIR; git and
+ * tar are run without a shell, their arguments as given */
+#define _GNU_SOURCE   /* (nftw's FTW_DEPTH and FTW_PHYS) */
+#include "since.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/tmpfile.h"
+#include "diff/diff.h"
+
+extern char **environ;
+
+typedef struct taken {
+  char *top, *root_rel;   /* a repository's top and a fence in it (relative, "" for the top) */
+  char *dir;              /* where that fence is at REV */
+} taken;
+
+struct zp_since {
+  char *rev;
+  taken *t;
+  size_t n;
+  char *checked_top;      /* the last top REV was found a commit in */
+};
+
+zp_status zp_since_new(const char *rev, zp_since **s)
+{
+  *s = calloc(1, sizeof **s);
+  if (!*s || !((*s)->rev = strdup(rev))) {
+    free(*s);
+    *s = NULL;
+    return ZP_ENOMEM;
+  }
+  return ZP_OK;
+}
+
+/* Runs argv (a program on PATH) with its standard input from in and its output to out (-1:
+ * /dev/null for both); its exit status, or -1 when it could not run. */
+static int run(char *const argv[], int in, int out)
+{
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  if (in >= 0)
+    posix_spawn_file_actions_adddup2(&fa, in, 0);
+  else
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  if (out >= 0)
+    posix_spawn_file_actions_adddup2(&fa, out, 1);
+  else
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  pid_t pid;
+  int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0)
+    return -1;
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR)
+      return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The first line argv writes (a path git prints), malloc'd; NULL when it fails. */
+static char *first_line(char *const argv[])
+{
+  FILE *f = tmpfile();
+  if (!f)
+    return NULL;
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  if (run(argv, -1, fileno(f)) == 0 && fseek(f, 0, SEEK_SET) == 0 &&
+      (n = getline(&line, &cap, f)) > 1) {
+    line[n - 1] = '\0';
+  } else {
+    free(line);
+    line = NULL;
+  }
+  fclose(f);
+  return line;
+}
+
+/* path's remainder below dir ("" for dir itself), or NULL when it is not below it. */
+static const char *below(const char *path, const char *dir)
+{
+  size_t n = strlen(dir);
+  if (strncmp(path, dir, n) != 0 || (path[n] != '/' && path[n] != '\0'))
+    return NULL;
+  return path[n] == '/' ? path + n + 1 : path + n;
+}
+
+static int remove_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+  (void)sb, (void)flag, (void)ftw;
+  remove(path);
+  return 0;
+}
+
+/* The fence root_rel of top at REV, taken out once a run. */
+static const char *take(zp_since *s, const char *top, const char *root_rel, char *why, size_t cap)
+{
+  for (size_t i = 0; i < s->n; i++)
+    if (strcmp(s->t[i].top, top) == 0 && strcmp(s->t[i].root_rel, root_rel) == 0)
+      return s->t[i].dir;
+  taken *t = realloc(s->t, (s->n + 1) * sizeof *t);
+  if (!t)
+    return snprintf(why, cap, "out of memory"), NULL;
+  s->t = t;
+  char dir[PATH_MAX];
+  snprintf(dir, sizeof dir, "%s/zonepuny-since-XXXXXX", zp_tmpdir());
+  if (!mkdtemp(dir))
+    return snprintf(why, cap, "cannot make a directory in %s: %s", zp_tmpdir(),
+                    strerror(errno)), NULL;
+  int p[2];
+  if (pipe(p) != 0) {
+    snprintf(why, cap, "pipe: %s", strerror(errno));
+    rmdir(dir);
+    return NULL;
+  }
+  char *git[] = {"git", "-C", (char *)top, "archive", "--format=tar", s->rev, "--",
+                 *root_rel ? (char *)root_rel : NULL, NULL};
+  char *tar[] = {"tar", "-x", "-f", "-", "-C", dir, NULL};
+  /* git writes into the pipe while tar reads it: git runs from a child of its own, tar here */
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(p[0]);
+    _exit(run(git, -1, p[1]) == 0 ? 0 : 1);
+  }
+  close(p[1]);
+  int tar_rc = pid > 0 ? run(tar, p[0], -1) : -1, status = 0;
+  close(p[0]);
+  while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  taken k = {strdup(top), strdup(root_rel), strdup(dir)};
+  if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || tar_rc != 0 || !k.top ||
+      !k.root_rel || !k.dir) {
+    snprintf(why, cap, "git archive %s of %s/%s, through tar, failed", s->rev, top, root_rel);
+    nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    free(k.top), free(k.root_rel), free(k.dir);
+    return NULL;
+  }
+  t[s->n++] = k;
+  return t[s->n - 1].dir;
+}
+
+zp_status zp_since_old(zp_since *s, const char *path, const char *include_root, char **old_path,
+                       char **old_root, char *why, size_t cap)
+{
+  *old_path = *old_root = NULL;
+  char real[PATH_MAX], root[PATH_MAX];
+  if (!realpath(path, real))
+    return snprintf(why, cap, "%s: %s", path, strerror(errno)), ZP_EIO;
+  char dir[PATH_MAX];
+  snprintf(dir, sizeof dir, "%s", real);
+  *strrchr(dir, '/') = '\0';
+  if (!realpath(include_root ? include_root : *dir ? dir : "/", root))
+    return snprintf(why, cap, "%s: %s", include_root, strerror(errno)), ZP_EIO;
+  char *top_argv[] = {"git", "-C", *dir ? dir : "/", "rev-parse", "--show-toplevel", NULL};
+  char *top = first_line(top_argv);
+  if (!top)
+    return snprintf(why, cap, "%s is in no git work tree", path), ZP_EINVAL;
+  zp_status st = ZP_OK;
+  const char *rel = below(real, top), *root_rel = below(root, top);
+  if (!root_rel)
+    root_rel = "";   /* (a fence above the repository: all of it) */
+  if (!s->checked_top || strcmp(s->checked_top, top) != 0) {
+    char spec[PATH_MAX + 16];
+    snprintf(spec, sizeof spec, "%s^{commit}", s->rev);
+    char *verify[] = {"git", "-C", top, "rev-parse", "--verify", "--quiet", spec, NULL};
+    if (run(verify, -1, -1) != 0) {
+      snprintf(why, cap, "no revision %s in the git repository %s", s->rev, top);
+      free(top);
+      return ZP_EINVAL;
+    }
+    free(s->checked_top);
+    s->checked_top = strdup(top);
+  }
+  char spec[2 * PATH_MAX];
+  snprintf(spec, sizeof spec, "%s:%s", s->rev, rel ? rel : "");
+  char *exists[] = {"git", "-C", top, "cat-file", "-e", spec, NULL};
+  if (rel && run(exists, -1, -1) == 0) {   /* (else a zone new since REV) */
+    const char *d = take(s, top, root_rel, why, cap);
+    size_t n = d ? strlen(d) + strlen(rel) + strlen(root_rel) + 3 : 0;
+    if (!d) {
+      st = ZP_EIO;
+    } else if (!(*old_path = malloc(n)) || !(*old_root = malloc(n))) {
+      st = ZP_ENOMEM;
+    } else {
+      snprintf(*old_path, n, "%s/%s", d, rel);
+      snprintf(*old_root, n, "%s/%s", d, root_rel);
+    }
+  }
+  free(top);
+  return st;
+}
+
+void zp_since_free(zp_since *s)
+{
+  if (!s)
+    return;
+  for (size_t i = 0; i < s->n; i++) {
+    nftw(s->t[i].dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    free(s->t[i].top);
+    free(s->t[i].root_rel);
+    free(s->t[i].dir);
+  }
+  free(s->t);
+  free(s->rev);
+  free(s->checked_top);
+  free(s);
+}
+
+/* RFC 1982 section 3.2 with SERIAL_BITS 32: below 0 when a precedes b, above when it follows,
+ * 0 when equal; INT_MIN when their order is undefined (2^31 apart). */
+static int serial_order(uint32_t a, uint32_t b)
+{
+  uint32_t d = b - a;
+  return d == 0 ? 0 : d == 0x80000000u ? INT_MIN : d < 0x80000000u ? -1 : 1;
+}
+
+bool zp_since_judge(zp_since *s, const zp_cli *cli, const zp_pipeline_options *po, zp_diag *diag,
+                    const char *path, zp_sorter *now, const zp_serial_at *at)
+{
+  zp_check_level level = cli->checks.level[ZP_CK_SERIAL_SINCE];
+  char why[PATH_MAX + 256], *old_path, *old_root;
+  zp_status st = zp_since_old(s, path, po->include_root, &old_path, &old_root, why, sizeof why);
+  if (st != ZP_OK) {
+    zp_source src = {.path = path};
+    zp_loc loc = {.src = &src};
+    zp_diag_report(diag, &loc, ZP_ERROR, "--since %s: %s", s->rev, why);
+    return false;
+  }
+  if (!old_path)
+    return true;   /* a new zone: nothing to compare */
+  /* the zone at REV, read quietly: what is wrong in it was REV's to tell */
+  zp_sorter then;
+  zp_sort_init(&then, cli->sort_memory);
+  zp_pipeline_options o = *po;
+  o.checks.off = true;
+  o.include_root = old_root;
+  o.include_dir = NULL;
+  o.hold = &then;
+  o.serial_at = NULL;
+  zp_diag quiet;
+  zp_diag_init(&quiet, diag->out);
+  quiet.silent = true;
+  quiet.max_errors = 1;
+  zp_input in = {.path = old_path};
+  st = zp_pipeline_run(&in, &o, &quiet, NULL, NULL);
+  zp_diff_options dopt = {.format = ZP_DIFF_COUNT};
+  zp_diff_counts n = {0};
+  if (st == ZP_OK && quiet.errors == 0)
+    st = zp_diff_run(&then, now, &dopt, NULL, NULL, &n);
+  zp_sort_free(&then);
+  free(old_path);
+  free(old_root);
+  zp_source src = {.path = at->path ? at->path : path};
+  zp_loc loc = {.src = &src, .line = at->path ? at->line : 0, .col = at->col};
+  if (st == ZP_ENOMEM || st == ZP_ETMPFILE || st == ZP_ETMPLIMIT)
+    return zp_cli_ran(diag, st, path, NULL);
+  if (st != ZP_OK || quiet.errors) {
+    zp_diag_report(diag, &loc, ZP_WARNING, "--since %s: %s as it was at %s does not read "
+                   "as a zone, so its serial is not compared [-Wserial-since]", s->rev, path,
+                   s->rev);
+    return true;
+  }
+  if (!n.old_soa || !n.new_soa)
+    return true;   /* (apex-soa tells of a zone without one) */
+  int order = serial_order(n.old_serial, n.new_serial);
+  bool changed = n.removed || n.added || n.ttl;
+  zp_severity sev = level == ZP_LEVEL_ERROR ? ZP_ERROR : ZP_WARNING;
+  if (order == 0 && changed)
+    zp_diag_report(diag, &loc, sev, "records changed since %s (%lu removed, %lu added, %lu with "
+                   "another TTL) and the SOA serial is still %u: secondaries keep the old zone; "
+                   "raise it above %u (RFC 1982 section 3.1) [-Wserial-since]", s->rev,
+                   n.removed, n.added, n.ttl, n.new_serial, n.old_serial);
+  else if (order == INT_MIN)
+    zp_diag_report(diag, &loc, sev, "the SOA serial %u is 2^31 from %s's %u: RFC 1982 section "
+                   "3.2 leaves their order undefined, and secondaries may keep the old zone; "
+                   "raise it by less [-Wserial-since]", n.new_serial, s->rev, n.old_serial);
+  else if (order > 0)
+    zp_diag_report(diag, &loc, sev, "the SOA serial went back since %s, from %u to %u: "
+                   "secondaries holding %u take the zone as older and keep theirs (RFC 1982 "
+                   "section 3.2); raise it above %u [-Wserial-since]", s->rev, n.old_serial,
+                   n.new_serial, n.old_serial, n.old_serial);
+  return true;
+}
