@@ -203,6 +203,7 @@ install: $(BIN) $(IDNA_LIB) $(MAN_PAGES)
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/zonepuny
 	install -m 755 $(INSTALL_STRIP) $(BIN) $(DESTDIR)$(PREFIX)/bin/zonepuny
 	install -m 755 tools/zonepuny-reload $(DESTDIR)$(PREFIX)/bin/zonepuny-reload
+	install -m 755 tools/zonepuny-git-diff $(DESTDIR)$(PREFIX)/bin/zonepuny-git-diff
 	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -m 644 $(IDNA_LIB) $(DESTDIR)$(PREFIX)/lib/libzonepuny-idna.a
 	install -m 644 $(IDNA_HDR:%=src/idna/%) $(DESTDIR)$(PREFIX)/include/zonepuny/
@@ -214,6 +215,7 @@ install-strip:
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/zonepuny $(DESTDIR)$(PREFIX)/bin/zonepuny-reload \
+	  $(DESTDIR)$(PREFIX)/bin/zonepuny-git-diff \
 	  $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny.1 \
 	  $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny-reload.1 $(DESTDIR)$(PREFIX)/lib/libzonepuny-idna.a \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/zonepuny-idna.pc \

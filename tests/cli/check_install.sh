@@ -11,6 +11,7 @@ mkdir "$dest"
 make -s install BUILD="${BUILD:-build}" DESTDIR="$dest" PREFIX=/opt/zp >/dev/null
 check test -x "$dest/opt/zp/bin/zonepuny"
 check test -x "$dest/opt/zp/bin/zonepuny-reload"
+check test -x "$dest/opt/zp/bin/zonepuny-git-diff"
 check test -f "$dest/opt/zp/share/man/man1/zonepuny.1"
 check test -f "$dest/opt/zp/share/man/man1/zonepuny-reload.1"
 check test "$("$dest/opt/zp/bin/zonepuny" --version | cut -d' ' -f1)" = zonepuny
