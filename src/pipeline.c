@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "record/rrtype.h"
+#include "record/soa_serial.h"
 #include "core/tmpfile.h"
 #include "label/convert.h"
 #include "read/zone.h"
@@ -15,6 +16,8 @@
 typedef struct counter {
   zp_emitter *em;
   zp_serial_at *serial_at;
+  const zp_pipeline_options *opt;
+  bool soa_seen;
   zp_checker *ck;
   unsigned long records;
 } counter;
@@ -32,6 +35,17 @@ static zp_status count_record(void *user, const zp_record *rec)
     at->line = loc->line;
     at->col = loc->col;
   }
+  zp_record soa;
+  uint8_t rdata[ZP_NAME_MAX * 2 + 20];
+  if (rec->rtype == ZP_TYPE_SOA && !c->soa_seen && c->opt->serial_set &&
+      rec->rdlen <= sizeof rdata) {
+    memcpy(rdata, rec->rdata, rec->rdlen);
+    zp_soa_set_serial(rdata, c->opt->serial);
+    soa = *rec;
+    soa.rdata = rdata;
+    rec = &soa;
+  }
+  c->soa_seen = c->soa_seen || rec->rtype == ZP_TYPE_SOA;
   zp_status st = zp_check_record(c->ck, rec);
   return st == ZP_OK ? zp_emit_record(c->em, rec) : st;
 }
@@ -105,7 +119,7 @@ static zp_status read_zone(const zp_input *in, const zp_pipeline_options *opt, z
   zp_rrtype_generic_set(opt->generic, generic);
   zp_emit_options eo = {.sort = opt->sort, .sort_memory = opt->sort_memory, .unicode = opt->unicode, .idna2008 = opt->idna2008,
                         .generic = generic, .into = opt->hold};
-  counter c = {.serial_at = opt->serial_at};
+  counter c = {.serial_at = opt->serial_at, .opt = opt};
   bool soa_refused = false;
   uint8_t refused_owner[ZP_NAME_MAX] = {0xff};   /* (no label is 255 octets long: none yet) */
   zo.soa_refused = &soa_refused;

@@ -45,6 +45,9 @@ typedef struct zp_pipeline_options {
   zp_sorter *hold;          /* not NULL: every record is held there, in canonical order, and
                                none written (--diff, --since) */
   zp_serial_at *serial_at;  /* not NULL: filled in (--since) */
+  bool serial_set;          /* the zone's first SOA record takes serial as its serial, checked
+                               and written so (--bump-serial) */
+  uint32_t serial;
 } zp_pipeline_options;
 
 /* True when name (as -z takes it) is a name under opt's label policy. */

@@ -39,6 +39,7 @@ typedef struct zp_cli {
   zp_check_options checks; /* -W NAME, -W no-NAME, -W error=NAME, --check-names, --fragment */
   int diff_format;         /* --diff-format: zp_diff_format */
   const char *since;       /* --since REV: --check compares each zone with its version there */
+  int bump;                /* --bump-serial: a zp_serial_policy, or -1 */
   bool diff_ignore_dnssec; /* --diff-ignore=dnssec */
 } zp_cli;
 

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bump.h"
 #include "cli.h"
 #include "conf.h"
 #include "core/diag.h"
@@ -70,7 +71,9 @@ static int convert(const zp_cli *cli, const char *path)
     return ZP_EXIT_USAGE;
   }
   zp_cli_diag_begin(&diag, cli);
-  int rc = convert_run(cli, &po, &diag, path);
+  int rc = cli->bump >= 0 && !zp_bump_serial(cli, &po, &diag, path)
+               ? ZP_EXIT_USAGE
+               : convert_run(cli, &po, &diag, path);
   zp_diag_end(&diag);
   return rc;
 }

@@ -30,6 +30,9 @@ static const char usage_text[] =
     "  -o, --output FILE    write there atomically, with FILE's owner, group, mode, ACL and\n"
     "                       extended attributes; left untouched on error (a symlink's target\n"
     "                       is replaced; a character device or a FIFO is written through)\n"
+    "      --bump-serial[=increment|date|unixtime]\n"
+    "                       with -o FILE: when the records differ from FILE's, raise the SOA\n"
+    "                       serial above FILE's (default increment); else keep FILE's\n"
     "      --allow-owner-change  let -o give FILE this user's owner and group when it may\n"
     "                       not keep FILE's (refused otherwise, exit 2)\n"
     "      --break-hard-links  let -o replace a FILE that has other hard links, which keep\n"
@@ -110,7 +113,7 @@ enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SO
        OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT, OPT_NO_BY_NAME,
        OPT_NAMED_CONF, OPT_SORT_MEMORY, OPT_DNSSEC, OPT_TIME, OPT_SIG_MIN_VALIDITY,
        OPT_MAX_RECORDS, OPT_MAX_TYPES, OPT_MAX_ZONE_TTL, OPT_MAX_KEY_TRIES, OPT_DIFF,
-       OPT_DIFF_FORMAT, OPT_DIFF_IGNORE, OPT_SINCE };
+       OPT_DIFF_FORMAT, OPT_DIFF_IGNORE, OPT_SINCE, OPT_BUMP_SERIAL };
 
 /* The index of arg in words[0..n), or -1. */
 static int word_index(const char *arg, const char *const *words, int n)
@@ -150,6 +153,7 @@ static const struct option longopts[] = {
   {"check", no_argument, NULL, OPT_CHECK},
   {"diff", no_argument, NULL, OPT_DIFF},
   {"since", required_argument, NULL, OPT_SINCE},
+  {"bump-serial", optional_argument, NULL, OPT_BUMP_SERIAL},
   {"diff-format", required_argument, NULL, OPT_DIFF_FORMAT},
   {"diff-ignore", required_argument, NULL, OPT_DIFF_IGNORE},
   {"to-ascii", no_argument, NULL, OPT_TO_ASCII},
@@ -249,7 +253,8 @@ static int set_mode(zp_cli *cli, zp_mode mode, const char *name)
 
 int main(int argc, char **argv)
 {
-  zp_cli cli = {.mode = ZP_MODE_CONVERT, .idna = 2003, .max_errors = 50, .color = -1};
+  zp_cli cli = {.mode = ZP_MODE_CONVERT, .idna = 2003, .max_errors = 50, .color = -1,
+                .bump = -1};
   int c, rc;
   zp_check_defaults(&cli.checks);
   while ((c = getopt_long(argc, argv, "o:z:t:W:j:qVh", longopts, NULL)) != -1) {
@@ -326,6 +331,12 @@ int main(int argc, char **argv)
       break;
     }
     case OPT_SINCE: cli.since = optarg; break;
+    case OPT_BUMP_SERIAL: {
+      static const char *const policies[] = {"increment", "date", "unixtime"};   /* ZP_BUMP_* */
+      if ((cli.bump = optarg ? word_index(optarg, policies, 3) : 0) < 0)
+        return usage_error("--bump-serial takes increment, date or unixtime, not '%s'", optarg);
+      break;
+    }
     case OPT_DIFF_IGNORE:
       if (strcmp(optarg, "dnssec") != 0)
         return usage_error("--diff-ignore takes dnssec, not '%s'", optarg);
@@ -462,6 +473,8 @@ int main(int argc, char **argv)
                                                   : "name conversion");
   if ((cli.diff_format || cli.diff_ignore_dnssec) && cli.mode != ZP_MODE_DIFF)
     return usage_error("--diff-format and --diff-ignore are for --diff");
+  if (cli.bump >= 0 && (cli.mode != ZP_MODE_CONVERT || !cli.output))
+    return usage_error("--bump-serial raises the serial over -o FILE: a conversion with -o");
   if (cli.since && (cli.mode != ZP_MODE_CHECK || cli.named_conf || cli.checks.off))
     return usage_error("--since is for --check of zone files%s",
                        cli.named_conf ? ", not --named-conf" : cli.checks.off ?

@@ -17,6 +17,7 @@
 
 #include "core/tmpfile.h"
 #include "diff/diff.h"
+#include "record/soa_serial.h"
 
 extern char **environ;
 
@@ -220,14 +221,6 @@ void zp_since_free(zp_since *s)
   free(s);
 }
 
-/* RFC 1982 section 3.2 with SERIAL_BITS 32: below 0 when a precedes b, above when it follows,
- * 0 when equal; INT_MIN when their order is undefined (2^31 apart). */
-static int serial_order(uint32_t a, uint32_t b)
-{
-  uint32_t d = b - a;
-  return d == 0 ? 0 : d == 0x80000000u ? INT_MIN : d < 0x80000000u ? -1 : 1;
-}
-
 bool zp_since_judge(zp_since *s, const zp_cli *cli, const zp_pipeline_options *po, zp_diag *diag,
                     const char *path, zp_sorter *now, const zp_serial_at *at)
 {
@@ -276,7 +269,7 @@ bool zp_since_judge(zp_since *s, const zp_cli *cli, const zp_pipeline_options *p
   }
   if (!n.old_soa || !n.new_soa)
     return true;   /* (apex-soa tells of a zone without one) */
-  int order = serial_order(n.old_serial, n.new_serial);
+  int order = zp_serial_order(n.old_serial, n.new_serial);
   bool changed = n.removed || n.added || n.ttl;
   zp_severity sev = level == ZP_LEVEL_ERROR ? ZP_ERROR : ZP_WARNING;
   if (order == 0 && changed)
@@ -284,7 +277,7 @@ bool zp_since_judge(zp_since *s, const zp_cli *cli, const zp_pipeline_options *p
                    "another TTL) and the SOA serial is still %u: secondaries keep the old zone; "
                    "raise it above %u (RFC 1982 section 3.1) [-Wserial-since]", s->rev,
                    n.removed, n.added, n.ttl, n.new_serial, n.old_serial);
-  else if (order == INT_MIN)
+  else if (order == ZP_SERIAL_UNDEFINED)
     zp_diag_report(diag, &loc, sev, "the SOA serial %u is 2^31 from %s's %u: RFC 1982 section "
                    "3.2 leaves their order undefined, and secondaries may keep the old zone; "
                    "raise it by less [-Wserial-since]", n.new_serial, s->rev, n.old_serial);

@@ -12,6 +12,7 @@
 #include "core/buf.h"
 #include "core/text.h"
 #include "record/rrtype.h"
+#include "record/soa_serial.h"
 #include "record/wire_name.h"
 
 enum { NAMES_SHOWN = 100 };   /* names a Markdown summary lists; the rest are counted */
@@ -30,6 +31,8 @@ typedef struct differ {
   uint32_t (*per_type)[3];   /* Markdown: removed, added, TTL changed, by type */
   zp_buf names;              /* Markdown: the first NAMES_SHOWN names changed, as text */
   zp_buf last;               /* the owner of the last change, in wire form */
+  zp_buf soa[2];             /* each zone's SOA: its order string (owner, class, type, RDATA)
+                                with the serial zeroed, then its TTL */
   unsigned long names_changed;
 } differ;
 
@@ -41,13 +44,16 @@ static bool signer_churn(uint16_t type)
   return type == ZP_TYPE_RRSIG || type == ZP_TYPE_NSEC || type == ZP_TYPE_NSEC3;
 }
 
-/* An SOA's serial: the third field, after two names (RFC 1035 section 3.3.13). */
-static uint32_t serial_of(const zp_record *rec)
+/* The SOA as it is but for its serial: what --bump-serial asks of it. */
+static zp_status keep_soa(zp_buf *b, const zp_sorter *s, const zp_record *rec)
 {
-  const uint8_t *d = rec->rdata;
-  d += zp_name_wire_len(d);
-  d += zp_name_wire_len(d);
-  return (uint32_t)d[0] << 24 | (uint32_t)d[1] << 16 | (uint32_t)d[2] << 8 | d[3];
+  uint8_t ttl[4] = {(uint8_t)(rec->ttl >> 24), (uint8_t)(rec->ttl >> 16),
+                    (uint8_t)(rec->ttl >> 8), (uint8_t)rec->ttl};
+  b->len = 0;
+  if (!zp_buf_put(b, s->last.p, s->last.len) || !zp_buf_put(b, ttl, 4))
+    return ZP_ENOMEM;
+  memset(b->p + (s->last.len - rec->rdlen) + zp_soa_serial_at(rec->rdata), 0, 4);
+  return ZP_OK;
 }
 
 static zp_status advance(differ *df, side *x, bool old)
@@ -56,9 +62,11 @@ static zp_status advance(differ *df, side *x, bool old)
   do
     st = zp_sort_next(x->s, &x->rec, &x->more);
   while (st == ZP_OK && x->more && df->opt->ignore_dnssec && signer_churn(x->rec.rtype));
-  if (st == ZP_OK && x->more && x->rec.rtype == ZP_TYPE_SOA) {
+  if (st == ZP_OK && x->more && x->rec.rtype == ZP_TYPE_SOA &&
+      !(old ? df->n->old_soa : df->n->new_soa)) {
     *(old ? &df->n->old_soa : &df->n->new_soa) = true;
-    *(old ? &df->n->old_serial : &df->n->new_serial) = serial_of(&x->rec);
+    *(old ? &df->n->old_serial : &df->n->new_serial) = zp_soa_serial(x->rec.rdata);
+    st = keep_soa(&df->soa[!old], x->s, &x->rec);
   }
   return st;
 }
@@ -231,11 +239,15 @@ zp_status zp_diff_run(zp_sorter *old, zp_sorter *new, const zp_diff_options *opt
     if (st == ZP_OK && c >= 0)
       st = advance(&df, &b, false);
   }
+  counts->soa_alike = counts->old_soa && counts->new_soa && df.soa[0].len == df.soa[1].len &&
+                      memcmp(df.soa[0].p, df.soa[1].p, df.soa[0].len) == 0;
   if (st == ZP_OK && opt->format == ZP_DIFF_MARKDOWN)
     markdown(&df);
   free(df.per_type);
   zp_buf_free(&df.names);
   zp_buf_free(&df.last);
+  zp_buf_free(&df.soa[0]);
+  zp_buf_free(&df.soa[1]);
   if (st == ZP_OK && out && (fflush(out) != 0 || ferror(out)))
     st = ZP_EWRITE;
   return st;

@@ -29,6 +29,7 @@ typedef struct zp_diff_counts {
   unsigned long soa;          /* of these, SOA records (removed and added) */
   bool old_soa, new_soa;      /* each zone's SOA serial, where it has an SOA */
   uint32_t old_serial, new_serial;
+  bool soa_alike;             /* both have an SOA, alike but for the serial (TTL and owner too) */
 } zp_diff_counts;
 
 /* Walks the records old and new hold (zp_sort_next, canonical order, duplicates dropped) side
