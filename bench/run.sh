@@ -495,6 +495,25 @@ bench_goals() {
     ldns-read-zone -z "$ba"
 }
 
+# ---- --diff: two zones of DIFF_N groups (about 6 records each: 1.2M by default) that differ in
+# a host's address in one group of ten or so, against one conversion (the goal: at most twice
+# its time, at most 64 MB) and ldns-compare-zones on the ACE twins. --diff exits 1 on a
+# difference: a shell takes that for success. ----
+bench_diff() {
+  section "--diff of two zones, medians of alternated runs (CPU s, RSS MB)"
+  local zones z a z2 a2 n=${DIFF_N:-205000} rounds=${DIFF_ROUNDS:-3}
+  zones=$(goal_zone "$n") || return 1
+  z=${zones% *} a=${zones#* } z2=${z%.zone}.changed.zone a2=${a%.zone}.changed.zone
+  [ -s "$z2" ] || sed 's/^\(www1[0-9]* IN A \)198\.51\./\1198.52./' "$z" > "$z2"
+  [ -s "$a2" ] || sed 's/^\(www1[0-9]* IN A \)198\.51\./\1198.52./' "$a" > "$a2"
+  echo "$(grep -c '' "$z") lines in ${z##*/}, $(diff "$z" "$z2" | grep -c '^>') changed; RSS goal 64 MB"
+  printf '%-40s %7s %7s %7s %7s %7s  %-7s\n' "row (ours vs peer)" "ours s" MB "peer s" MB ratio goal
+  local diff_run=(sh -c '"$0" --diff "$1" "$2" > /dev/null; [ $? -eq 1 ]' "$ZONEPUNY" "$z" "$z2")
+  goal_row "--diff vs one conversion" "<=2" "$rounds" -- "${diff_run[@]}" -- "$ZONEPUNY" "$z" &&
+  goal_row "--diff vs ldns-compare-zones" ">=1" "$rounds" -- "${diff_run[@]}" -- \
+    ldns-compare-zones -s "$a" "$a2"
+}
+
 # ---- DNSSEC: --check --dnssec=on (every RRSIG verified, the NSEC chain walked) against the
 # validators, on the goals' ACE zone of DNSSEC_N (170000: some 1.02M records before signing)
 # signed by BIND with ECDSA P-256, a KSK and a ZSK, NSEC. Signing takes minutes, so the signed
@@ -555,7 +574,7 @@ bench_dnssec() {
     kzonecheck -d on -o example. "$s"
 }
 
-: "${SECTIONS:=bench_goals bench_dnssec bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones bench_hostile bench_hook bench_tree}"
+: "${SECTIONS:=bench_goals bench_diff bench_dnssec bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones bench_hostile bench_hook bench_tree}"
 status=0
 for s in $SECTIONS; do
   "$s" || { echo "FAILED: $s"; status=1; }
