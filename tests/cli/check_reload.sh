@@ -259,6 +259,16 @@ for args in "" "example." "--wait" "--wait x example. $src $tmp/served.zone" "--
   "$reload" $args > "$tmp/out" 2> "$tmp/err"; status "usage '$args'" $? 2
 done
 agree "usage errors" example. "$tmp/served.zone" 5
+# 14. --bump-serial: the source keeps serial 5 (named serves 5); a record added is served as 6,
+# the same source again is nothing to reload (exit 0, still 6)
+zone_text example. 5 'bumped A 192.0.2.55' > "$src"
+run --bump-serial example. "$src" "$tmp/served.zone"; status "--bump-serial" $? 0
+agree "--bump-serial" example. "$tmp/served.zone" 6
+said "--bump-serial" "serial 5 -> 6: the records differ"
+[ "$(ask +short bumped.example. A)" = 192.0.2.55 ] && ok || bad "--bump-serial: not served"
+run --bump-serial example. "$src" "$tmp/served.zone"; status "--bump-serial again" $? 0
+said "--bump-serial again" "holds the records named serves (serial 6): nothing to reload"
+agree "--bump-serial again" example. "$tmp/served.zone" 6
 # the table of zonepuny's long options the command resolves abbreviations with is zonepuny's
 table=$(sed -n '/^zp_long=(/,/)/p' "$reload" | tr -d '()' | sed 's/zp_long=//' | tr -s ' \n' '\n' |
   sed '/^$/d' | sort)
