@@ -154,6 +154,33 @@ static const char *take(zp_since *s, const char *top, const char *root_rel, char
   return t[s->n - 1].dir;
 }
 
+/* The path rel had at rev when git sees it renamed since (the work tree against rev, renames
+ * found as git diff -M finds them), malloc'd; NULL when it has none. */
+static char *renamed_from(const char *top, const char *rev, const char *rel)
+{
+  FILE *f = tmpfile();
+  if (!f)
+    return NULL;
+  char *argv[] = {"git", "-C", (char *)top, "diff", "--no-ext-diff", "-M", "--name-status",
+                  "-z", (char *)rev, "--", NULL};
+  char *status = NULL, *from = NULL, *to = NULL, *found = NULL;
+  size_t cs = 0, cf = 0, ct = 0;
+  if (run(argv, -1, fileno(f)) == 0 && fseek(f, 0, SEEK_SET) == 0) {
+    /* entries: STATUS NUL PATH NUL, and for a rename (R) or copy (C) a second PATH NUL */
+    while (!found && getdelim(&status, &cs, '\0', f) > 0 && getdelim(&from, &cf, '\0', f) > 0) {
+      if (status[0] != 'R' && status[0] != 'C')
+        continue;
+      if (getdelim(&to, &ct, '\0', f) <= 0)
+        break;
+      if (status[0] == 'R' && strcmp(to, rel) == 0)
+        found = strdup(from);
+    }
+  }
+  free(status), free(from), free(to);
+  fclose(f);
+  return found;
+}
+
 zp_status zp_since_old(zp_since *s, const char *path, const char *include_root, char **old_path,
                        char **old_root, char *why, size_t cap)
 {
@@ -186,10 +213,16 @@ zp_status zp_since_old(zp_since *s, const char *path, const char *include_root, 
     free(s->checked_top);
     s->checked_top = strdup(top);
   }
-  char spec[2 * PATH_MAX];
+  char spec[2 * PATH_MAX], *was = NULL;
   snprintf(spec, sizeof spec, "%s:%s", s->rev, rel ? rel : "");
   char *exists[] = {"git", "-C", top, "cat-file", "-e", spec, NULL};
-  if (rel && run(exists, -1, -1) == 0) {   /* (else a zone new since REV) */
+  if (rel && run(exists, -1, -1) != 0) {
+    /* not under its name at REV: renamed since (read under its old name, when that is inside
+     * the fence taken out), or new */
+    was = renamed_from(top, s->rev, rel);
+    rel = was && (!*root_rel || below(was, root_rel)) ? was : NULL;
+  }
+  if (rel) {
     const char *d = take(s, top, root_rel, why, cap);
     size_t n = d ? strlen(d) + strlen(rel) + strlen(root_rel) + 3 : 0;
     if (!d) {
@@ -201,6 +234,7 @@ zp_status zp_since_old(zp_since *s, const char *path, const char *include_root, 
       snprintf(*old_root, n, "%s/%s", d, root_rel);
     }
   }
+  free(was);
   free(top);
   return st;
 }

@@ -14,9 +14,9 @@ typedef struct zp_since zp_since;
 
 zp_status zp_since_new(const char *rev, zp_since **s);
 
-/* The zone at path as it was at REV, with include_root (NULL: path's directory) as it was, taken
- * out under $TMPDIR: *old_path and *old_root (malloc'd), or both NULL for a zone new since
- * then. ZP_EINVAL when path is in no git work tree or REV is no commit of it, ZP_EIO when git
+/* The zone at path as it was at REV (under its old name when git sees it renamed since), with
+ * include_root (NULL: path's directory) as it was, taken out under $TMPDIR: *old_path and
+ * *old_root (malloc'd), or both NULL for a zone new since then. ZP_EINVAL when path is in no git work tree or REV is no commit of it, ZP_EIO when git
  * or tar fail, ZP_ENOMEM; why says which. */
 zp_status zp_since_old(zp_since *s, const char *path, const char *include_root, char **old_path,
                        char **old_root, char *why, size_t cap);

@@ -6,8 +6,8 @@
 # Cases: an $INCLUDE changed alone, a merge that brings in another branch's records, a linked
 # work tree (git worktree), a run from another directory, a directory argument, a fence
 # (--include-root) above the zone, -W no-serial-since, a revision that is no commit, a file in
-# no work tree; no directory is left in $TMPDIR. A renamed zone is new to --since (git knows
-# its old name only from a diff): counted below.
+# no work tree, a renamed zone (compared under its old name, as git diff -M pairs them); no
+# directory is left in $TMPDIR.
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}"
@@ -74,14 +74,17 @@ check 0 "a directory, unchanged" --since HEAD "$r/zones"
 printf '$ORIGIN example.\n$TTL 5m\n@ SOA NS H 4294967295 2 3 4 5\n@ NS ns\nns 300 A 192.0.2.1\n$INCLUDE hosts.inc\n' > zones/example.zone
 (cd / && check 0 "respelled, from /" --since HEAD "$r/zones/example.zone")
 
-# a new zone: nothing to compare; a renamed one is new too
+# a new zone: nothing to compare; a renamed one under its old name
 zone 1 > zones/new.zone
 check 0 "a new zone" --since HEAD zones/new.zone
 git add zones/new.zone && git commit -qm new
 git mv zones/new.zone zones/renamed.zone
+check 0 "renamed alone" --since HEAD zones/renamed.zone
 zone 1 'x A 192.0.2.5' > zones/renamed.zone
-check 0 "a renamed zone" --since HEAD zones/renamed.zone
-skip "a renamed zone is new to --since: its changes are not compared with its old name's"
+check 1 "renamed, a record added, serial kept" --since HEAD zones/renamed.zone
+told "renamed" 'records changed since HEAD \(0 removed, 1 added.*still 1'
+zone 2 'x A 192.0.2.5' > zones/renamed.zone
+check 0 "renamed, serial raised" --since HEAD zones/renamed.zone
 git commit -qam renamed
 
 # a fence above the zone: REV's files of the whole fence
