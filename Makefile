@@ -75,7 +75,7 @@ $(BUILD)/gen/version.h: FORCE
 	@printf '#define ZP_VERSION "%s"\n' '$(VERSION)' > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
-$(BUILD)/obj/cli/main.o $(BUILD)/obj/cli/cli_zone.o: $(BUILD)/gen/version.h
+$(BUILD)/obj/cli/main.o $(BUILD)/obj/cli/cli_run.o: $(BUILD)/gen/version.h
 
 # The man pages as installed: @VERSION@ in their footer is the version zonepuny --version says,
 # so that the two cannot drift apart (tests/cli/check_install.sh).
