@@ -16,6 +16,10 @@ address 192.0.2.300 at column 15; then the same tree with the address fixed.
   upload-sarif uploads, valid JSON, SARIF 2.1.0, with that error as a result (none once fixed).
 - GitLab: the job exits 1, then 0; its artifacts exist: the text log with the error at
   zones/net/db.example.net:6:15 and the summary line, and the SARIF log as above.
+- As a pull request (GITHUB_BASE_REF, CI_MERGE_REQUEST_TARGET_BRANCH_NAME set to main, the tree
+  pushed to an "origin" as main first): zones/example.com.zone gains a record and keeps serial 1:
+  the GitHub check step exits 1 with an ::error titled serial-since on that file, the GitLab job
+  exits 1 with the serial-since error in its log; with serial 2 both exit 0.
 """
 import json
 import os
@@ -278,6 +282,51 @@ try:
                           where + ": the log's summary line", log)
                 for a in sarifs:
                     check_sarif(where, os.path.join(repo, a), broken)
+
+    # -- as a pull request against main: a record added, the serial kept, then raised --------
+    subprocess.run(["git", "init", "-q", "--bare", os.path.join(tmp, "origin.git")], env=env,
+                   check=True)
+    git("remote", "add", "origin", os.path.join(tmp, "origin.git"))
+    git("push", "-q", "origin", "HEAD:main")
+    git("fetch", "-q", "origin")
+    pr_env = dict(env, GITHUB_BASE_REF="main", CI_MERGE_REQUEST_TARGET_BRANCH_NAME="main")
+    zone_path = os.path.join(repo, "zones", "example.com.zone")
+    for serial, want in (("1", 1), ("2", 0)):
+        with open(zone_path, "w", encoding="utf-8") as f:
+            f.write(GOOD_ZONE.replace("hostmaster 1 ", "hostmaster %s " % serial) +
+                    "new      A    192.0.2.77\n")
+        git("commit", "-q", "-am", "serial " + serial)
+        state = "pull request, serial %s" % serial
+        if GITHUB_MARK in snippets:
+            wf = yaml.safe_load(snippets[GITHUB_MARK])
+            steps = [s for job in (wf.get("jobs") or {}).values() for s in job.get("steps", [])]
+            cmds = [s["run"] for s in steps if "--format=github" in s.get("run", "")]
+            check(len(cmds) == 1, "github: one --format=github step", cmds)
+            for cmd in cmds[:1]:
+                p = subprocess.run(["bash", "-e", "-c", cmd], cwd=repo, env=pr_env,
+                                   capture_output=True, text=True)
+                check(p.returncode == want, "github (%s): exit %d, not %d" %
+                      (state, p.returncode, want), p.stdout, p.stderr)
+                hits = [c for c in map(workflow_command, p.stdout.splitlines())
+                        if c and c[0] == "error" and "serial-since" in c[1].get("title", "") and
+                        c[1].get("file") == "zones/example.com.zone"]
+                check(bool(hits) == (want == 1), "github (%s): serial-since error %s" %
+                      (state, "missing" if want else "told"), p.stdout)
+        if GITLAB_MARK in snippets:
+            ci = yaml.safe_load(snippets[GITLAB_MARK])
+            for name, job in ((k, v) for k, v in (ci or {}).items()
+                              if isinstance(v, dict) and "script" in v):
+                p = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", "\n".join(job["script"])],
+                                   cwd=repo, env=pr_env, capture_output=True, text=True)
+                check(p.returncode == want, "gitlab (%s): exit %d, not %d" %
+                      (state, p.returncode, want), p.stdout, p.stderr)
+                try:
+                    with open(os.path.join(repo, "zonepuny.log"), encoding="utf-8") as f:
+                        log = f.read()
+                except OSError:
+                    log = ""
+                check(("[-Wserial-since]" in log) == (want == 1), "gitlab (%s): serial-since in "
+                      "the log" % state, log)
 finally:
     shutil.rmtree(tmp)
 t.finish()
