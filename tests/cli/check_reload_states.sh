@@ -18,7 +18,9 @@
 # - two runs at once onto the same file, 20 rounds: each says the truth (the one that serves
 #   says its own serial; the one refused names the other's serial as served), the final zone
 #   is one of the two, whole, and the file holds the same (whether a round overlapped, so that
-#   a run waited for the lock, is counted as skipped when none did).
+#   a run waited for the lock, is counted as skipped when none did);
+# - after an unsettled run whose new file named took after all, the next run puts that file in
+#   place first (a kept file of SERVED's own serial is dropped; one of neither is said, exit 3).
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 make_tmp
@@ -212,4 +214,46 @@ done
 [ $contended -gt 0 ] && ok ||
   skip "two runs at once: the runs never overlapped in 20 rounds, so none waited for the lock"
 [ -z "$(find "$tmp" -name '.*zonepuny*')" ] && ok || bad "two runs at once: left: $(find "$tmp" -name '.*zonepuny*')"
+
+# 6. what an unsettled run (exit 3, the previous file back) leaves when named takes the new
+# file after all: named serves serial cur + 1, SERVED holds cur, the new file kept beside it as
+# .served.zone.zonepuny.pending. The next run puts it in place first, then goes on; a kept
+# file of the serial SERVED holds is dropped; one of neither is said, exit 3, nothing changed.
+pending=$tmp/.served.zone.zonepuny.pending
+cp "$served" "$tmp/previous.zone"
+zone_text example. $((cur + 1)) 'late A 192.0.2.61' > "$tmp/late.zone"
+cp "$tmp/late.zone" "$served" && touch -d '@1' "$served"   # (older than any load)
+touch "$served"
+reload_zone example.
+[ "$(soa example.)" = $((cur + 1)) ] && ok || bad "unsettled: named did not take the late zone"
+cp "$tmp/late.zone" "$pending"
+cp "$tmp/previous.zone" "$served" && touch -d '@1' "$served"   # (behind named, not reloaded)
+zone_text example. $((cur + 2)) 'next A 192.0.2.62' > "$tmp/src.zone"
+"$reload" --rndc "${rndc[*]}" --wait "$hang" example. "$tmp/src.zone" "$served" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok || bad "after unsettled: exit $rc: $(cat "$tmp/err")"
+grep -q "named serves serial $((cur + 1)), which an earlier unsettled run left beside" "$tmp/err" &&
+  ok || bad "after unsettled: not said: $(cat "$tmp/err")"
+[ "$(soa example.)" = $((cur + 2)) ] && [ "$(file_serial "$served")" = $((cur + 2)) ] && ok ||
+  bad "after unsettled: named serves $(soa example.), the file holds $(file_serial "$served")"
+[ ! -e "$pending" ] && ok || bad "after unsettled: $pending left"
+cur=$((cur + 2))
+# a kept file of SERVED's own serial: dropped; one of neither: said, exit 3, nothing changed
+cp "$served" "$pending"
+zone_text example. $((cur + 1)) > "$tmp/src.zone"
+"$reload" --rndc "${rndc[*]}" --wait "$hang" example. "$tmp/src.zone" "$served" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ ! -e "$pending" ] && ok || bad "pending of SERVED's serial: exit $rc: $(cat "$tmp/err")"
+cur=$((cur + 1))
+cp "$served" "$tmp/previous.zone"
+zone_text example. $((cur + 5)) > "$served" && touch -d '@1' "$served"   # (not loaded)
+zone_text example. $((cur + 7)) > "$pending"
+zone_text example. $((cur + 1)) > "$tmp/src.zone"
+"$reload" --rndc "${rndc[*]}" --wait "$hang" example. "$tmp/src.zone" "$served" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc -eq 3 ] && grep -q "put that file in place" "$tmp/err" && [ "$(soa example.)" = $cur ] &&
+  [ "$(file_serial "$served")" = $((cur + 5)) ] && [ -e "$pending" ] && ok ||
+  bad "pending of neither: exit $rc, named serves $(soa example.): $(cat "$tmp/err")"
+rm -f "$pending"
+cp "$tmp/previous.zone" "$served"
 finish
