@@ -330,7 +330,12 @@ int main(int argc, char **argv)
         return usage_error("--diff-format takes text, json or markdown, not '%s'", optarg);
       break;
     }
-    case OPT_SINCE: cli.since = optarg; break;
+    case OPT_SINCE:
+      /* (git would take a word starting with '-' for an option of its own: --remote=...) */
+      if (optarg[0] == '-' || optarg[0] == '\0')
+        return usage_error("--since takes a git revision, not '%s'", optarg);
+      cli.since = optarg;
+      break;
     case OPT_BUMP_SERIAL: {
       static const char *const policies[] = {"increment", "date", "unixtime"};   /* ZP_BUMP_* */
       if ((cli.bump = optarg ? word_index(optarg, policies, 3) : 0) < 0)

@@ -122,6 +122,9 @@ cp zones/example.zone "$tmp/outside.zone"
 cp zones/hosts.inc "$tmp/"
 (cd "$tmp" && check 2 "no work tree" --since HEAD outside.zone)
 told "no work tree" 'is in no git work tree'
+# a revision git would take for an option of its own (git archive --remote=...): refused
+"$ZONEPUNY" --check --since=--remote=/nonexistent zones/example.zone > /dev/null 2>&1
+[ $? -eq 2 ] && ok || bad "--since=--remote=...: not refused"
 "$ZONEPUNY" --since HEAD zones/example.zone > /dev/null 2>&1; [ $? -eq 2 ] && ok ||
   bad "--since without --check"
 "$ZONEPUNY" --check --fragment --since HEAD zones/hosts.inc > /dev/null 2>&1; [ $? -eq 2 ] &&
