@@ -191,6 +191,8 @@ tables:
 	mv src/idna/nameprep_tables.c.new src/idna/nameprep_tables.c
 	$(PYTHON) tools/gen_idna2008.py > src/idna/idna2008_tables.c.new
 	mv src/idna/idna2008_tables.c.new src/idna/idna2008_tables.c
+	$(PYTHON) tools/gen_check_help.py > src/check/registry_help.c.new
+	mv src/check/registry_help.c.new src/check/registry_help.c
 
 deps:
 	bash tools/deps.sh build

@@ -57,3 +57,11 @@ const char *zp_check_what(zp_check_id id)
 {
   return check_whats[id];
 }
+
+const zp_check_doc *zp_check_doc_of(zp_check_id id)
+{
+  for (size_t i = 0; i < zp_check_docs_n; i++)
+    if (strcmp(zp_check_docs[i].name, check_names[id]) == 0)
+      return &zp_check_docs[i];
+  return NULL;
+}

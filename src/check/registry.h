@@ -3,6 +3,8 @@
 #ifndef ZP_CHECK_REGISTRY_H
 #define ZP_CHECK_REGISTRY_H
 
+#include <stddef.h>
+
 /* X(id, name, default level, what it finds) -- doc/checks.md says each in full */
 #define ZP_CHECKS(X)                                                                           \
   X(ZP_CK_APEX_SOA, "apex-soa", ZP_LEVEL_ERROR, "one SOA record, at the apex")                 \
@@ -72,6 +74,16 @@ typedef enum zp_check_level { ZP_LEVEL_OFF, ZP_LEVEL_WARNING, ZP_LEVEL_ERROR } z
 #define ZP_CHECK_ID(id, name, level, what) id,
 typedef enum zp_check_id { ZP_CHECKS(ZP_CHECK_ID) ZP_CK_COUNT } zp_check_id;
 #undef ZP_CHECK_ID
+
+/* What doc/checks.md says of a check (registry_help.c, generated from it): what it finds, as
+ * text; with what BIND, Knot and NSD do, as text and as Markdown. */
+typedef struct zp_check_doc {
+  const char *name, *full, *help_text, *help_md;
+} zp_check_doc;
+extern const zp_check_doc zp_check_docs[];
+extern const size_t zp_check_docs_n;
+/* The check's, or NULL. */
+const zp_check_doc *zp_check_doc_of(zp_check_id id);
 
 /* A check's name, default level and one line on what it finds (for --help). */
 const char *zp_check_name(zp_check_id id);

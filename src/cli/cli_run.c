@@ -30,14 +30,25 @@ void zp_cli_diag_begin(zp_diag *d, const zp_cli *cli)
              (cli->color == 1 ||
               (cli->color < 0 && isatty(fileno(out)) && !(no_color && *no_color)));
   zp_diag_rule rules[ZP_CK_COUNT + 2];
-  for (size_t i = 0; i < ZP_CK_COUNT; i++)
+  for (size_t i = 0; i < ZP_CK_COUNT; i++) {
+    const zp_check_doc *doc = zp_check_doc_of((zp_check_id)i);
     rules[i] = (zp_diag_rule){zp_check_name((zp_check_id)i), zp_check_what((zp_check_id)i),
-                              zp_check_default((zp_check_id)i) == ZP_LEVEL_ERROR};
-  rules[ZP_CK_COUNT] = (zp_diag_rule){ZP_RULE_READ, "a record or directive that cannot be read "
-                                      "or converted as written: syntax, RDATA, IDNA, $INCLUDE",
-                                      true};
-  rules[ZP_CK_COUNT + 1] = (zp_diag_rule){ZP_RULE_RUN, "the run itself: a file that cannot be "
-                                          "read or written, temporary space, memory", true};
+                              zp_check_default((zp_check_id)i) == ZP_LEVEL_ERROR,
+                              doc ? doc->full : NULL, doc ? doc->help_text : NULL,
+                              doc ? doc->help_md : NULL};
+  }
+  static const char read_what[] = "a record or directive that cannot be read or converted as "
+                                  "written: syntax, RDATA, IDNA, $INCLUDE",
+                    read_help[] = "The record or directive at this place cannot be read or "
+                                  "converted as written (its syntax, an RDATA field, a label IDNA "
+                                  "refuses, an $INCLUDE): an error, and nothing is written.",
+                    run_what[] = "the run itself: a file that cannot be read or written, "
+                                 "temporary space, memory",
+                    run_help[] = "The run could not go on: a file it cannot read or write, "
+                                 "temporary files in $TMPDIR it cannot make or past --tmp-limit, "
+                                 "memory; exit status 2.";
+  rules[ZP_CK_COUNT] = (zp_diag_rule){ZP_RULE_READ, read_what, true, read_what, read_help, NULL};
+  rules[ZP_CK_COUNT + 1] = (zp_diag_rule){ZP_RULE_RUN, run_what, true, run_what, run_help, NULL};
   zp_diag_begin(d, rules, ZP_CK_COUNT + 2, ZP_VERSION);
 }
 

@@ -352,6 +352,18 @@ void zp_diag_begin(zp_diag *d, const zp_diag_rule *rules, size_t nrules, const c
     json_string(out, rules[i].id);
     fputs(",\"shortDescription\":{\"text\":", out);
     json_string(out, rules[i].help);
+    if (rules[i].full) {
+      fputs("},\"fullDescription\":{\"text\":", out);
+      json_string(out, rules[i].full);
+    }
+    if (rules[i].help_text) {
+      fputs("},\"help\":{\"text\":", out);
+      json_string(out, rules[i].help_text);
+      if (rules[i].help_md) {
+        fputs(",\"markdown\":", out);
+        json_string(out, rules[i].help_md);
+      }
+    }
     fprintf(out, "},\"defaultConfiguration\":{\"level\":\"%s\"}}",
             rules[i].error ? "error" : "warning");
   }

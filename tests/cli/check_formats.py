@@ -113,6 +113,14 @@ try:
     rules = [(r["id"], r["defaultConfiguration"]["level"]) for r in run0["tool"]["driver"]["rules"]]
     check(len(listed) > 10 and rules == listed + [("read", "error"), ("run", "error")],
           "sarif: rules are not --help's checks + read, run", rules)
+    # every rule carries its full description and help (GitHub code scanning asks for both);
+    # a check's are doc/checks.md's row, in src/check/registry_help.c
+    for r in run0["tool"]["driver"]["rules"]:
+        check(r.get("fullDescription", {}).get("text") and r.get("help", {}).get("text"),
+              "sarif: rule %s has no fullDescription or help" % r.get("id"), r)
+    by_id = {r["id"]: r for r in run0["tool"]["driver"]["rules"]}
+    check("BIND 9.18: refuses" in by_id.get("apex-soa", {}).get("help", {}).get("text", ""),
+          "sarif: apex-soa's help is not doc/checks.md's row", by_id.get("apex-soa"))
 except ImportError:
     t.skip("python3-jsonschema is not installed (make deps-test)")
 except (ValueError, KeyError, IndexError) as e:

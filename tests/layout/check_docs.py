@@ -207,4 +207,12 @@ for path, text in sorted(texts.items()):
                           (r"\bissue \d+", "an issue number")):
         m = re.search(pattern, text)
         check(not m, "%s mentions %s: %r" % (path, what, m and m.group(0)))
+
+# ---- the checks' words in a SARIF log are doc/checks.md's: src/check/registry_help.c is what
+# tools/gen_check_help.py makes of it now (make tables) ----
+gen = subprocess.run([sys.executable, "tools/gen_check_help.py", "doc/checks.md"],
+                     capture_output=True, text=True)
+check(gen.returncode == 0 and gen.stdout == read("src/check/registry_help.c"),
+      "src/check/registry_help.c is not what tools/gen_check_help.py makes of doc/checks.md: "
+      "make tables", gen.stderr)
 t.finish()
