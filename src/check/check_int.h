@@ -260,6 +260,8 @@ struct zp_checker {
   bool started;          /* the pass has begun its first name */
   zp_ck_keyset rdatas;         /* the RDATA digests of the RRset being looked at, past its first
                             record: a record twice is one (kept small: see rrset.c) */
+  zp_buf rdata_recs;     /* the tuple of each digest in rdatas, by its value: where a record
+                            written twice was first */
   zp_ck_keyset batch_rdatas[2], held_rdatas[2];   /* those of the batch pending, those held, in
                                                 each of named's readings (load.c) */
   zp_ck_nameset wild;          /* N_WILD, N_ADDR, N_CNAME of *.NAME under NAME's hash */

@@ -292,6 +292,7 @@ void zp_check_free(zp_checker *c)
   free(c->links);
   zp_buf_free(&c->link_names);
   zp_ck_kset_free(&c->rdatas);
+  zp_buf_free(&c->rdata_recs);
   for (int m = 0; m < 2; m++) {
     zp_ck_kset_free(&c->batch_rdatas[m]);
     zp_ck_kset_free(&c->held_rdatas[m]);

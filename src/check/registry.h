@@ -34,6 +34,7 @@
   X(ZP_CK_DS_PLACEMENT, "ds-placement", ZP_LEVEL_WARNING, "a DS record that is no delegation's") \
   X(ZP_CK_DNAME_NS, "dname-and-ns", ZP_LEVEL_WARNING, "DNAME beside NS below the apex")        \
   X(ZP_CK_TTL, "ttl-mismatch", ZP_LEVEL_WARNING, "one RRset with two TTLs (RFC 2181 5.2)")     \
+  X(ZP_CK_DUPLICATE, "duplicate", ZP_LEVEL_WARNING, "the same record twice, both lines named") \
   X(ZP_CK_GLUE, "glue", ZP_LEVEL_WARNING, "an in-zone server inside a delegation, no glue")  \
   X(ZP_CK_NS_TARGET, "ns-target", ZP_LEVEL_WARNING,                                            \
     "a delegation's server: an alias, or no address")                                \

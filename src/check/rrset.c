@@ -1,7 +1,7 @@
 /* rrset.c -- what one name's RRsets must be: one TTL per RRset (RFC 2181 section 5.2; the
  * RRSIGs of one type covered are an RRset, RFC 4034 section 3, as BIND keeps them), no larger
  * than a DNS message holds (named's count), one CNAME, DNAME or SOA at a name, a CNAME alone (RFC
- * 1034 section 3.6.2), a null MX alone (RFC 7505) */
+ * 1034 section 3.6.2), a null MX alone (RFC 7505), no record written twice (RFC 2181 section 5) */
 #include <stdlib.h>
 
 #include "check_int.h"
@@ -17,19 +17,40 @@ void zp_ck_rrset_first(zp_checker *c, const zp_ck_tuple *t)
 }
 
 /* Whether t's RDATA is not one of its RRset's before it (BIND keeps one of a record written
- * twice). The digests are kept from the RRset's second record on while the size or the load
- * limit still counts: at most 32,757 different ones before the size is told, each counting 2
- * octets or more. */
-static bool new_rdata(zp_checker *c, const zp_ck_tuple *t)
+ * twice); when it is, *first is the record that had it. The digests, and the tuples they came
+ * with, are kept from the RRset's second record on. */
+static bool new_rdata(zp_checker *c, const zp_ck_tuple *t, const zp_ck_tuple **first)
 {
   zp_ck_keyset *s = &c->rdatas;
+  zp_buf *recs = &c->rdata_recs;
   /* (out of memory, a record counts as a new one: a message too many, never one too few) */
-  if (s->n == 0)
-    (void)zp_ck_kset_add(s, c->g.rrset.t.digest, 0);
-  if (zp_ck_kset_find(s, t->digest))
+  if (s->n == 0) {
+    recs->len = 0;
+    if (zp_buf_put(recs, &c->g.rrset.t, sizeof *t))
+      (void)zp_ck_kset_add(s, c->g.rrset.t.digest, 0);
+  }
+  const zp_ck_kentry *e = zp_ck_kset_find(s, t->digest);
+  if (e) {
+    *first = (const zp_ck_tuple *)(const void *)(recs->p + (size_t)e->val * sizeof *t);
     return false;
-  (void)zp_ck_kset_add(s, t->digest, 0);
+  }
+  uint32_t at = (uint32_t)(recs->len / sizeof *t);
+  if (zp_buf_put(recs, t, sizeof *t))
+    (void)zp_ck_kset_add(s, t->digest, at);
   return true;
+}
+
+/* The same record (owner, class, type, RDATA) twice: every server keeps it once (RFC 2181
+ * section 5), so the file says more than is served; told at the later line, naming the first. */
+static void duplicate(zp_checker *c, const zp_ck_tuple *t, const zp_ck_tuple *first)
+{
+  zp_ck_tuple was = *first;   /* (a copy: the report may grow what first points into) */
+  const zp_ck_tuple *later = t->seq > was.seq ? t : &was, *earlier = later == t ? &was : t;
+  bool rrsig = zp_ck_is_sig(t);
+  zp_ck_report(c, ZP_CK_DUPLICATE, later, "%s %s%s%s is written twice, here and at %s: the "
+               "same record is one (RFC 2181 section 5), which every server keeps once",
+               zp_ck_owner_text(&c->g), zp_ck_type_text(t->rtype), rrsig ? " covering " : "",
+               rrsig ? zp_ck_type_text(t->covered) : "", zp_ck_where(c, earlier));
 }
 
 /* named's count of an RRset (read/rdata.h), each record's RDATA and its length, the same record
@@ -53,11 +74,15 @@ static void rrset_size(zp_checker *c, const zp_ck_tuple *t)
 void zp_ck_rrset_more(zp_checker *c, const zp_ck_tuple *t, const uint8_t *spell)
 {
   zp_ck_group *g = &c->g;
-  bool size = !g->rrset_size_told && zp_ck_on(c, ZP_CK_RRSET_SIZE);
-  if (size || zp_ck_load_counting(c)) {
-    bool fresh = new_rdata(c, t);
+  bool size = !g->rrset_size_told && zp_ck_on(c, ZP_CK_RRSET_SIZE),
+       dup = zp_ck_on(c, ZP_CK_DUPLICATE);
+  if (size || dup || zp_ck_load_counting(c)) {
+    const zp_ck_tuple *first = NULL;
+    bool fresh = new_rdata(c, t, &first);
     if (size && fresh)
       rrset_size(c, t);
+    if (dup && !fresh)
+      duplicate(c, t, first);
     zp_ck_load_more(c, t, fresh);
   }
   if (t->ttl != g->rrset.t.ttl && !g->rrset_ttl_told && zp_ck_on(c, ZP_CK_TTL)) {
