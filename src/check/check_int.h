@@ -428,6 +428,8 @@ uint16_t zp_ck_key_bits(uint16_t type, const uint8_t *rdata, size_t rdlen);
 /* The zone's first SOA record as it comes in, against the zone its file's name gives. */
 void zp_ck_zone_name(zp_checker *c, const zp_record *r, const zp_ck_tuple *t);
 void zp_ck_out_of_zone(zp_checker *c);
+/* caa.c: a CAA record as CAs read it (-W caa). */
+void zp_ck_caa(zp_checker *c, const zp_record *r, const zp_ck_tuple *t);
 /* serial.c: the zone's first SOA record as it comes in: a serial in date form dated in the
  * future, or at its day's last change. */
 void zp_ck_serial(zp_checker *c, const zp_record *r, const zp_ck_tuple *t);

@@ -187,6 +187,7 @@ static void (*const record_rules[])(zp_checker *, const zp_record *, const zp_ck
   zp_ck_serial,           /* the first SOA's serial in date form */
   zp_ck_zone_name,        /* the first SOA against the file's name (and now read) */
   zp_ck_address_target,   /* an NS, MX or SRV target written as an IPv4 address */
+  zp_ck_caa,              /* a CAA record as CAs read it */
 };
 
 zp_status zp_check_record(zp_checker *c, const zp_record *r)

@@ -46,6 +46,7 @@
   X(ZP_CK_CNAME_LOOP, "cname-loop", ZP_LEVEL_WARNING, "a CNAME chain that loops in the zone") \
   X(ZP_CK_CNAME_TARGET, "cname-target", ZP_LEVEL_WARNING,                                      \
     "a CNAME to an in-zone name that does not exist")                                          \
+  X(ZP_CK_CAA, "caa", ZP_LEVEL_OFF, "CAA records as CAs read them (RFC 8659)")               \
   X(ZP_CK_SERIAL_DATE, "serial-date", ZP_LEVEL_WARNING,                                        \
     "a YYYYMMDDnn serial dated ahead, or at nn 99")                                             \
   X(ZP_CK_SERIAL_SINCE, "serial-since", ZP_LEVEL_ERROR,                                        \

@@ -32,8 +32,9 @@ void zp_cli_diag_begin(zp_diag *d, const zp_cli *cli)
   zp_diag_rule rules[ZP_CK_COUNT + 2];
   for (size_t i = 0; i < ZP_CK_COUNT; i++) {
     const zp_check_doc *doc = zp_check_doc_of((zp_check_id)i);
+    zp_check_level level = zp_check_default((zp_check_id)i);
     rules[i] = (zp_diag_rule){zp_check_name((zp_check_id)i), zp_check_what((zp_check_id)i),
-                              zp_check_default((zp_check_id)i) == ZP_LEVEL_ERROR,
+                              level == ZP_LEVEL_ERROR, level == ZP_LEVEL_OFF,
                               doc ? doc->full : NULL, doc ? doc->help_text : NULL,
                               doc ? doc->help_md : NULL};
   }
@@ -47,8 +48,10 @@ void zp_cli_diag_begin(zp_diag *d, const zp_cli *cli)
                     run_help[] = "The run could not go on: a file it cannot read or write, "
                                  "temporary files in $TMPDIR it cannot make or past --tmp-limit, "
                                  "memory; exit status 2.";
-  rules[ZP_CK_COUNT] = (zp_diag_rule){ZP_RULE_READ, read_what, true, read_what, read_help, NULL};
-  rules[ZP_CK_COUNT + 1] = (zp_diag_rule){ZP_RULE_RUN, run_what, true, run_what, run_help, NULL};
+  rules[ZP_CK_COUNT] =
+      (zp_diag_rule){ZP_RULE_READ, read_what, true, false, read_what, read_help, NULL};
+  rules[ZP_CK_COUNT + 1] =
+      (zp_diag_rule){ZP_RULE_RUN, run_what, true, false, run_what, run_help, NULL};
   zp_diag_begin(d, rules, ZP_CK_COUNT + 2, ZP_VERSION);
 }
 

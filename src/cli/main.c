@@ -105,7 +105,7 @@ static const char usage_text[] =
     "records, 1 they differ, 2 trouble.\n"
     "\n"
     "Whole-zone checks (errors where named refuses the zone, warnings where it serves it\n"
-    "otherwise than the file says):\n";
+    "otherwise than the file says; off: -W NAME turns it on):\n";
 
 enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SORT, OPT_UNICODE,
        OPT_MAX_ERRORS, OPT_NO_INCLUDE, OPT_INCLUDE_ROOT, OPT_GENERIC, OPT_ANY_OWNER,
@@ -461,7 +461,9 @@ int main(int argc, char **argv)
       fputs(usage_text, stdout);
       for (size_t i = 0; i < ZP_CK_COUNT; i++)
         printf("  %-22s %-7s %s\n", zp_check_name((zp_check_id)i),
-               zp_check_default((zp_check_id)i) == ZP_LEVEL_ERROR ? "error" : "warning",
+               zp_check_default((zp_check_id)i) == ZP_LEVEL_ERROR  ? "error"
+               : zp_check_default((zp_check_id)i) == ZP_LEVEL_OFF ? "off"
+                                                                  : "warning",
                zp_check_what((zp_check_id)i));
       return ZP_EXIT_OK;
     default: fputs("Try 'zonepuny --help'.\n", stderr); return ZP_EXIT_USAGE;

@@ -364,8 +364,8 @@ void zp_diag_begin(zp_diag *d, const zp_diag_rule *rules, size_t nrules, const c
         json_string(out, rules[i].help_md);
       }
     }
-    fprintf(out, "},\"defaultConfiguration\":{\"level\":\"%s\"}}",
-            rules[i].error ? "error" : "warning");
+    fprintf(out, "},\"defaultConfiguration\":{\"level\":\"%s\"%s}}",
+            rules[i].error ? "error" : "warning", rules[i].off ? ",\"enabled\":false" : "");
   }
   fputs("]}},\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [", out);
 }

@@ -60,6 +60,7 @@ typedef enum zp_diag_format {
 typedef struct zp_diag_rule {
   const char *id, *help;
   bool error;            /* its default level */
+  bool off;              /* off unless asked for (-W NAME) */
   const char *full;      /* in full, or NULL (SARIF's fullDescription) */
   const char *help_text, *help_md;   /* what to do of it, text and Markdown, or NULL (help) */
 } zp_diag_rule;

@@ -165,7 +165,7 @@ for ref in (r"zonepuny\-reload (1)", "kzonecheck (1)", r"named\-checkzone (1)"):
 
 # the -W names: --help's list of whole-zone checks, the man page's section, doc/checks.md's rows
 htext = help_text([ZP])
-wnames = re.findall(r"^  ([a-z0-9][a-z0-9-]+) +(?:error|warning) ", htext.split("\nWhole-zone checks", 1)[-1],
+wnames = re.findall(r"^  ([a-z0-9][a-z0-9-]+) +(?:error|warning|off) ", htext.split("\nWhole-zone checks", 1)[-1],
                     re.M)
 check(len(wnames) >= 30, "--help lists only %d whole-zone checks" % len(wnames))
 whole = " ".join(roff_plain(ln) for ln in secs.get("WHOLE-ZONE CHECKS", []))
