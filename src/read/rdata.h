@@ -18,7 +18,7 @@
 typedef struct zp_rdata_error {
   size_t field;
   size_t offset;
-  char msg[768];
+  char msg[4096];
 } zp_rdata_error;
 
 typedef struct zp_rdata_in {

@@ -6,6 +6,7 @@
 #include "rdata.h"
 
 #include <arpa/inet.h>
+#include <string.h>
 
 #include "rdata_int.h"
 
@@ -32,16 +33,51 @@ static bool period(zp_rd *r)
   return zp_rd_put_u32(r, v);
 }
 
-/* One character-string: a length octet and at most 255 octets (RFC 1035 section 3.3). */
+/* text[0..len) as quoted character-strings of 255 octets at most, each escape kept whole, into
+ * out (cap octets); false when they do not fit. */
+static bool split_strings(const char *text, size_t len, char *out, size_t cap)
+{
+  size_t o = 0, octets = 0;
+  for (size_t i = 0; i < len;) {
+    size_t k = text[i] != '\\' ? 1 : i + 1 < len && text[i + 1] >= '0' && text[i + 1] <= '9' ? 4 : 2;
+    if (k > len - i)
+      k = len - i;
+    if (octets == 255 || i == 0) {
+      if (o + 3 > cap)
+        return false;
+      if (i > 0)
+        out[o++] = '"', out[o++] = ' ';
+      out[o++] = '"';
+      octets = 0;
+    }
+    if (o + k + 2 > cap)
+      return false;
+    memcpy(out + o, text + i, k);
+    o += k;
+    i += k;
+    octets++;
+  }
+  out[o++] = '"';
+  out[o] = '\0';
+  return true;
+}
+
+/* One character-string: a length octet and at most 255 octets (RFC 1035 section 3.3). One too
+ * long where the type takes several (TXT's) is told with the strings it makes, ready to paste. */
 static bool string(zp_rd *r, const zp_field *f)
 {
   uint8_t s[255];
   size_t n = zp_rd_unescape(f->text, f->len, s, sizeof s);
-  if (n > sizeof s)
-    return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
-                      "character-string of %zu octets in %s RDATA: longer than 255 octets (RFC "
-                      "1035 section 3.3)", n, r->tname);
-  return zp_rd_put_u8(r, (uint32_t)n) && zp_rd_put(r, s, n);
+  if (n <= sizeof s)
+    return zp_rd_put_u8(r, (uint32_t)n) && zp_rd_put(r, s, n);
+  char split[3000];
+  bool several = r->kind && *r->kind == ZP_K_STRINGS &&
+                 split_strings(f->text, f->len, split, sizeof split);
+  return zp_rd_fail(r, r->fi - 1, ZP_RDATA_FIELD,
+                    "character-string of %zu octets in %s RDATA: longer than 255 octets (RFC "
+                    "1035 section 3.3)%s%s", n, r->tname,
+                    several ? "; as strings of 255 octets at most, one after the other: " : "",
+                    several ? split : "");
 }
 
 /* Octets without a length, the rest of the RDATA (RFC 8659 CAA value); a URI target (RFC 7553

@@ -65,7 +65,7 @@ void zp_zone_flush(zp_zone *z)
 ZP_PRINTF(4, 0) static void tell(zp_zone *z, const zp_loc *loc, bool fatal, const char *fmt,
                                  va_list ap)
 {
-  char msg[1024];
+  char msg[4096];   /* (as the sink's: a message may give the strings a TXT value makes) */
   vsnprintf(msg, sizeof msg, fmt, ap);
   zp_zone_flush(z);
   zp_severity sev = fatal || z->diag->werror ? ZP_ERROR : ZP_WARNING;
