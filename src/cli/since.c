@@ -8,7 +8,6 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
-#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,48 +100,6 @@ static const char *below(const char *path, const char *dir)
   return path[n] == '/' ? path + n + 1 : path + n;
 }
 
-/* A signal that ends the run removes the directories taken out first: from the handler, which
- * may call only what is async-signal-safe, by rm(1) in a child (fork, execve, waitpid), its
- * arguments made beforehand. A signal ignored stays ignored. */
-enum { DIRS_MAX = 64 };
-static char *volatile rm_argv[DIRS_MAX][5];
-static volatile sig_atomic_t rm_n;
-static const int ended_by[] = {SIGINT, SIGTERM, SIGHUP};
-
-static void remove_and_die(int sig)
-{
-  for (sig_atomic_t i = 0; i < rm_n; i++) {
-    pid_t pid = fork();
-    if (pid == 0) {
-      execve("/bin/rm", (char *const *)rm_argv[i], environ);
-      _exit(127);
-    }
-    while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-      ;
-  }
-  raise(sig);   /* (SA_RESETHAND: the default action again) */
-}
-
-/* dir, to be removed by a signal that ends the run. */
-static void on_signal_remove(const char *dir)
-{
-  if (rm_n >= DIRS_MAX || !(rm_argv[rm_n][3] = strdup(dir)))
-    return;
-  rm_argv[rm_n][0] = "rm", rm_argv[rm_n][1] = "-rf", rm_argv[rm_n][2] = "--";
-  rm_argv[rm_n][4] = NULL;
-  if (rm_n++ > 0)
-    return;
-  struct sigaction sa, cur;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = remove_and_die;
-  sa.sa_flags = SA_RESETHAND;
-  sigfillset(&sa.sa_mask);
-  for (size_t i = 0; i < sizeof ended_by / sizeof *ended_by; i++)
-    if (sigaction(ended_by[i], NULL, &cur) == 0 && cur.sa_handler == SIG_DFL &&
-        !(cur.sa_flags & SA_SIGINFO))
-      sigaction(ended_by[i], &sa, NULL);
-}
-
 static int remove_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 {
   (void)sb, (void)flag, (void)ftw;
@@ -165,7 +122,6 @@ static const char *take(zp_since *s, const char *top, const char *root_rel, char
   if (!mkdtemp(dir))
     return snprintf(why, cap, "cannot make a directory in %s: %s", zp_tmpdir(),
                     strerror(errno)), NULL;
-  on_signal_remove(dir);
   int p[2];
   if (pipe(p) != 0) {
     snprintf(why, cap, "pipe: %s", strerror(errno));
@@ -297,19 +253,6 @@ void zp_since_free(zp_since *s)
   free(s->rev);
   free(s->checked_top);
   free(s);
-  /* (no directory left to remove: a signal does what it would have done) */
-  sigset_t all, old;
-  sigfillset(&all);
-  sigprocmask(SIG_BLOCK, &all, &old);
-  for (size_t i = 0; i < sizeof ended_by / sizeof *ended_by; i++) {
-    struct sigaction cur;
-    if (sigaction(ended_by[i], NULL, &cur) == 0 && cur.sa_handler == remove_and_die)
-      signal(ended_by[i], SIG_DFL);
-  }
-  for (sig_atomic_t i = 0; i < rm_n; i++)
-    free(rm_argv[i][3]);
-  rm_n = 0;
-  sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 bool zp_since_judge(zp_since *s, const zp_cli *cli, const zp_pipeline_options *po, zp_diag *diag,
