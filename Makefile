@@ -19,6 +19,8 @@ TEST_LIBS  = -lcriterion -lidn -lidn2 $(LIBS)
 # ICU 72 is the IDNA2008 tests' oracle, and its peer in the benchmark
 $(BUILD)/tests/test_idna2008 $(BUILD)/tests/test_diverge $(BUILD)/bench/bench_idna: \
   TEST_LIBS += -licuuc -licudata
+# ICU 72's spoof checker (libicui18n) is the UTS #39 tests' oracle
+$(BUILD)/tests/test_uts39: TEST_LIBS += -licui18n -licuuc -licudata
 
 GRAM_C   = $(if $(wildcard grammar/zone.y),$(BUILD)/gen/zone.tab.c) $(if $(wildcard grammar/zone.l),$(BUILD)/gen/zone.lex.c)
 GRAM_H   = $(GRAM_C:.c=.h)
@@ -185,12 +187,15 @@ bench: $(BIN) $(BENCHES)
 	@BUILD=$(BUILD) ZONEPUNY=$(abspath $(BIN)) PYTHON=$(PYTHON) bash bench/run.sh
 
 # Nameprep tables come from Unicode 3.2 data shipped with Python (unicodedata.ucd_3_2_0, stringprep);
-# IDNA2008 tables from the Unicode 15.0.0 files of Debian's unicode-data and unicode-idna.
+# IDNA2008 tables from the Unicode 15.0.0 files of Debian's unicode-data and unicode-idna; UTS #39's
+# from unicode-data and confusables.txt (tools/data/).
 tables:
 	$(PYTHON) tools/gen_nameprep.py > src/idna/nameprep_tables.c.new
 	mv src/idna/nameprep_tables.c.new src/idna/nameprep_tables.c
 	$(PYTHON) tools/gen_idna2008.py > src/idna/idna2008_tables.c.new
 	mv src/idna/idna2008_tables.c.new src/idna/idna2008_tables.c
+	$(PYTHON) tools/gen_uts39.py > src/idna/uts39_tables.c.new
+	mv src/idna/uts39_tables.c.new src/idna/uts39_tables.c
 	$(PYTHON) tools/gen_check_help.py > src/check/registry_help.c.new
 	mv src/check/registry_help.c.new src/check/registry_help.c
 

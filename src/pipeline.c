@@ -102,12 +102,17 @@ static zp_status read_zone(const zp_input *in, const zp_pipeline_options *opt, z
     return ZP_ENOMEM;
   conv.cache = keep.cache = cache;
   zp_check_level div = opt->checks.level[ZP_CK_IDNA_DIVERGENCE];
-  zp_label_set *diverged = NULL;
-  if (div != ZP_LEVEL_OFF && zp_label_set_new(&diverged) != ZP_OK) {
+  zp_check_level mix = opt->checks.level[ZP_CK_MIXED_SCRIPT];
+  zp_label_set *diverged = NULL, *mixed = NULL;
+  if ((div != ZP_LEVEL_OFF && zp_label_set_new(&diverged) != ZP_OK) ||
+      (mix != ZP_LEVEL_OFF && zp_label_set_new(&mixed) != ZP_OK)) {
+    zp_label_set_free(diverged);
     free(cache);
     return ZP_ENOMEM;
   }
   conv.diverged = keep.diverged = diverged;
+  conv.mixed = keep.mixed = mixed;
+  conv.mixed_fatal = keep.mixed_fatal = mix == ZP_LEVEL_ERROR;
   zo.conv = zp_convert_policy(&conv);   /* (after diverged: the policy depends on it) */
   zo.conv_keep_case = zp_convert_policy(&keep);
   zo.label_warnings_fatal = div == ZP_LEVEL_ERROR;
@@ -138,6 +143,7 @@ static zp_status read_zone(const zp_input *in, const zp_pipeline_options *opt, z
     zp_check_free(c.ck);
     free(cache);
     zp_label_set_free(diverged);
+    zp_label_set_free(mixed);
     return st;
   }
   if (in->data)
@@ -163,6 +169,7 @@ static zp_status read_zone(const zp_input *in, const zp_pipeline_options *opt, z
   zp_check_free(c.ck);
   free(cache);
   zp_label_set_free(diverged);
+  zp_label_set_free(mixed);
   if (records)
     *records = c.records;
   return st;

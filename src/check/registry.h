@@ -28,6 +28,8 @@
     "two spellings in the file, one name after IDNA")                                          \
   X(ZP_CK_IDNA_DIVERGENCE, "idna-divergence", ZP_LEVEL_WARNING,                                \
     "a label IDNA2003 and IDNA2008 convert apart, once a label")                               \
+  X(ZP_CK_MIXED_SCRIPT, "mixed-script", ZP_LEVEL_WARNING,                                     \
+    "a label of more scripts than UTS #39 allows, once a label")                               \
   X(ZP_CK_OUT_OF_ZONE, "out-of-zone", ZP_LEVEL_WARNING, "data outside the zone")               \
   X(ZP_CK_OCCLUDED, "occluded", ZP_LEVEL_WARNING, "data at or below a delegation, never served") \
   X(ZP_CK_BELOW_DNAME, "below-dname", ZP_LEVEL_WARNING, "data below a DNAME, not served")      \

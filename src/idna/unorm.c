@@ -38,6 +38,43 @@ static zp_status decompose(const zp_u_table *t, uint32_t *out, size_t cap, size_
   return st;
 }
 
+/* NFD of one code point, appended in canonical order: its decomposition, or precomposed
+ * Hangul's jamo by arithmetic. */
+static zp_status nfd_one(const zp_u_table *t, uint32_t *out, size_t cap, size_t *n, uint32_t c)
+{
+  if (c - S_BASE >= S_COUNT)
+    return decompose(t, out, cap, n, c, zp_u_rec_of(t, c));
+  uint32_t s = c - S_BASE;
+  zp_status st = put_ordered(t, out, cap, n, L_BASE + s / (V_COUNT * T_COUNT));
+  if (st == ZP_OK)
+    st = put_ordered(t, out, cap, n, V_BASE + s % (V_COUNT * T_COUNT) / T_COUNT);
+  if (st == ZP_OK && s % T_COUNT)
+    st = put_ordered(t, out, cap, n, T_BASE + s % T_COUNT);
+  return st;
+}
+
+zp_status zp_u_nfd(const zp_u_table *t, const uint32_t *in, size_t inlen, uint32_t *out,
+                   size_t *outlen, bool map)
+{
+  size_t n = 0;
+  zp_status st = ZP_OK;
+  for (size_t i = 0; i < inlen && st == ZP_OK; i++) {
+    if (in[i] > 0x10FFFF)
+      return ZP_EINVAL;
+    const struct zp_u_rec *r = zp_u_rec_of(t, in[i]);
+    const uint32_t *seq = &in[i];
+    uint32_t len = 1;
+    if (map && (r->flags & ZP_U_MAP)) {
+      seq = &t->data[r->map + 1];
+      len = t->data[r->map];
+    }
+    for (uint32_t k = 0; k < len && st == ZP_OK; k++)
+      st = nfd_one(t, out, *outlen, &n, seq[k]);
+  }
+  *outlen = n;
+  return st;
+}
+
 /* The primary composite of a + b, or 0. */
 static uint32_t combine(const zp_u_table *t, uint32_t a, uint32_t b)
 {

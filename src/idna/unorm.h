@@ -57,4 +57,11 @@ ZP_NODISCARD zp_status zp_u_prepare(const zp_u_table *t, const uint32_t *in, siz
                                     uint32_t *out, size_t *outlen, bool map, unsigned *all,
                                     uint32_t *bad_cp);
 
+/* NFD of in[0..inlen) (when map: each code point with a MAP record replaced by its map first;
+ * DROP is not read) into out[0..*outlen) (capacity on entry, code points on return; ZP_EBUFFER
+ * if too small). Precomposed Hangul is decomposed by arithmetic, whatever the table holds.
+ * ZP_EINVAL for a value above U+10FFFF. No allocation. */
+ZP_NODISCARD zp_status zp_u_nfd(const zp_u_table *t, const uint32_t *in, size_t inlen,
+                                uint32_t *out, size_t *outlen, bool map);
+
 #endif

@@ -10,6 +10,7 @@
 #include "core/hash.h"
 #include "diverge.h"
 #include "explain.h"
+#include "mixed.h"
 #include "idna/idna.h"
 #include "idna/idna2008.h"
 #include "idna/utf8.h"
@@ -75,6 +76,25 @@ static void tell(zp_convert *c, zp_divergence d, const zp_idna_both *b, const ui
   zp_divergence_explain(d, b, in, inlen, FLAGS | ZP_IDNA_CHECK_ACE, msg, cap);
   size_t n = strlen(msg);
   snprintf(msg + n, cap - n, " [-W%s]", zp_check_name(ZP_CK_IDNA_DIVERGENCE));
+}
+
+/* A label of more scripts than UTS #39 allows, told once a label (by its ACE form), after a
+ * divergence already in msg: a warning, or the label refused when the check is an error. */
+static zp_status mixed(zp_convert *c, const char *a, size_t alen, const uint8_t *in, size_t inlen,
+                       char *msg, size_t cap)
+{
+  char why[1024];
+  uint8_t key[ZP_LABEL_MAX];
+  bool added = true;
+  if (alen > sizeof key || !zp_mixed_script(in, inlen, a, alen, why, sizeof why))
+    return ZP_OK;
+  for (size_t i = 0; i < alen; i++)
+    key[i] = lower((uint8_t)a[i]);
+  if (zp_label_set_add(c->mixed, key, alen, &added) == ZP_OK && !added)
+    return ZP_OK;   /* (out of memory: told again rather than never) */
+  size_t n = strlen(msg);
+  snprintf(msg + n, cap - n, "%s%s [-W%s]", n ? "; " : "", why, zp_check_name(ZP_CK_MIXED_SCRIPT));
+  return c->mixed_fatal ? ZP_EINVAL : ZP_OK;
 }
 
 /* The Bidi bits of the ACE label a[0..n) (valid: every label of a converted name is). */
@@ -158,7 +178,9 @@ static zp_status idna_label(zp_convert *c, const uint8_t *in, size_t inlen, bool
   }
   if (d != ZP_DIV_NONE)
     tell(c, d, &b, in, inlen, msg, cap);
-  return ZP_OK;
+  return c && c->mixed ? mixed(c, ace ? (const char *)in : b.ace[k], ace ? inlen : b.len[k], in,
+                               inlen, msg, cap)
+                       : ZP_OK;
 }
 
 /* RFC 1123 host names, as IDNA's UseSTD3ASCIIRules states them; *at: the octet that breaks them. */

@@ -21,6 +21,9 @@ typedef struct zp_convert {
   zp_label_cache *cache;  /* NULL, or where converted non-ASCII and ACE labels are remembered */
   struct zp_label_set *diverged;  /* NULL, or the labels whose divergence was told: each label
                                      IDNA2003 and IDNA2008 convert apart gets a warning, once */
+  struct zp_label_set *mixed;  /* NULL, or the labels told as mixing scripts beyond UTS #39's
+                                  "Moderately Restrictive" (mixed.h): each gets a warning, once */
+  bool mixed_fatal;  /* such a label is refused instead (-W error=mixed-script) */
   bool mapped;     /* set (never cleared) when a non-ASCII label is one IDNA maps onto another
                       label's name; told only with a cache */
   bool bidi_due;   /* a label of the name being read holds a right-to-left code point or would

@@ -17,6 +17,7 @@ make_tmp
 declare -A not_bind=(
   [check-names-warn.zone]="--check-names=warn: a warning where named's default is fail"
   [options.zone]="-W error=null-mx makes an error of what BIND does not check"
+  [mixed-script-error.zone]="-W error=mixed-script makes an error of what BIND does not check"
   [idna2008-collision.zone]="--idna=2008: the ASCII twin is written with IDNA2003, which merges straße and strasse"
   [idna-divergence.zone]="labels IDNA2003 refuses (ẞ, xn--fa-hia) have no ASCII twin"
   [idna2008-divergence.zone]="--idna=2008, and labels it refuses (☃, xn--n3h)"
