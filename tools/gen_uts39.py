@@ -77,6 +77,13 @@ def main():
         assert f[2] == 'MA', f
         proto[int(f[0], 16)] = [int(x, 16) for x in f[1].split()]
 
+    # uts39.c's ASCII path copies the prototypes of ASCII characters as they are: each must be
+    # its own NFD, of starters only; check/confusable.c holds them in 4 code points
+    for cp in range(0x80):
+        assert len(proto.get(cp, [cp])) <= 4, hex(cp)
+        for c in proto.get(cp, [cp]):
+            assert full_dec(c) == [c] and ccc.get(c, 0) == 0, hex(cp)
+
     sets, set_at = [], {}
     t = Table()
     for cp in range(MAXCP):

@@ -25,6 +25,7 @@
  * The rules, by subject: hostname.c (check-names), rrset.c (TTLs, singletons, CNAME and other
  * data, null MX), collision.c (IDNA spellings), apex.c (the zone's apex and bounds),
  * delegation.c (cuts, DS, DNAME, occlusion), target.c (NS, MX, SRV and CNAME targets, glue),
+ * confusable.c (names alike, UTS #39),
  * loop.c (CNAME loops); registry.c names them all for -W. */
 #ifndef ZP_CHECK_INT_H
 #define ZP_CHECK_INT_H
@@ -210,6 +211,19 @@ typedef struct zp_ck_frame {
 
 enum { ZP_CK_DEPTH_MAX = 128 };   /* delegations and DNAMEs nested above one name */
 
+/* confusable.c: the hashes of labels' skeletons, a slot each by the label's hash; owners filed
+ * lately, by their hash. */
+enum { ZP_CK_ALIKE_CACHE = 256, ZP_CK_ALIKE_RECENT = 64, ZP_CK_ALIKE_PROTO = 4 };
+typedef struct zp_ck_alike_seen {
+  uint8_t len;           /* 0: empty */
+  bool ace;
+  uint8_t label[ZP_LABEL_MAX];
+  uint64_t hash;
+} zp_ck_alike_seen;
+typedef struct zp_ck_alike_cache {
+  zp_ck_alike_seen seen[ZP_CK_ALIKE_CACHE];
+} zp_ck_alike_cache;
+
 /* Two threads share the checker while records come in: the reader's owns opt, diag, seq,
  * first, the sources (srcs, nsrcs, fds) and the wildcards; the intake's the tuples' spills,
  * the targets, skip and apex. zp_check_finish ends the intake first. */
@@ -277,6 +291,16 @@ struct zp_checker {
   uint32_t *pending;     /* numbers of the targets waiting */
   size_t npending, pending_cap;
   zp_spill *deferred;    /* references (past the bound on targets kept) waiting; NULL: none */
+  /* confusable.c: the skeletons of owners with ACE labels (a Bloom filter), the candidates and
+   * what filing them failed with */
+  uint8_t *alike_bloom;
+  struct zp_ck_alike_cache *alike_cache;   /* [0] the reader's thread's, [1] the pass's */
+  size_t alike_bloom_len;
+  uint64_t alike_recent[ZP_CK_ALIKE_RECENT];   /* hashes of owners filed lately */
+  uint32_t alike_ascii[0x80][ZP_CK_ALIKE_PROTO];   /* the skeletons of ASCII characters */
+  uint8_t alike_ascii_len[0x80];
+  zp_spill *alike;
+  zp_status alike_err;
   zp_ck_group g;
 };
 
@@ -410,6 +434,14 @@ void zp_ck_load_free(zp_ck_load *l);
 void zp_ck_load_first(zp_checker *c, const zp_ck_tuple *t);
 bool zp_ck_load_counting(const zp_checker *c);
 void zp_ck_load_more(zp_checker *c, const zp_ck_tuple *t, bool new_rdata);
+
+/* confusable.c: an owner as it comes in (the reader's thread); the name being looked at in the
+ * pass; after the pass, the names told; the memory freed. */
+ZP_NODISCARD zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner,
+                                         const zp_ck_tuple *t);
+void zp_ck_alike_name(zp_checker *c);
+ZP_NODISCARD zp_status zp_ck_alike_end(zp_checker *c);
+void zp_ck_alike_free(zp_checker *c);
 
 /* collision.c: whether t's spelling is a's but for ASCII case; two spellings of the name being
  * looked at, one name after IDNA; the note a message about two records adds when they were

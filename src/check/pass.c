@@ -97,6 +97,7 @@ static void (*const name_rules[])(zp_checker *) = {
   zp_ck_delegation,    /* a delegation's NS, glue and DS */
   zp_ck_null_mx,       /* a null MX beside other MX */
   zp_ck_occlusion,     /* data at or below a delegation or DNAME */
+  zp_ck_alike_name,    /* a candidate for a name that looks like another */
 };
 
 /* Everything about the name's own records, once they are all seen: the rules of each subject,
@@ -218,6 +219,8 @@ zp_status zp_check_finish(zp_checker *c)
   if ((st = zp_ck_refs_end(c)) != ZP_OK)
     return st;
   zp_ck_apex_end(c);
+  if ((st = zp_ck_alike_end(c)) != ZP_OK)
+    return st;
   /* what the loops may sort takes the memory of the sort and the log, done with */
   zp_spill_free(c->sp);
   zp_spill_free(c->log);

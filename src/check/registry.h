@@ -30,6 +30,8 @@
     "a label IDNA2003 and IDNA2008 convert apart, once a label")                               \
   X(ZP_CK_MIXED_SCRIPT, "mixed-script", ZP_LEVEL_WARNING,                                     \
     "a label of more scripts than UTS #39 allows, once a label")                               \
+  X(ZP_CK_CONFUSABLE, "confusable", ZP_LEVEL_WARNING,                                         \
+    "two names alike to the eye (UTS #39 skeletons), one not ASCII")                           \
   X(ZP_CK_OUT_OF_ZONE, "out-of-zone", ZP_LEVEL_WARNING, "data outside the zone")               \
   X(ZP_CK_OCCLUDED, "occluded", ZP_LEVEL_WARNING, "data at or below a delegation, never served") \
   X(ZP_CK_BELOW_DNAME, "below-dname", ZP_LEVEL_WARNING, "data below a DNAME, not served")      \

@@ -1,0 +1,358 @@
+/* confusable.c -- two names of the zone that look alike: equal UTS #39 skeletons (section 4),
+ * different names, one of them at least with a non-ASCII label (-W confusable).
+ *
+ * While records come in, each owner with an ACE label is filed as a candidate (once for a run
+ * of its records), with its skeleton's hash, in a spill of a thirty-second of --check-memory,
+ * and the hash goes into a Bloom filter of another thirty-second. The pass then sees every other
+ * name once: one whose skeleton the filter may hold is filed too. After the pass the candidates
+ * come back by hash; names of one skeleton (compared whole, not by hash) are told against the
+ * first written. A pair of plain ASCII names is left alone: "ns1" and "nsl", "arm" and "arrn"
+ * are skeletons alike, but such names are typed and read as they are; the homographs UTS #39
+ * is about need a character beyond ASCII. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check_int.h"
+#include "idna/idna.h"
+#include "idna/punycode.h"
+#include "idna/utf8.h"
+#include "idna/uts39.h"
+
+enum { SKEL_MAX = 4 * ZP_NAME_MAX };
+
+/* The skeleton of one label p (length octet first) into out[0..*n); whether it is ACE. */
+static bool label_skeleton(const uint8_t *p, uint32_t *out, size_t *n)
+{
+  uint32_t cp[ZP_LABEL_MAX];
+  size_t m = ZP_LABEL_MAX;
+  bool ace = zp_idna_ace_prefix((const char *)p + 1, *p) &&
+             zp_puny_decode((const char *)p + 5, *p - 4u, cp, &m, NULL) == ZP_OK;
+  if (!ace) {
+    m = *p;
+    for (size_t i = 0; i < m; i++)
+      cp[i] = p[1 + i] >= 'A' && p[1 + i] <= 'Z' ? p[1 + i] + 32u : p[1 + i];
+  }
+  if (zp_uts39_skeleton(cp, m, out, n) != ZP_OK) {
+    memcpy(out, cp, m * sizeof *cp);
+    *n = m;
+  }
+  return ace;
+}
+
+/* The hash of a skeleton, a code point at a time (so that ASCII needs no skeleton made). */
+static inline uint64_t mix(uint64_t h, uint32_t cp)
+{
+  return (h ^ cp) * 0x100000001b3u;
+}
+
+enum { SEED = 0xcbf29ce484222325u };
+
+/* The hash of the skeleton of label p (length octet first), made and remembered in cache (each
+ * side of the checker has its own: the reader's thread and the pass's); whether it is ACE. */
+static uint64_t label_hash(zp_ck_alike_cache *cache, const uint8_t *p, bool *ace)
+{
+  zp_ck_alike_seen *e = &cache->seen[zp_hash(p + 1, *p) & (ZP_CK_ALIKE_CACHE - 1)];
+  if (e->len == *p && memcmp(e->label, p + 1, *p) == 0) {
+    *ace = e->ace;
+    return e->hash;
+  }
+  uint32_t s[4 * ZP_LABEL_MAX * 4];
+  size_t n = sizeof s / sizeof *s;
+  *ace = label_skeleton(p, s, &n);
+  uint64_t h = SEED;
+  for (size_t i = 0; i < n; i++)
+    h = mix(h, s[i]);
+  e->len = *p;
+  memcpy(e->label, p + 1, *p);
+  e->ace = *ace;
+  e->hash = h;
+  return h;
+}
+
+/* The hash of the skeleton of the name whose sort key is key[0..len), label by label from the
+ * root down; whether a label is ACE. A label of ASCII that is not ACE, the common case, is
+ * hashed as it is read, character by character through the prototypes of ASCII. */
+static uint64_t key_hash(const zp_checker *c, zp_ck_alike_cache *cache, const uint8_t *key,
+                         size_t len, bool *any_ace)
+{
+  uint64_t h = 0x9e3779b97f4a7c15u;
+  *any_ace = false;
+  for (size_t i = 0; i < len; i++) {
+    /* (a label of the key ends with 0x00; 0x01 escapes 0x00 and 0x01: wire_name.h; the key is
+     * lowercase) */
+    size_t start = i;
+    uint64_t lh = SEED;
+    bool plain = len - i < 4 || memcmp(key + i, "xn--", 4) != 0;
+    for (; plain && i < len && key[i] != 0; i++) {
+      uint8_t o = key[i];
+      if (o == 1 || o >= 0x80) {
+        plain = false;
+        break;
+      }
+      if (c->alike_ascii_len[o] == 1) {
+        lh = mix(lh, c->alike_ascii[o][0]);
+        continue;
+      }
+      for (uint8_t k = 0; k < c->alike_ascii_len[o]; k++)
+        lh = mix(lh, c->alike_ascii[o][k]);
+    }
+    if (!plain) {
+      uint8_t lab[1 + ZP_LABEL_MAX];
+      size_t n = 0;
+      for (i = start; i < len && key[i] != 0 && n < ZP_LABEL_MAX; i++)
+        lab[1 + n++] = key[i] == 1 && i + 1 < len ? (uint8_t)(key[++i] - 1) : key[i];
+      lab[0] = (uint8_t)n;
+      bool ace;
+      lh = label_hash(cache, lab, &ace);
+      *any_ace |= ace;
+    }
+    h = (h ^ lh) * 0xff51afd7ed558ccdu;
+    h ^= h >> 32;
+  }
+  return h;
+}
+
+/* The skeleton of wire into out[0..*n): its labels' from the last to the first, each ended by
+ * 0xFFFFFFFF (no code point). A label no skeleton fits in (ZP_EBUFFER) or no ACE decodes (not
+ * one of the zone's: the label policy checks every ACE label it reads) is taken as its octets. */
+static void skeleton(const uint8_t *wire, uint32_t *out, size_t *n)
+{
+  const uint8_t *lab[ZP_NAME_MAX / 2];
+  size_t nl = 0, w = 0;
+  for (const uint8_t *p = wire; *p; p += *p + 1)
+    lab[nl++] = p;
+  while (nl-- > 0) {
+    size_t k = SKEL_MAX - 1 - w;
+    label_skeleton(lab[nl], out + w, &k);
+    w += k;
+    out[w++] = UINT32_MAX;
+  }
+  *n = w;
+}
+
+/* The filter's bits for hash h: three of its bits, from the hash's three 21-bit parts. */
+static bool bloom(zp_checker *c, uint64_t h, bool set)
+{
+  size_t nbits = c->alike_bloom_len * 8;
+  bool all = true;
+  for (int i = 0; i < 3; i++, h >>= 21) {
+    size_t b = (size_t)(h * 0x9e3779b97f4a7c15u >> 20) % nbits;
+    all &= c->alike_bloom[b / 8] >> (b % 8) & 1;
+    if (set)
+      c->alike_bloom[b / 8] |= (uint8_t)(1u << (b % 8));
+  }
+  return all;
+}
+
+/* A candidate is filed as its order, [skeleton hash 8][key length 2][sort key][record number 4]
+ * (big-endian: one name's entries together, by input order), then this. */
+typedef struct candidate {
+  uint8_t ace;           /* it has an ACE label */
+  zp_ck_tuple at;        /* its first record (of those together, for a name with ACE labels) */
+} candidate;
+
+static size_t order_len(const uint8_t *entry)
+{
+  return 8 + 2 + (size_t)(entry[8] << 8 | entry[9]) + 4;
+}
+
+static int order_cmp(const uint8_t *a, const uint8_t *b)
+{
+  size_t na = order_len(a), nb = order_len(b);
+  int d = memcmp(a, b, na < nb ? na : nb);
+  return d ? d : (na > nb) - (na < nb);
+}
+
+static bool by_order(const uint8_t *entry, size_t len, size_t window,
+                     uint8_t out[ZP_SPILL_PREFIX], void *ctx)
+{
+  (void)len, (void)ctx;
+  size_t n = order_len(entry), at = window * ZP_SPILL_PREFIX;
+  memset(out, 0, ZP_SPILL_PREFIX);
+  if (at < n)
+    memcpy(out, entry + at, n - at < ZP_SPILL_PREFIX ? n - at : ZP_SPILL_PREFIX);
+  return n <= at + ZP_SPILL_PREFIX;
+}
+
+static void put_be(uint8_t *p, uint64_t v, int octets)
+{
+  for (int i = 0; i < octets; i++)
+    p[i] = (uint8_t)(v >> (8 * (octets - 1 - i)));
+}
+
+static zp_status file(zp_checker *c, uint64_t h, const uint8_t *key, size_t key_len, bool ace,
+                      const zp_ck_tuple *at)
+{
+  zp_status st;
+  if (!c->alike && (st = zp_spill_new(zp_ck_mem(c) / 32, ZP_SPILL_ENTRY_MAX, order_cmp, by_order,
+                                      NULL, &c->alike)) != ZP_OK)
+    return st;
+  uint8_t head[10], seq[4];
+  put_be(head, h, 8);
+  put_be(head + 8, key_len, 2);
+  put_be(seq, at->seq, 4);
+  candidate e = {.ace = ace, .at = *at};
+  struct iovec parts[4] = {{head, sizeof head}, {(void *)key, key_len}, {seq, sizeof seq},
+                           {&e, sizeof e}};
+  return zp_spill_add(c->alike, parts, 4);
+}
+
+zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const zp_ck_tuple *t)
+{
+  if (!zp_ck_on(c, ZP_CK_CONFUSABLE))
+    return ZP_OK;
+  bool ace = false;
+  for (const uint8_t *p = owner; *p && !ace; p += *p + 1)
+    ace = zp_idna_ace_prefix((const char *)p + 1, *p);
+  if (!ace)
+    return ZP_OK;
+  /* (a name's records mostly come close together: it is filed once for those; the end drops
+   * the others) */
+  uint64_t own = zp_hash(owner, zp_name_wire_len(owner));
+  uint64_t *recent = &c->alike_recent[own & (ZP_CK_ALIKE_RECENT - 1)];
+  if (*recent == own)
+    return ZP_OK;
+  *recent = own;
+  if (!c->alike_bloom) {
+    c->alike_bloom_len = zp_ck_mem(c) / 32;
+    if (!(c->alike_bloom = calloc(1, c->alike_bloom_len)) ||
+        !(c->alike_cache = calloc(2, sizeof *c->alike_cache)))
+      return ZP_ENOMEM;
+    for (uint32_t a = 0; a < 0x80; a++) {
+      size_t n = sizeof c->alike_ascii[a] / sizeof *c->alike_ascii[a];
+      if (zp_uts39_skeleton(&a, 1, c->alike_ascii[a], &n) != ZP_OK)
+        return ZP_EINVAL;   /* (no prototype of ASCII is longer: the tables' generator holds it) */
+      c->alike_ascii_len[a] = (uint8_t)n;
+    }
+  }
+  uint8_t key[ZP_NAME_KEY_MAX];
+  size_t key_len = zp_name_sort_key(owner, key);
+  bool any;
+  uint64_t h = key_hash(c, &c->alike_cache[0], key, key_len, &any);
+  bloom(c, h, true);
+  return file(c, h, key, key_len, true, t);
+}
+
+/* Whether a sort key has a label that starts "xn--". */
+static bool key_ace(const uint8_t *key, size_t len)
+{
+  for (size_t i = 0; i + 4 <= len; i++)
+    if ((i == 0 || key[i - 1] == 0) && memcmp(key + i, "xn--", 4) == 0)
+      return true;
+  return false;
+}
+
+void zp_ck_alike_name(zp_checker *c)
+{
+  /* (names with ACE labels were filed as they came in) */
+  if (!c->alike_bloom || c->alike_err != ZP_OK || key_ace(c->g.key, c->g.key_len))
+    return;
+  bool ace;
+  uint64_t h = key_hash(c, &c->alike_cache[1], c->g.key, c->g.key_len, &ace);
+  if (bloom(c, h, false))
+    c->alike_err = file(c, h, c->g.key, c->g.key_len, false, zp_ck_first(&c->g));
+}
+
+/* The name of a candidate as people read it, and its ACE form when that differs. */
+static const char *shown(const zp_checker *c, const uint8_t *key, size_t len, char *out)
+{
+  uint8_t wire[ZP_NAME_MAX];
+  zp_name_from_sort_key(key, len, wire);
+  size_t n = zp_name_text_unicode(out, wire, c->opt.idna2008);
+  out[n] = '\0';
+  const char *ace = zp_ck_name_text(wire);
+  if (strcmp(ace, out) != 0)
+    snprintf(out + n, ZP_NAME_UNICODE_MAX + ZP_NAME_TEXT_MAX + 4 - n, " (%s)", ace);
+  return out;
+}
+
+/* A skeleton s[0..n) as text: its labels in the order written, each ended by a dot. */
+static const char *skeleton_text(const uint32_t *s, size_t n, char *out, size_t cap)
+{
+  size_t w = 0, end = n;
+  while (end > 0) {
+    size_t start = end - 1;   /* (s[end - 1] ends the label) */
+    while (start > 0 && s[start - 1] != UINT32_MAX)
+      start--;
+    size_t k = cap - 1 - w;
+    if (zp_utf8_encode(s + start, end - 1 - start, (uint8_t *)out + w, &k) != ZP_OK)
+      k = 0;
+    w += k;
+    if (w + 1 < cap)
+      out[w++] = '.';
+    end = start;
+  }
+  out[w] = '\0';
+  return out;
+}
+
+/* The skeleton of the name whose sort key is key[0..len). */
+static void key_skeleton(const uint8_t *key, size_t len, uint32_t *s, size_t *n)
+{
+  uint8_t wire[ZP_NAME_MAX];
+  zp_name_from_sort_key(key, len, wire);
+  skeleton(wire, s, n);
+}
+
+zp_status zp_ck_alike_end(zp_checker *c)
+{
+  if (!c->alike || c->alike_err != ZP_OK)
+    return c->alike_err;
+  /* the first name of each hash, its skeleton made once another name has that hash */
+  static char a[ZP_NAME_UNICODE_MAX + ZP_NAME_TEXT_MAX + 4],
+      b[ZP_NAME_UNICODE_MAX + ZP_NAME_TEXT_MAX + 4], t[ZP_NAME_UNICODE_MAX * 2];
+  candidate first;
+  uint8_t first_head[10], first_key[ZP_NAME_KEY_MAX], last_key[ZP_NAME_KEY_MAX];
+  size_t first_len = 0, first_n = 0, last_len = 0;
+  uint32_t first_s[SKEL_MAX], s[SKEL_MAX];
+  const uint8_t *e;
+  size_t len;
+  zp_status st;
+  bool have = false;
+  while ((st = zp_spill_next(c->alike, &e, &len)) == ZP_OK && e) {
+    candidate x;
+    size_t key_len = order_len(e) - 14, n = 0;
+    const uint8_t *key = e + 10;
+    memcpy(&x, e + order_len(e), sizeof x);
+    /* (the same name again: a later run of its records) */
+    if (have && key_len == last_len && memcmp(key, last_key, key_len) == 0)
+      continue;
+    memcpy(last_key, key, key_len);
+    last_len = key_len;
+    bool same = have && memcmp(e, first_head, 8) == 0;
+    if (same) {
+      if (!first_n)
+        key_skeleton(first_key, first_len, first_s, &first_n);
+      key_skeleton(key, key_len, s, &n);
+      same = n == first_n && memcmp(s, first_s, n * sizeof *s) == 0;
+    }
+    if (!same) {
+      first = x;
+      memcpy(first_head, e, 8);
+      memcpy(first_key, key, key_len);
+      first_len = key_len;
+      first_n = 0;   /* (not made yet) */
+      have = true;
+      continue;
+    }
+    if (!x.ace && !first.ace)
+      continue;
+    /* told at the one written later, naming the other */
+    bool later = x.at.seq > first.at.seq;
+    zp_ck_report(c, ZP_CK_CONFUSABLE, later ? &x.at : &first.at,
+                 "name %s looks like %s at %s: both have the skeleton %s (UTS #39 section 4)",
+                 later ? shown(c, key, key_len, a) : shown(c, first_key, first_len, a),
+                 later ? shown(c, first_key, first_len, b) : shown(c, key, key_len, b),
+                 zp_ck_where(c, later ? &first.at : &x.at), skeleton_text(s, n, t, sizeof t));
+  }
+  zp_spill_free(c->alike);
+  c->alike = NULL;
+  return st;
+}
+
+void zp_ck_alike_free(zp_checker *c)
+{
+  zp_spill_free(c->alike);
+  free(c->alike_bloom);
+  free(c->alike_cache);
+}
