@@ -67,6 +67,11 @@ bool zp_pipeline_name_ok(const zp_pipeline_options *opt, const char *name)
   return name_wire(opt, name, wire);
 }
 
+bool zp_pipeline_name_wire(const zp_pipeline_options *opt, const char *name, uint8_t *wire)
+{
+  return name_wire(opt, name, wire);
+}
+
 /* The zone's name for the checks: -z in wire form, or NULL (the SOA's owner then; a -z that is
  * no name is reported by the reader). */
 static const uint8_t *zone_name(const zp_pipeline_options *opt, uint8_t *wire)

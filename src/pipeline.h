@@ -52,6 +52,8 @@ typedef struct zp_pipeline_options {
 
 /* True when name (as -z takes it) is a name under opt's label policy. */
 bool zp_pipeline_name_ok(const zp_pipeline_options *opt, const char *name);
+/* The same name in wire form, relative names taken from the root (ZP_NAME_MAX octets). */
+bool zp_pipeline_name_wire(const zp_pipeline_options *opt, const char *name, uint8_t *wire);
 
 /* A zone: the file at path ("-" is standard input) or, when data is not NULL, the text
  * data[0..len) named path in messages; when fd is not NULL, the file path names open at *fd,

@@ -20,6 +20,13 @@ enum { ZP_LOAD_WRITTEN, ZP_LOAD_SERVED, ZP_LOAD_SORTED };
 /* --dnssec: verify signatures when the zone is signed (auto), always, or never */
 enum { ZP_DNSSEC_AUTO, ZP_DNSSEC_ON, ZP_DNSSEC_OFF };
 
+/* A name of --confusable-with: no name of the zone may look like it (UTS #39 skeletons). */
+typedef struct zp_brand {
+  uint8_t wire[ZP_NAME_MAX];
+  const char *file;            /* where it was written, for messages */
+  unsigned line;
+} zp_brand;
+
 typedef struct zp_check_options {
   uint8_t level[ZP_CK_COUNT];  /* zp_check_level of each check; zp_check_defaults sets them */
   bool off;                    /* no whole-zone checks at all (a fragment, --no-zone-checks) */
@@ -50,6 +57,8 @@ typedef struct zp_check_options {
                                   for what is said of a zone with no record; NULL: none */
   bool max_zone_ttl_set;       /* max-zone-ttl: a record with a longer TTL makes named refuse */
   uint32_t max_zone_ttl;       /* the zone */
+  const zp_brand *brands;      /* --confusable-with (borrowed); nbrands of them */
+  size_t nbrands;
 } zp_check_options;
 
 void zp_check_defaults(zp_check_options *o);

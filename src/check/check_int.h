@@ -301,6 +301,8 @@ struct zp_checker {
   uint8_t alike_ascii_len[0x80];
   zp_spill *alike;
   zp_status alike_err;
+  struct zp_ck_brand *brands;   /* brand.c: --confusable-with's hashes, sorted (NULL: none) */
+  uint64_t brand_labels[2];     /* a bit per label count a brand has */
   zp_ck_group g;
 };
 
@@ -442,6 +444,26 @@ ZP_NODISCARD zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner,
 void zp_ck_alike_name(zp_checker *c);
 ZP_NODISCARD zp_status zp_ck_alike_end(zp_checker *c);
 void zp_ck_alike_free(zp_checker *c);
+/* What the skeletons need, made once: the caches and the ASCII prototypes. */
+ZP_NODISCARD zp_status zp_ck_alike_init(zp_checker *c);
+/* The hashes of the skeletons of the labels of the name whose sort key is key[0..len), from the
+ * root down, into lh (*nl of them), with the cache of side (0: the reader's thread, 1: the
+ * pass); whether a label is ACE. The hash of a run of labels is zp_ck_label_fold of theirs. */
+bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int side,
+                      uint64_t *lh, size_t *nl);
+uint64_t zp_ck_label_fold(const uint64_t *lh, size_t n);
+/* The name whose sort key is key[0..len) as people read it, and its ACE form when that differs,
+ * into out (ZP_CK_SHOWN_MAX octets). */
+enum { ZP_CK_SHOWN_MAX = ZP_NAME_UNICODE_MAX + ZP_NAME_TEXT_MAX + 4 };
+const char *zp_ck_alike_shown(const zp_checker *c, const uint8_t *key, size_t len, char *out);
+/* brand.c: --confusable-with's names, ready (zp_check_new); a name of the zone against them in
+ * the pass; the memory freed. */
+ZP_NODISCARD zp_status zp_ck_brands_new(zp_checker *c);
+void zp_ck_brand_name(zp_checker *c);
+void zp_ck_brands_free(zp_checker *c);
+/* The skeleton of label p (length octet first) into out[0..*n); whether it is ACE. A label no
+ * skeleton fits in or no ACE decodes is taken as its octets. */
+bool zp_ck_label_skeleton(const uint8_t *p, uint32_t *out, size_t *n);
 
 /* collision.c: whether t's spelling is a's but for ASCII case; two spellings of the name being
  * looked at, one name after IDNA; the note a message about two records adds when they were

@@ -21,7 +21,7 @@
 enum { SKEL_MAX = 4 * ZP_NAME_MAX };
 
 /* The skeleton of one label p (length octet first) into out[0..*n); whether it is ACE. */
-static bool label_skeleton(const uint8_t *p, uint32_t *out, size_t *n)
+bool zp_ck_label_skeleton(const uint8_t *p, uint32_t *out, size_t *n)
 {
   uint32_t cp[ZP_LABEL_MAX];
   size_t m = ZP_LABEL_MAX;
@@ -58,7 +58,7 @@ static uint64_t label_hash(zp_ck_alike_cache *cache, const uint8_t *p, bool *ace
   }
   uint32_t s[4 * ZP_LABEL_MAX * 4];
   size_t n = sizeof s / sizeof *s;
-  *ace = label_skeleton(p, s, &n);
+  *ace = zp_ck_label_skeleton(p, s, &n);
   uint64_t h = SEED;
   for (size_t i = 0; i < n; i++)
     h = mix(h, s[i]);
@@ -69,19 +69,16 @@ static uint64_t label_hash(zp_ck_alike_cache *cache, const uint8_t *p, bool *ace
   return h;
 }
 
-/* The hash of the skeleton of the name whose sort key is key[0..len), label by label from the
- * root down; whether a label is ACE. A label of ASCII that is not ACE, the common case, is
- * hashed as it is read, character by character through the prototypes of ASCII. */
-static uint64_t key_hash(const zp_checker *c, zp_ck_alike_cache *cache, const uint8_t *key,
-                         size_t len, bool *any_ace)
+bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int side,
+                      uint64_t *lh, size_t *nl)
 {
-  uint64_t h = 0x9e3779b97f4a7c15u;
-  *any_ace = false;
+  bool any_ace = false;
+  *nl = 0;
   for (size_t i = 0; i < len; i++) {
     /* (a label of the key ends with 0x00; 0x01 escapes 0x00 and 0x01: wire_name.h; the key is
      * lowercase) */
     size_t start = i;
-    uint64_t lh = SEED;
+    uint64_t h = SEED;
     bool plain = len - i < 4 || memcmp(key + i, "xn--", 4) != 0;
     for (; plain && i < len && key[i] != 0; i++) {
       uint8_t o = key[i];
@@ -90,11 +87,11 @@ static uint64_t key_hash(const zp_checker *c, zp_ck_alike_cache *cache, const ui
         break;
       }
       if (c->alike_ascii_len[o] == 1) {
-        lh = mix(lh, c->alike_ascii[o][0]);
+        h = mix(h, c->alike_ascii[o][0]);
         continue;
       }
       for (uint8_t k = 0; k < c->alike_ascii_len[o]; k++)
-        lh = mix(lh, c->alike_ascii[o][k]);
+        h = mix(h, c->alike_ascii[o][k]);
     }
     if (!plain) {
       uint8_t lab[1 + ZP_LABEL_MAX];
@@ -103,13 +100,31 @@ static uint64_t key_hash(const zp_checker *c, zp_ck_alike_cache *cache, const ui
         lab[1 + n++] = key[i] == 1 && i + 1 < len ? (uint8_t)(key[++i] - 1) : key[i];
       lab[0] = (uint8_t)n;
       bool ace;
-      lh = label_hash(cache, lab, &ace);
-      *any_ace |= ace;
+      h = label_hash(&c->alike_cache[side], lab, &ace);
+      any_ace |= ace;
     }
-    h = (h ^ lh) * 0xff51afd7ed558ccdu;
+    lh[(*nl)++] = h;
+  }
+  return any_ace;
+}
+
+uint64_t zp_ck_label_fold(const uint64_t *lh, size_t n)
+{
+  uint64_t h = 0x9e3779b97f4a7c15u;
+  for (size_t i = 0; i < n; i++) {
+    h = (h ^ lh[i]) * 0xff51afd7ed558ccdu;
     h ^= h >> 32;
   }
   return h;
+}
+
+/* The hash of the skeleton of the name whose sort key is key[0..len); whether a label is ACE. */
+static uint64_t key_hash(const zp_checker *c, const uint8_t *key, size_t len, int side, bool *ace)
+{
+  uint64_t lh[ZP_NAME_MAX / 2];
+  size_t nl;
+  *ace = zp_ck_key_labels(c, key, len, side, lh, &nl);
+  return zp_ck_label_fold(lh, nl);
 }
 
 /* The skeleton of wire into out[0..*n): its labels' from the last to the first, each ended by
@@ -123,7 +138,7 @@ static void skeleton(const uint8_t *wire, uint32_t *out, size_t *n)
     lab[nl++] = p;
   while (nl-- > 0) {
     size_t k = SKEL_MAX - 1 - w;
-    label_skeleton(lab[nl], out + w, &k);
+    zp_ck_label_skeleton(lab[nl], out + w, &k);
     w += k;
     out[w++] = UINT32_MAX;
   }
@@ -142,6 +157,21 @@ static bool bloom(zp_checker *c, uint64_t h, bool set)
       c->alike_bloom[b / 8] |= (uint8_t)(1u << (b % 8));
   }
   return all;
+}
+
+zp_status zp_ck_alike_init(zp_checker *c)
+{
+  if (c->alike_cache)
+    return ZP_OK;
+  if (!(c->alike_cache = calloc(2, sizeof *c->alike_cache)))
+    return ZP_ENOMEM;
+  for (uint32_t a = 0; a < 0x80; a++) {
+    size_t n = sizeof c->alike_ascii[a] / sizeof *c->alike_ascii[a];
+    if (zp_uts39_skeleton(&a, 1, c->alike_ascii[a], &n) != ZP_OK)
+      return ZP_EINVAL;   /* (no prototype of ASCII is longer: the tables' generator holds it) */
+    c->alike_ascii_len[a] = (uint8_t)n;
+  }
+  return ZP_OK;
 }
 
 /* A candidate is filed as its order, [skeleton hash 8][key length 2][sort key][record number 4]
@@ -215,20 +245,16 @@ zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const zp_ck_tup
   *recent = own;
   if (!c->alike_bloom) {
     c->alike_bloom_len = zp_ck_mem(c) / 32;
-    if (!(c->alike_bloom = calloc(1, c->alike_bloom_len)) ||
-        !(c->alike_cache = calloc(2, sizeof *c->alike_cache)))
+    zp_status st = zp_ck_alike_init(c);
+    if (st != ZP_OK)
+      return st;
+    if (!(c->alike_bloom = calloc(1, c->alike_bloom_len)))
       return ZP_ENOMEM;
-    for (uint32_t a = 0; a < 0x80; a++) {
-      size_t n = sizeof c->alike_ascii[a] / sizeof *c->alike_ascii[a];
-      if (zp_uts39_skeleton(&a, 1, c->alike_ascii[a], &n) != ZP_OK)
-        return ZP_EINVAL;   /* (no prototype of ASCII is longer: the tables' generator holds it) */
-      c->alike_ascii_len[a] = (uint8_t)n;
-    }
   }
   uint8_t key[ZP_NAME_KEY_MAX];
   size_t key_len = zp_name_sort_key(owner, key);
   bool any;
-  uint64_t h = key_hash(c, &c->alike_cache[0], key, key_len, &any);
+  uint64_t h = key_hash(c, key, key_len, 0, &any);
   bloom(c, h, true);
   return file(c, h, key, key_len, true, t);
 }
@@ -248,13 +274,12 @@ void zp_ck_alike_name(zp_checker *c)
   if (!c->alike_bloom || c->alike_err != ZP_OK || key_ace(c->g.key, c->g.key_len))
     return;
   bool ace;
-  uint64_t h = key_hash(c, &c->alike_cache[1], c->g.key, c->g.key_len, &ace);
+  uint64_t h = key_hash(c, c->g.key, c->g.key_len, 1, &ace);
   if (bloom(c, h, false))
     c->alike_err = file(c, h, c->g.key, c->g.key_len, false, zp_ck_first(&c->g));
 }
 
-/* The name of a candidate as people read it, and its ACE form when that differs. */
-static const char *shown(const zp_checker *c, const uint8_t *key, size_t len, char *out)
+const char *zp_ck_alike_shown(const zp_checker *c, const uint8_t *key, size_t len, char *out)
 {
   uint8_t wire[ZP_NAME_MAX];
   zp_name_from_sort_key(key, len, wire);
@@ -262,7 +287,7 @@ static const char *shown(const zp_checker *c, const uint8_t *key, size_t len, ch
   out[n] = '\0';
   const char *ace = zp_ck_name_text(wire);
   if (strcmp(ace, out) != 0)
-    snprintf(out + n, ZP_NAME_UNICODE_MAX + ZP_NAME_TEXT_MAX + 4 - n, " (%s)", ace);
+    snprintf(out + n, ZP_CK_SHOWN_MAX - n, " (%s)", ace);
   return out;
 }
 
@@ -299,8 +324,7 @@ zp_status zp_ck_alike_end(zp_checker *c)
   if (!c->alike || c->alike_err != ZP_OK)
     return c->alike_err;
   /* the first name of each hash, its skeleton made once another name has that hash */
-  static char a[ZP_NAME_UNICODE_MAX + ZP_NAME_TEXT_MAX + 4],
-      b[ZP_NAME_UNICODE_MAX + ZP_NAME_TEXT_MAX + 4], t[ZP_NAME_UNICODE_MAX * 2];
+  static char a[ZP_CK_SHOWN_MAX], b[ZP_CK_SHOWN_MAX], t[ZP_NAME_UNICODE_MAX * 2];
   candidate first;
   uint8_t first_head[10], first_key[ZP_NAME_KEY_MAX], last_key[ZP_NAME_KEY_MAX];
   size_t first_len = 0, first_n = 0, last_len = 0;
@@ -341,8 +365,8 @@ zp_status zp_ck_alike_end(zp_checker *c)
     bool later = x.at.seq > first.at.seq;
     zp_ck_report(c, ZP_CK_CONFUSABLE, later ? &x.at : &first.at,
                  "name %s looks like %s at %s: both have the skeleton %s (UTS #39 section 4)",
-                 later ? shown(c, key, key_len, a) : shown(c, first_key, first_len, a),
-                 later ? shown(c, first_key, first_len, b) : shown(c, key, key_len, b),
+                 later ? zp_ck_alike_shown(c, key, key_len, a) : zp_ck_alike_shown(c, first_key, first_len, a),
+                 later ? zp_ck_alike_shown(c, first_key, first_len, b) : zp_ck_alike_shown(c, key, key_len, b),
                  zp_ck_where(c, later ? &first.at : &x.at), skeleton_text(s, n, t, sizeof t));
   }
   zp_spill_free(c->alike);

@@ -173,6 +173,8 @@ zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag
     st = zp_spill_new(mem / 16, ZP_SPILL_ENTRY_MAX, NULL, zp_ck_held_order, NULL, &c->held);
   if (st == ZP_OK)
     st = zp_spill_new(mem / 32, ZP_SPILL_ENTRY_MAX, NULL, zp_ck_seq_order, NULL, &c->unserved);
+  if (st == ZP_OK)
+    st = zp_ck_brands_new(c);
   if (st != ZP_OK) {
     zp_check_free(c);
     return st;
@@ -301,6 +303,7 @@ void zp_check_free(zp_checker *c)
   }
   free(c->wild.e);
   zp_ck_alike_free(c);
+  zp_ck_brands_free(c);
   free(c->pending);
   zp_spill_free(c->deferred);
   free(c);

@@ -98,6 +98,7 @@ static void (*const name_rules[])(zp_checker *) = {
   zp_ck_null_mx,       /* a null MX beside other MX */
   zp_ck_occlusion,     /* data at or below a delegation or DNAME */
   zp_ck_alike_name,    /* a candidate for a name that looks like another */
+  zp_ck_brand_name,    /* a name that looks like one of --confusable-with */
 };
 
 /* Everything about the name's own records, once they are all seen: the rules of each subject,

@@ -41,6 +41,7 @@ typedef struct zp_cli {
   const char *since;       /* --since REV: --check compares each zone with its version there */
   int bump;                /* --bump-serial: a zp_serial_policy, or -1 */
   bool diff_ignore_dnssec; /* --diff-ignore=dnssec */
+  const char *confusable_with; /* --confusable-with FILE */
 } zp_cli;
 
 /* The diagnostics of a run, begun: a machine's format goes to stdout under --check, which
@@ -51,6 +52,9 @@ bool zp_cli_pipeline_options(const zp_cli *cli, zp_pipeline_options *po);
 /* Says what a failed run of the pipeline over path (writing to output, NULL: standard output)
  * means; false when it failed. */
 bool zp_cli_ran(zp_diag *d, zp_status st, const char *path, const char *output);
+
+/* Reads --confusable-with's file into cli->checks.brands (reported: exit status 2). */
+int zp_cli_brands(zp_cli *cli);
 
 /* --to-ascii / --to-unicode over names[0..n), or standard input when n == 0. Exit status. */
 int zp_cli_names(const zp_cli *cli, char **names, int n);

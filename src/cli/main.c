@@ -72,6 +72,8 @@ static const char usage_text[] =
     "      --max-key-tries N  apex DNSKEYs of an RRSIG's (a CDS's) key tag and algorithm\n"
     "                       tried for it, and RRSIGs of one RRset verified (default 8; 0:\n"
     "                       no limit): past them it does not verify\n"
+    "      --confusable-with FILE  warn of names that look like one of FILE's (a name a\n"
+    "                       line; UTS #39 skeletons, -W confusable)\n"
     "  -j, --jobs N         threads to use (default: the processors this process may run on);\n"
     "                       from 2, the whole-zone checks take records in beside the reader\n"
     "      --tmp-limit SIZE octets temporary files in $TMPDIR may hold (suffix K, M or G;\n"
@@ -112,7 +114,7 @@ enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SO
        OPT_BREAK_LINKS, OPT_CHECK_NAMES, OPT_FRAGMENT, OPT_CHECK_MEMORY, OPT_FORMAT, OPT_COLOR,
        OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT, OPT_NO_BY_NAME,
        OPT_NAMED_CONF, OPT_SORT_MEMORY, OPT_DNSSEC, OPT_TIME, OPT_SIG_MIN_VALIDITY,
-       OPT_MAX_RECORDS, OPT_MAX_TYPES, OPT_MAX_ZONE_TTL, OPT_MAX_KEY_TRIES, OPT_DIFF,
+       OPT_MAX_RECORDS, OPT_MAX_TYPES, OPT_MAX_ZONE_TTL, OPT_MAX_KEY_TRIES, OPT_CONFUSABLE_WITH, OPT_DIFF,
        OPT_DIFF_FORMAT, OPT_DIFF_IGNORE, OPT_SINCE, OPT_BUMP_SERIAL };
 
 /* The index of arg in words[0..n), or -1. */
@@ -179,6 +181,7 @@ static const struct option longopts[] = {
   {"time", required_argument, NULL, OPT_TIME},
   {"sig-min-validity", required_argument, NULL, OPT_SIG_MIN_VALIDITY},
   {"max-key-tries", required_argument, NULL, OPT_MAX_KEY_TRIES},
+  {"confusable-with", required_argument, NULL, OPT_CONFUSABLE_WITH},
   {"tmp-limit", required_argument, NULL, OPT_TMP_LIMIT},
   {"quiet", no_argument, NULL, 'q'},
   {"silent", no_argument, NULL, OPT_SILENT},
@@ -405,6 +408,7 @@ int main(int argc, char **argv)
                              : &cli.checks.max_types_per_name) = (uint32_t)n;
       break;
     }
+    case OPT_CONFUSABLE_WITH: cli.confusable_with = optarg; break;
     case OPT_MAX_KEY_TRIES: {
       uint64_t n;
       if (!parse_size(optarg, false, &n) || n > 65536)
@@ -486,6 +490,13 @@ int main(int argc, char **argv)
     return usage_error("--since is for --check of zone files%s",
                        cli.named_conf ? ", not --named-conf" : cli.checks.off ?
                        ", not --fragment" : "");
+  if (cli.confusable_with) {
+    if (cli.mode != ZP_MODE_CHECK && cli.mode != ZP_MODE_CONVERT)
+      return usage_error("--confusable-with is for zones: a conversion or --check");
+    int brands_rc = zp_cli_brands(&cli);
+    if (brands_rc != ZP_EXIT_OK)
+      return brands_rc;
+  }
   switch (cli.mode) {
   case ZP_MODE_TO_ASCII:
   case ZP_MODE_TO_UNICODE:
