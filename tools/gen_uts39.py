@@ -10,12 +10,13 @@
 # The layout is unorm.h's (a record per code point in two stages, a pool of sequences): the
 # engine's MAP bit and map are the prototype of confusables.txt, DECOMP and dec the full
 # canonical decomposition (precomposed Hangul has none here: NFD decomposes it by arithmetic),
-# ccc the combining class; zp_u39_scx[record] indexes zp_u39_sets, the Script_Extensions sets.
+# ccc the combining class, the table's ALONE bit and comp the skeleton of the code point alone; zp_u39_scx[record] indexes zp_u39_sets, the Script_Extensions sets.
 # Output is deterministic: run twice, same bytes.
 import os
 import sys
 
-from unitable import MAXCP, MAP, DECOMP, Table
+from unitable import MAXCP, MAP, DECOMP, Table, hangul_syllable, S_BASE, L_BASE, V_BASE, \
+    T_BASE, V_COUNT, T_COUNT
 
 UCD = os.environ.get('UCD_DIR', '/usr/share/unicode')
 CONFUSABLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data',
@@ -23,6 +24,11 @@ CONFUSABLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'data',
 # section 5.1's augmented sets, after the UCD's scripts
 AUGMENTED = [('Hanb', 'Han_with_Bopomofo'), ('Jpan', 'Japanese'), ('Kore', 'Korean')]
 WORDS = 3
+ALONE = 1 << 2   # uts39_tables.h's ZP_U39_ALONE
+
+
+def full_dec_seq(seq, full_dec):
+    return [x for c in seq for x in full_dec(c)]
 # the scripts section 5.2 names, in the order of uts39_tables.h's enum zp_u39_name
 NAMED = ['Latn', 'Cyrl', 'Grek', 'Cher', 'Hanb', 'Jpan', 'Kore']
 
@@ -84,6 +90,27 @@ def main():
         for c in proto.get(cp, [cp]):
             assert full_dec(c) == [c] and ccc.get(c, 0) == 0, hex(cp)
 
+    def nfd_dec(c):
+        """Full canonical decomposition, precomposed Hangul's by arithmetic included."""
+        if not hangul_syllable(c):
+            return full_dec(c)
+        i = c - S_BASE
+        lvt = [L_BASE + i // (V_COUNT * T_COUNT), V_BASE + i % (V_COUNT * T_COUNT) // T_COUNT]
+        return lvt + ([T_BASE + i % T_COUNT] if i % T_COUNT else [])
+
+    def ordered(seq):
+        """Canonical ordering: each run of non-starters sorted (stably) by combining class."""
+        out, run = [], []
+        for c in seq + [None]:
+            if c is not None and ccc.get(c, 0):
+                run.append(c)
+                continue
+            out += sorted(run, key=lambda x: ccc.get(x, 0))
+            run = []
+            if c is not None:
+                out.append(c)
+        return out
+
     sets, set_at = [], {}
     t = Table()
     for cp in range(MAXCP):
@@ -91,7 +118,7 @@ def main():
         if s not in set_at:
             set_at[s] = len(sets)
             sets.append(s)
-        flags = m = d = 0
+        flags = m = d = k = 0
         if cp in proto:
             flags |= MAP
             m = t.intern(proto[cp])
@@ -99,7 +126,18 @@ def main():
         if fd != [cp]:
             flags |= DECOMP
             d = t.intern(fd)
-        t.add((flags, ccc.get(cp, 0), m, d, 0, set_at[s]))
+        # the skeleton of cp alone, when a string's is the skeletons of its code points end to
+        # end: its NFD and its prototypes' start with a starter, so no canonical ordering
+        # reaches across code points (precomposed Hangul, which NFD takes apart by
+        # arithmetic, is left to the whole algorithm)
+        if not hangul_syllable(cp):
+            nfd = ordered(fd)
+            mapped = [x for c in nfd for x in full_dec_seq(proto.get(c, [c]), nfd_dec)]
+            if nfd and mapped and not ccc.get(nfd[0], 0) and not ccc.get(mapped[0], 0):
+                flags |= ALONE
+                skel = ordered(mapped)
+                k = t.intern(skel) if skel != [cp] else 0
+        t.add((flags, ccc.get(cp, 0), m, d, k, set_at[s]))
 
     def words(s):
         return [sum(1 << (i & 63) for i in s if i >> 6 == w) for w in range(WORDS)]

@@ -222,6 +222,12 @@ typedef struct zp_ck_alike_seen {
 } zp_ck_alike_seen;
 typedef struct zp_ck_alike_cache {
   zp_ck_alike_seen seen[ZP_CK_ALIKE_CACHE];
+  /* the last key asked: its labels' hashes, whether each is ACE, where each ends in it */
+  uint8_t prev[ZP_NAME_KEY_MAX];
+  size_t prev_len, prev_nl;
+  uint64_t prev_lh[ZP_NAME_MAX / 2];
+  bool prev_ace[ZP_NAME_MAX / 2];
+  uint16_t prev_end[ZP_NAME_MAX / 2];
 } zp_ck_alike_cache;
 
 /* Two threads share the checker while records come in: the reader's owns opt, diag, seq,

@@ -72,14 +72,30 @@ static uint64_t label_hash(zp_ck_alike_cache *cache, const uint8_t *p, bool *ace
 bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int side,
                       uint64_t *lh, size_t *nl)
 {
+  /* the labels this key shares with the one before (from the root down: the zone's, and in the
+   * pass's canonical order most of a name's) are not hashed again */
+  zp_ck_alike_cache *cache = &c->alike_cache[side];
+  size_t same = 0, n = 0;
+  size_t most = len < cache->prev_len ? len : cache->prev_len;
+  for (uint64_t a, b; same + 8 <= most; same += 8) {
+    memcpy(&a, key + same, 8);
+    memcpy(&b, cache->prev + same, 8);
+    if (a != b)
+      break;
+  }
+  while (same < most && key[same] == cache->prev[same])
+    same++;
+  while (n < cache->prev_nl && cache->prev_end[n] <= same)
+    n++;
   bool any_ace = false;
-  *nl = 0;
-  for (size_t i = 0; i < len; i++) {
+  for (size_t j = 0; j < n; j++)
+    any_ace |= cache->prev_ace[j];
+  for (size_t i = n ? cache->prev_end[n - 1] : 0; i < len; i++, n++) {
     /* (a label of the key ends with 0x00; 0x01 escapes 0x00 and 0x01: wire_name.h; the key is
      * lowercase) */
     size_t start = i;
     uint64_t h = SEED;
-    bool plain = len - i < 4 || memcmp(key + i, "xn--", 4) != 0;
+    bool plain = len - i < 4 || memcmp(key + i, "xn--", 4) != 0, ace = false;
     for (; plain && i < len && key[i] != 0; i++) {
       uint8_t o = key[i];
       if (o == 1 || o >= 0x80) {
@@ -95,16 +111,22 @@ bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int s
     }
     if (!plain) {
       uint8_t lab[1 + ZP_LABEL_MAX];
-      size_t n = 0;
-      for (i = start; i < len && key[i] != 0 && n < ZP_LABEL_MAX; i++)
-        lab[1 + n++] = key[i] == 1 && i + 1 < len ? (uint8_t)(key[++i] - 1) : key[i];
-      lab[0] = (uint8_t)n;
-      bool ace;
-      h = label_hash(&c->alike_cache[side], lab, &ace);
+      size_t m = 0;
+      for (i = start; i < len && key[i] != 0 && m < ZP_LABEL_MAX; i++)
+        lab[1 + m++] = key[i] == 1 && i + 1 < len ? (uint8_t)(key[++i] - 1) : key[i];
+      lab[0] = (uint8_t)m;
+      h = label_hash(cache, lab, &ace);
       any_ace |= ace;
     }
-    lh[(*nl)++] = h;
+    cache->prev_lh[n] = h;
+    cache->prev_ace[n] = ace;
+    cache->prev_end[n] = (uint16_t)(i + 1);
   }
+  memcpy(cache->prev, key, len);
+  cache->prev_len = len;
+  cache->prev_nl = n;
+  memcpy(lh, cache->prev_lh, n * sizeof *lh);
+  *nl = n;
   return any_ace;
 }
 
@@ -151,7 +173,7 @@ static bool bloom(zp_checker *c, uint64_t h, bool set)
   size_t nbits = c->alike_bloom_len * 8;
   bool all = true;
   for (int i = 0; i < 3; i++, h >>= 21) {
-    size_t b = (size_t)(h * 0x9e3779b97f4a7c15u >> 20) % nbits;
+    size_t b = (size_t)(h * 0x9e3779b97f4a7c15u >> 20) & (nbits - 1);
     all &= c->alike_bloom[b / 8] >> (b % 8) & 1;
     if (set)
       c->alike_bloom[b / 8] |= (uint8_t)(1u << (b % 8));
@@ -244,7 +266,9 @@ zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const zp_ck_tup
     return ZP_OK;
   *recent = own;
   if (!c->alike_bloom) {
-    c->alike_bloom_len = zp_ck_mem(c) / 32;
+    /* (a power of two: a bit is found by a mask) */
+    for (c->alike_bloom_len = 4096; c->alike_bloom_len * 2 <= zp_ck_mem(c) / 32;)
+      c->alike_bloom_len *= 2;
     zp_status st = zp_ck_alike_init(c);
     if (st != ZP_OK)
       return st;
@@ -262,9 +286,12 @@ zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const zp_ck_tup
 /* Whether a sort key has a label that starts "xn--". */
 static bool key_ace(const uint8_t *key, size_t len)
 {
-  for (size_t i = 0; i + 4 <= len; i++)
-    if ((i == 0 || key[i - 1] == 0) && memcmp(key + i, "xn--", 4) == 0)
+  for (const uint8_t *p = key, *end = key + len; p && end - p >= 4;) {
+    if (memcmp(p, "xn--", 4) == 0)
       return true;
+    if ((p = memchr(p, 0, (size_t)(end - p))))
+      p++;
+  }
   return false;
 }
 

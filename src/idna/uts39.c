@@ -81,18 +81,19 @@ zp_restriction zp_uts39_restriction(const uint32_t *cp, size_t n)
 
 zp_status zp_uts39_skeleton(const uint32_t *in, size_t n, uint32_t *out, size_t *outlen)
 {
-  /* ASCII, the common case: the prototypes of ASCII characters are starters already in NFD
-   * (tools/gen_uts39.py holds the tables to that), so the skeleton is theirs end to end */
-  size_t i = 0, w = 0;
-  for (; i < n && in[i] < 0x80; i++) {
+  /* the common case: code points whose skeletons go end to end (ZP_U39_ALONE) */
+  size_t w = 0, i = 0;
+  for (; i < n && in[i] <= 0x10FFFF; i++) {
     const struct zp_u_rec *r = zp_u_rec_of(&tables, in[i]);
-    if (!(r->flags & ZP_U_MAP)) {
+    if (!(r->flags & ZP_U39_ALONE))
+      break;
+    if (!r->comp) {
       if (w == *outlen)
         return ZP_EBUFFER;
       out[w++] = in[i];
       continue;
     }
-    const uint32_t *seq = &zp_u39_data[r->map];
+    const uint32_t *seq = &zp_u39_data[r->comp];
     if (w + seq[0] > *outlen)
       return ZP_EBUFFER;
     for (uint32_t k = 1; k <= seq[0]; k++)

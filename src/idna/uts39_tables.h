@@ -9,7 +9,13 @@
 
 /* unorm.h's layout: ZP_U_MAP and map are a code point's prototype (confusables.txt),
  * ZP_U_DECOMP and dec its full canonical decomposition, ccc its combining class;
- * zp_u39_sets[zp_u39_scx[record]] is its Script_Extensions. */
+ * zp_u39_sets[zp_u39_scx[record]] is its Script_Extensions. The table's own bit: */
+enum {
+  /* the skeleton of a string of such code points is theirs end to end: each one's NFD and
+   * prototypes start with a starter, so no canonical ordering reaches across them; comp is the
+   * code point's skeleton (0: itself) */
+  ZP_U39_ALONE = 1 << 2
+};
 extern const uint16_t zp_u39_stage1[];
 extern const uint16_t zp_u39_stage2[];
 extern const struct zp_u_rec zp_u39_recs[];
