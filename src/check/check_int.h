@@ -307,6 +307,10 @@ struct zp_checker {
   uint8_t alike_ascii_len[0x80];
   zp_spill *alike;
   zp_status alike_err;
+  struct zp_ck_spf *spf;        /* mail.c: SPF, DMARC and DKIM records kept (-W mail), found */
+  size_t nspf, spf_cap;         /* by owner and kind in mail_names */
+  bool spf_uncounted;
+  zp_ck_keyset mail_names;
   struct zp_ck_brand *brands;   /* brand.c: --confusable-with's hashes, sorted (NULL: none) */
   uint64_t brand_labels[2];     /* a bit per label count a brand has */
   zp_ck_group g;
@@ -462,6 +466,16 @@ uint64_t zp_ck_label_fold(const uint64_t *lh, size_t n);
  * into out (ZP_CK_SHOWN_MAX octets). */
 enum { ZP_CK_SHOWN_MAX = ZP_NAME_UNICODE_MAX + ZP_NAME_TEXT_MAX + 4 };
 const char *zp_ck_alike_shown(const zp_checker *c, const uint8_t *key, size_t len, char *out);
+/* mail.c: a TXT record as it comes in (SPF, DMARC, DKIM); the lookups of the SPF records
+ * counted at the end; the memory freed. */
+void zp_ck_mail(zp_checker *c, const zp_record *r, const zp_ck_tuple *t);
+void zp_ck_mail_end(zp_checker *c);
+void zp_ck_mail_free(zp_checker *c);
+/* mail.c: a TXT record as it comes in (SPF, DMARC, DKIM); the lookups of the SPF records
+ * counted at the end; the memory freed. */
+void zp_ck_mail(zp_checker *c, const zp_record *r, const zp_ck_tuple *t);
+void zp_ck_mail_end(zp_checker *c);
+void zp_ck_mail_free(zp_checker *c);
 /* brand.c: --confusable-with's names, ready (zp_check_new); a name of the zone against them in
  * the pass; the memory freed. */
 ZP_NODISCARD zp_status zp_ck_brands_new(zp_checker *c);

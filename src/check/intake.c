@@ -191,6 +191,7 @@ static void (*const record_rules[])(zp_checker *, const zp_record *, const zp_ck
   zp_ck_zone_name,        /* the first SOA against the file's name (and now read) */
   zp_ck_address_target,   /* an NS, MX or SRV target written as an IPv4 address */
   zp_ck_caa,              /* a CAA record as CAs read it */
+  zp_ck_mail,             /* SPF, DMARC and DKIM records as mail receivers read them */
 };
 
 zp_status zp_check_record(zp_checker *c, const zp_record *r)
@@ -304,6 +305,7 @@ void zp_check_free(zp_checker *c)
   free(c->wild.e);
   zp_ck_alike_free(c);
   zp_ck_brands_free(c);
+  zp_ck_mail_free(c);
   free(c->pending);
   zp_spill_free(c->deferred);
   free(c);

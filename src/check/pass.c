@@ -222,6 +222,7 @@ zp_status zp_check_finish(zp_checker *c)
   zp_ck_apex_end(c);
   if ((st = zp_ck_alike_end(c)) != ZP_OK)
     return st;
+  zp_ck_mail_end(c);
   /* what the loops may sort takes the memory of the sort and the log, done with */
   zp_spill_free(c->sp);
   zp_spill_free(c->log);
