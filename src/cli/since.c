@@ -1,6 +1,7 @@
 /* since.c -- --since REV: a zone's version at a git revision, its $INCLUDE fence with it, taken
- * out of the repository (git archive, tar) into a directory of its own under $TMPDIR; git and
- * tar are run without a shell, their arguments as given */
+ * out of the repository (git archive, tar) into a directory of its own under $TMPDIR, which a
+ * cleaner process removes should the run be killed; git and tar are run without a shell, their
+ * arguments as given */
 #define _GNU_SOURCE   /* (nftw's FTW_DEPTH and FTW_PHYS) */
 #include "since.h"
 
@@ -8,6 +9,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,8 @@ extern char **environ;
 typedef struct taken {
   char *top, *root_rel;   /* a repository's top and a fence in it (relative, "" for the top) */
   char *dir;              /* where that fence is at REV */
+  int wfd;                /* the write end of its cleaner's pipe, -1 for none */
+  pid_t cleaner;
 } taken;
 
 struct zp_since {
@@ -45,8 +49,9 @@ zp_status zp_since_new(const char *rev, zp_since **s)
 }
 
 /* Runs argv (a program on PATH) with its standard input from in and its output to out (-1:
- * /dev/null for both); its exit status, or -1 when it could not run. */
-static int run(char *const argv[], int in, int out)
+ * /dev/null for both), and keep (-1: none) left open in it; its exit status, or -1 when it could
+ * not run. */
+static int run(char *const argv[], int in, int out, int keep)
 {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
@@ -59,6 +64,8 @@ static int run(char *const argv[], int in, int out)
     posix_spawn_file_actions_adddup2(&fa, out, 1);
   else
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  if (keep >= 0)   /* (dup2 onto itself turns FD_CLOEXEC off: POSIX.1-2024, glibc 2.29) */
+    posix_spawn_file_actions_adddup2(&fa, keep, keep);
   pid_t pid;
   int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
@@ -80,7 +87,7 @@ static char *first_line(char *const argv[])
   char *line = NULL;
   size_t cap = 0;
   ssize_t n;
-  if (run(argv, -1, fileno(f)) == 0 && fseek(f, 0, SEEK_SET) == 0 &&
+  if (run(argv, -1, fileno(f), -1) == 0 && fseek(f, 0, SEEK_SET) == 0 &&
       (n = getline(&line, &cap, f)) > 1) {
     line[n - 1] = '\0';
   } else {
@@ -107,6 +114,74 @@ static int remove_one(const char *path, const struct stat *sb, int flag, struct 
   return 0;
 }
 
+/* A cleaner for dir, a process that outlives the run: it blocks reading a pipe whose write end
+ * only the run holds, and the kernel's closing of that end brings EOF however the run ends,
+ * SIGKILL too; it then removes dir (gone already when the run ended well). A signal handler
+ * cannot: fork there deadlocks when the signal came inside malloc. A process group of its own
+ * and the signals that end a group blocked keep Ctrl-C or a CI job's timeout from ending it
+ * before the run it cleans up after; posix_spawn, not fork, as the run may have threads. Its
+ * pid and *wfd, or -1 for both: dir is then removed only by a run that ends well. */
+static pid_t watch(const char *dir, int *wfd)
+{
+  static const char script[] = "trap '' HUP INT QUIT TERM\n"
+                               "while read -r _; do :; done\n"
+                               "[ -d \"$1\" ] && [ ! -h \"$1\" ] && exec /bin/rm -rf -- \"$1\"\n";
+  *wfd = -1;
+  int p[2];
+  if (pipe2(p, O_CLOEXEC) != 0)
+    return -1;
+  /* the ends above 2 (0, 1 or 2 is free when one was closed): the children's standard
+   * descriptors are set over those, and an old libc closes an end dup2'd onto itself; an EOF
+   * that came early would remove dir while in use */
+  for (int i = 0; i < 2; i++)
+    if (p[i] <= 2) {
+      int d = fcntl(p[i], F_DUPFD_CLOEXEC, 3);
+      close(p[i]);
+      p[i] = d;
+    }
+  if (p[0] < 0 || p[1] < 0) {
+    close(p[0]), close(p[1]);
+    return -1;
+  }
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t at;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawnattr_init(&at);
+  posix_spawn_file_actions_adddup2(&fa, p[0], 0);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  sigset_t ends;
+  sigemptyset(&ends);
+  sigaddset(&ends, SIGHUP), sigaddset(&ends, SIGINT), sigaddset(&ends, SIGQUIT);
+  sigaddset(&ends, SIGTERM);
+  posix_spawnattr_setsigmask(&at, &ends);
+  posix_spawnattr_setpgroup(&at, 0);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+  char *argv[] = {"sh", "-c", (char *)script, "sh", (char *)dir, NULL};
+  char *envp[] = {"PATH=/usr/bin:/bin", NULL};
+  pid_t pid;
+  int rc = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, envp);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
+  close(p[0]);
+  if (rc != 0) {
+    close(p[1]);
+    return -1;
+  }
+  *wfd = p[1];
+  return pid;
+}
+
+/* dir removed, then its cleaner let go: it finds dir gone and ends at once. */
+static void unwatch(const char *dir, int wfd, pid_t cleaner)
+{
+  nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+  if (wfd >= 0)
+    close(wfd);
+  while (cleaner > 0 && waitpid(cleaner, NULL, 0) < 0 && errno == EINTR)
+    ;
+}
+
 /* The fence root_rel of top at REV, taken out once a run. */
 static const char *take(zp_since *s, const char *top, const char *root_rel, char *why, size_t cap)
 {
@@ -119,13 +194,21 @@ static const char *take(zp_since *s, const char *top, const char *root_rel, char
   s->t = t;
   char dir[PATH_MAX];
   snprintf(dir, sizeof dir, "%s/zonepuny-since-XXXXXX", zp_tmpdir());
-  if (!mkdtemp(dir))
-    return snprintf(why, cap, "cannot make a directory in %s: %s", zp_tmpdir(),
-                    strerror(errno)), NULL;
+  /* from mkdtemp until the cleaner watches dir, no signal that can be blocked may end the run */
+  sigset_t all, saved;
+  sigfillset(&all);
+  sigprocmask(SIG_BLOCK, &all, &saved);
+  bool made = mkdtemp(dir) != NULL;
+  int e = errno, wfd = -1;
+  pid_t cleaner = made ? watch(dir, &wfd) : -1;
+  sigprocmask(SIG_SETMASK, &saved, NULL);
+  if (!made)
+    return snprintf(why, cap, "cannot make a directory in %s: %s", zp_tmpdir(), strerror(e)),
+           NULL;
   int p[2];
   if (pipe(p) != 0) {
     snprintf(why, cap, "pipe: %s", strerror(errno));
-    rmdir(dir);
+    unwatch(dir, wfd, cleaner);
     return NULL;
   }
   char *git[] = {"git", "-C", (char *)top, "archive", "--format=tar", s->rev, "--",
@@ -134,19 +217,28 @@ static const char *take(zp_since *s, const char *top, const char *root_rel, char
   /* git writes into the pipe while tar reads it: git runs from a child of its own, tar here */
   pid_t pid = fork();
   if (pid == 0) {
+    /* (git does not write into dir: a git that outlives a killed run need not hold the
+     * cleaners back) */
     close(p[0]);
-    _exit(run(git, -1, p[1]) == 0 ? 0 : 1);
+    if (wfd >= 0)
+      close(wfd);
+    for (size_t i = 0; i < s->n; i++)
+      if (t[i].wfd >= 0)
+        close(t[i].wfd);
+    _exit(run(git, -1, p[1], -1) == 0 ? 0 : 1);
   }
   close(p[1]);
-  int tar_rc = pid > 0 ? run(tar, p[0], -1) : -1, status = 0;
+  /* tar holds the cleaner's pipe too: a run killed while tar writes into dir would otherwise
+   * have it removed under tar, which could leave entries made after */
+  int tar_rc = pid > 0 ? run(tar, p[0], -1, wfd) : -1, status = 0;
   close(p[0]);
   while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
     ;
-  taken k = {strdup(top), strdup(root_rel), strdup(dir)};
+  taken k = {strdup(top), strdup(root_rel), strdup(dir), wfd, cleaner};
   if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || tar_rc != 0 || !k.top ||
       !k.root_rel || !k.dir) {
     snprintf(why, cap, "git archive %s of %s/%s, through tar, failed", s->rev, top, root_rel);
-    nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    unwatch(dir, wfd, cleaner);
     free(k.top), free(k.root_rel), free(k.dir);
     return NULL;
   }
@@ -165,7 +257,7 @@ static char *renamed_from(const char *top, const char *rev, const char *rel)
                   "-z", (char *)rev, "--", NULL};
   char *status = NULL, *from = NULL, *to = NULL, *found = NULL;
   size_t cs = 0, cf = 0, ct = 0;
-  if (run(argv, -1, fileno(f)) == 0 && fseek(f, 0, SEEK_SET) == 0) {
+  if (run(argv, -1, fileno(f), -1) == 0 && fseek(f, 0, SEEK_SET) == 0) {
     /* entries: STATUS NUL PATH NUL, and for a rename (R) or copy (C) a second PATH NUL */
     while (!found && getdelim(&status, &cs, '\0', f) > 0 && getdelim(&from, &cf, '\0', f) > 0) {
       if (status[0] != 'R' && status[0] != 'C')
@@ -205,7 +297,7 @@ zp_status zp_since_old(zp_since *s, const char *path, const char *include_root, 
     char spec[PATH_MAX + 16];
     snprintf(spec, sizeof spec, "%s^{commit}", s->rev);
     char *verify[] = {"git", "-C", top, "rev-parse", "--verify", "--quiet", spec, NULL};
-    if (run(verify, -1, -1) != 0) {
+    if (run(verify, -1, -1, -1) != 0) {
       snprintf(why, cap, "no revision %s in the git repository %s", s->rev, top);
       free(top);
       return ZP_EINVAL;
@@ -216,7 +308,7 @@ zp_status zp_since_old(zp_since *s, const char *path, const char *include_root, 
   char spec[2 * PATH_MAX], *was = NULL;
   snprintf(spec, sizeof spec, "%s:%s", s->rev, rel ? rel : "");
   char *exists[] = {"git", "-C", top, "cat-file", "-e", spec, NULL};
-  if (rel && run(exists, -1, -1) != 0) {
+  if (rel && run(exists, -1, -1, -1) != 0) {
     /* not under its name at REV: renamed since (read under its old name, when that is inside
      * the fence taken out), or new */
     was = renamed_from(top, s->rev, rel);
@@ -244,7 +336,7 @@ void zp_since_free(zp_since *s)
   if (!s)
     return;
   for (size_t i = 0; i < s->n; i++) {
-    nftw(s->t[i].dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+    unwatch(s->t[i].dir, s->t[i].wfd, s->t[i].cleaner);
     free(s->t[i].top);
     free(s->t[i].root_rel);
     free(s->t[i].dir);

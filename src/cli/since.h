@@ -29,6 +29,8 @@ zp_status zp_since_old(zp_since *s, const char *path, const char *include_root, 
 bool zp_since_judge(zp_since *s, const zp_cli *cli, const zp_pipeline_options *po, zp_diag *diag,
                     const char *path, zp_sorter *now, const zp_serial_at *at);
 
+/* Removes REV's files taken out, and ends the processes that would have removed them had the
+ * run been killed (waited for: they end at once). */
 void zp_since_free(zp_since *s);
 
 #endif

@@ -7,7 +7,8 @@
 # work tree (git worktree), a run from another directory, a directory argument, a fence
 # (--include-root) above the zone, -W no-serial-since, a revision that is no commit, a file in
 # no work tree, a renamed zone (compared under its old name, as git diff -M pairs them); no
-# directory is left in $TMPDIR.
+# directory is left in $TMPDIR, not even by a run killed while REV's files are out (SIGTERM,
+# SIGKILL, Ctrl-C's SIGINT to its process group).
 set -u
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 : "${ZONEPUNY:=$repo_dir/build/zonepuny}"
@@ -130,5 +131,62 @@ told "no work tree" 'is in no git work tree'
 "$ZONEPUNY" --check --fragment --since HEAD zones/hosts.inc > /dev/null 2>&1; [ $? -eq 2 ] &&
   ok || bad "--since with --fragment"
 
+[ -z "$(ls -A "$TMPDIR")" ] && ok || bad "left in \$TMPDIR: $(ls -A "$TMPDIR")"
+
+# A run killed while REV's files are out: its cleaner process removes them once the run is gone
+# (and tar, which writes into them). The run is held where it is killed by a git on PATH that,
+# when its arguments hold $GATE_ON, says so and waits for a line on a FIFO: while git archive
+# fills the directory, or when a.zone's files are out and git looks for b.zone at REV. The
+# signal goes to the run alone, or to its process group as Ctrl-C and a CI job's timeout send
+# it (setsid: a group of its own; env: SIGINT's default action, which a shell's asynchronous
+# command lacks).
+k=$tmp/k
+mkdir -p "$k" "$tmp/bin" && cd "$k" && git init -q
+zone 5 > a.zone && zone 5 > b.zone && echo 'www A 192.0.2.10' > hosts.inc
+git add -A && git commit -qm one
+mkfifo "$tmp/gate"
+cat > "$tmp/bin/git" << END
+#!/bin/sh
+case " \$* " in *" \$GATE_ON "*) : > "$tmp/at-gate"; read -r _ < "$tmp/gate" ;; esac
+exec "$(command -v git)" "\$@"
+END
+chmod +x "$tmp/bin/git"
+since_dirs() { compgen -G "$TMPDIR/zonepuny-since-*"; }
+gone() { ! since_dirs > /dev/null; }
+release() { timeout 30 sh -c 'echo > "$1"' sh "$tmp/gate"; }
+# killed TO SIG GATE_ON: a run held at the gate GATE_ON, killed by SIG sent TO "run" or "group"
+killed() {
+  local to=$1 sig=$2 on=$3 what="SIG$2 to the $1 at '$3'" p rc
+  rm -f "$tmp/at-gate"
+  GATE_ON=$on PATH=$tmp/bin:$PATH setsid env --default-signal=INT "$ZONEPUNY" --check \
+    --since HEAD a.zone b.zone > /dev/null 2>&1 &
+  p=$!
+  at_gate() { [ -e "$tmp/at-gate" ] || ! running $p; }
+  wait_until at_gate
+  if ! [ -e "$tmp/at-gate" ] || [ "$(sed 's/.*) //' "/proc/$p/stat" | cut -d' ' -f3)" != $p ]
+  then
+    bad "$what: the run never reached the gate, or is no process group of its own"
+    kill -KILL $p 2> /dev/null
+    wait $p 2> /dev/null
+    return
+  fi
+  since_dirs > /dev/null && ok || bad "$what: no directory out when killed"
+  if [ "$to" = group ]; then kill -"$sig" -- -$p; else kill -"$sig" $p; fi
+  wait $p 2> /dev/null
+  rc=$?
+  [ $rc -eq $((128 + $(kill -l "$sig"))) ] && ok || bad "$what: exit $rc"
+  # a git held past its run: tar, filling the directory, waits for it; git after the directory
+  # is filled holds nothing back
+  [ "$to" = run ] && [ "$on" = archive ] && release
+  # (30 s: no verdict on speed, a bound on the wait for the cleaner)
+  hang=30 wait_until gone && ok || bad "$what: left in \$TMPDIR: $(since_dirs)"
+  [ "$to" = run ] && [ "$on" != archive ] && release
+}
+for sig in TERM KILL; do
+  killed run $sig archive
+  killed run $sig HEAD:b.zone
+done
+killed group INT archive
+killed group TERM HEAD:b.zone
 [ -z "$(ls -A "$TMPDIR")" ] && ok || bad "left in \$TMPDIR: $(ls -A "$TMPDIR")"
 finish
