@@ -58,6 +58,7 @@ typedef struct zp_check_options {
   bool max_zone_ttl_set;       /* max-zone-ttl: a record with a longer TTL makes named refuse */
   uint32_t max_zone_ttl;       /* the zone */
   const zp_brand *brands;      /* --confusable-with (borrowed); nbrands of them */
+  struct zp_reverse *reverse;  /* -W reverse: the run's collector (borrowed), or NULL */
   size_t nbrands;
 } zp_check_options;
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "check_int.h"
+#include "reverse.h"
 
 /* The index of the copy of rec's source, made on first sight. */
 static zp_status intern_source(zp_checker *c, const zp_source *s, uint32_t *index)
@@ -262,6 +263,8 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
     return st;
   for (size_t i = 0; i < sizeof record_rules / sizeof *record_rules; i++)
     record_rules[i](c, r, t);
+  if (c->opt.reverse && zp_ck_on(c, ZP_CK_REVERSE))
+    zp_reverse_record(c->opt.reverse, r);
   struct iovec parts[4] = {{&in, sizeof in}, {(void *)r->owner, zp_name_wire_len(r->owner)},
                            {(void *)spell, t->extra_len},
                            {(void *)to, in.ref ? zp_name_wire_len(to) : 0}};

@@ -2,6 +2,7 @@
  * its target marker and the references to it; each name's rules run once its records are all
  * seen, and the references logged in the order read are judged after the pass */
 #include "check_int.h"
+#include "reverse.h"
 
 /* Types BIND allows beside a CNAME: the DNSSEC records about the name itself. */
 static bool beside_cname(uint16_t type)
@@ -191,6 +192,12 @@ zp_status zp_check_finish(zp_checker *c)
     memcpy(c->apex_key, c->refused_key, c->refused_len);
     c->apex_len = c->refused_len;
     c->have_apex = true;
+  }
+  if (c->opt.reverse && c->have_apex && zp_ck_on(c, ZP_CK_REVERSE)) {
+    uint8_t apex[ZP_NAME_MAX];
+    zp_name_from_sort_key(c->apex_key, c->apex_len, apex);
+    if ((st = zp_reverse_zone(c->opt.reverse, apex)) != ZP_OK)
+      return st;
   }
   c->holding = true;
   /* the runs are merged on this thread and the pass walks the tuples on another, as the

@@ -52,6 +52,8 @@
     "a CNAME to an in-zone name that does not exist")                                          \
   X(ZP_CK_CAA, "caa", ZP_LEVEL_OFF, "CAA records as CAs read them (RFC 8659)")               \
   X(ZP_CK_MAIL, "mail", ZP_LEVEL_OFF, "SPF, DMARC and DKIM records as receivers read them")   \
+  X(ZP_CK_REVERSE, "reverse", ZP_LEVEL_OFF,                                                   \
+    "across a run's zones: an address without its PTR, a PTR without its address")            \
   X(ZP_CK_SERIAL_DATE, "serial-date", ZP_LEVEL_WARNING,                                        \
     "a YYYYMMDDnn serial dated ahead, or at nn 99")                                             \
   X(ZP_CK_SERIAL_SINCE, "serial-since", ZP_LEVEL_ERROR,                                        \

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "bump.h"
+#include "check/reverse.h"
 #include "cli.h"
 #include "conf.h"
 #include "core/diag.h"
@@ -102,6 +103,28 @@ static void cannot_read(zp_diag *diag, const zp_conf_zone *z, int err)
                  z->view ? " in view " : "", z->view ? z->view : "", z->file, strerror(err));
 }
 
+/* -W reverse's collector for the run (NULL: off, or it could not be made, which is told). */
+static zp_reverse *reverse_begin(const zp_cli *cli, zp_diag *diag)
+{
+  zp_reverse *r = NULL;
+  if (cli->checks.off || cli->checks.level[ZP_CK_REVERSE] == ZP_LEVEL_OFF)
+    return NULL;
+  zp_status st = zp_reverse_new(cli->checks.run_bytes ? cli->checks.run_bytes : (size_t)16 << 20, &r);
+  if (st != ZP_OK)
+    zp_cli_ran(diag, st, NULL, NULL);
+  return r;
+}
+
+/* The run's addresses and PTRs held to each other, told; false on trouble (told). */
+static bool reverse_end(const zp_cli *cli, zp_reverse *r, zp_diag *diag)
+{
+  if (!r)
+    return true;
+  zp_status st = zp_reverse_end(r, diag, cli->checks.level[ZP_CK_REVERSE] == ZP_LEVEL_ERROR);
+  zp_reverse_free(r);
+  return zp_cli_ran(diag, st, NULL, NULL);
+}
+
 /* --named-conf: the zones named-checkconf -z would load, each with its name as origin and zone
  * name and the check options the conf gives it; a relative $INCLUDE starts at the directory
  * option, as named has it, and is fenced only by --include-root (named fences nothing). */
@@ -114,6 +137,7 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
   unsigned long records = 0;
   size_t n = conf ? zp_conf_count(conf) : 0, i;
   po->include_root = cli->include_root ? cli->include_root : "/";
+  zp_reverse *rev = reverse_begin(cli, diag);
   for (i = 0; i < n && !zp_diag_stop(diag); i++) {
     const zp_conf_zone *z = zp_conf_zone_at(conf, i);
     unsigned long count = 0;
@@ -146,6 +170,7 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
     po->include_dir = dir ? dir : z->dir;
     po->checks = z->checks;
     po->checks.idna2008 = cli->idna == 2008;
+    po->checks.reverse = rev;
     st = zp_pipeline_run(&in, po, diag, NULL, &count);
     int err = errno;
     close(fd);
@@ -159,6 +184,8 @@ static int check_conf(const zp_cli *cli, zp_pipeline_options *po, zp_diag *diag)
         break;
     }
   }
+  if (!reverse_end(cli, rev, diag))
+    io_error = true;
   zp_diag_end(diag);
   /* a run that stopped short (--max-errors, memory) says how short: it exits 1 or 2 then */
   char what[96 + PATH_MAX];
@@ -206,6 +233,8 @@ static int check(const zp_cli *cli, char **args, int n)
   /* a directory unread, or with no zone, is an I/O error: a gate that checked nothing passed */
   io_error = diag.errors > 0 || !zp_cli_ran(&diag, st, NULL, NULL);
   size_t zones = 0;
+  zp_reverse *rev = reverse_begin(cli, &diag);
+  po.checks.reverse = rev;
   for (size_t i = 0; st == ZP_OK && i < w.n && !zp_diag_stop(&diag); i++) {
     const zp_zone_file *f = &w.files[i];
     if (f->fragment || f->again || f->binary)
@@ -249,6 +278,8 @@ static int check(const zp_cli *cli, char **args, int n)
     free(at.path);
   }
   zp_since_free(since);
+  if (!reverse_end(cli, rev, &diag))
+    io_error = true;
   zp_diag_end(&diag);
   summary(cli, &diag, zones, zones == 1 ? "file" : "files", w.fragments, records);
   zp_walk_free(&w);
