@@ -495,6 +495,22 @@ bench_goals() {
     ldns-read-zone -z "$ba"
 }
 
+# ---- the checks of UTS #39 (mixed-script, confusable), on by default: what they cost over the
+# same run without them, on the goal zone (a third of its names with non-ASCII labels) ----
+bench_uts39() {
+  section "UTS #39's default checks: with them against without, medians of alternated runs (CPU s, RSS MB)"
+  local zones z n=${GOAL_N:-205000} rounds=${UTS39_ROUNDS:-5} off=(-W no-confusable -W no-mixed-script)
+  zones=$(goal_zone "$n") || return 1
+  z=${zones% *}
+  printf '%-40s %7s %7s %7s %7s %7s  %-7s\n' "row (ours vs peer)" "ours s" MB "peer s" MB ratio goal
+  goal_row "conversion vs without them" "<=1.05" "$rounds" -- "$ZONEPUNY" "$z" -- \
+    "$ZONEPUNY" "${off[@]}" "$z" &&
+  goal_row "conversion -j 1 vs without them" "<=1.05" "$rounds" -- "$ZONEPUNY" -j 1 "$z" -- \
+    "$ZONEPUNY" -j 1 "${off[@]}" "$z" &&
+  GOAL_WALL=1 goal_row "--check vs without them (elapsed)" "<=1.05" "$rounds" -- \
+    "$ZONEPUNY" --check "$z" -- "$ZONEPUNY" --check "${off[@]}" "$z"
+}
+
 # ---- --diff: two zones of DIFF_N groups (about 6 records each: 1.2M by default) that differ in
 # a host's address in one group of ten or so, against one conversion (the goal: at most twice
 # its time, at most 64 MB) and ldns-compare-zones on the ACE twins. --diff exits 1 on a
@@ -574,7 +590,7 @@ bench_dnssec() {
     kzonecheck -d on -o example. "$s"
 }
 
-: "${SECTIONS:=bench_goals bench_diff bench_dnssec bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones bench_hostile bench_hook bench_tree}"
+: "${SECTIONS:=bench_goals bench_uts39 bench_diff bench_dnssec bench_parse bench_idna bench_divergence bench_nameprep bench_zone bench_checks bench_adversarial bench_adversarial_zones bench_hostile bench_hook bench_tree}"
 status=0
 for s in $SECTIONS; do
   "$s" || { echo "FAILED: $s"; status=1; }
