@@ -458,9 +458,10 @@ void zp_ck_alike_free(zp_checker *c);
 ZP_NODISCARD zp_status zp_ck_alike_init(zp_checker *c);
 /* The hashes of the skeletons of the labels of the name whose sort key is key[0..len), from the
  * root down, into lh (*nl of them), with the cache of side (0: the reader's thread, 1: the
- * pass); whether a label is ACE. The hash of a run of labels is zp_ck_label_fold of theirs. */
+ * pass); whether a label is ACE (with ace_stops, the first ACE label ends it, lh then partial).
+ * The hash of a run of labels is zp_ck_label_fold of theirs. */
 bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int side,
-                      uint64_t *lh, size_t *nl);
+                      bool ace_stops, uint64_t *lh, size_t *nl);
 uint64_t zp_ck_label_fold(const uint64_t *lh, size_t n);
 /* The name whose sort key is key[0..len) as people read it, and its ACE form when that differs,
  * into out (ZP_CK_SHOWN_MAX octets). */

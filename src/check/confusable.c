@@ -70,7 +70,7 @@ static uint64_t label_hash(zp_ck_alike_cache *cache, const uint8_t *p, bool *ace
 }
 
 bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int side,
-                      uint64_t *lh, size_t *nl)
+                      bool ace_stops, uint64_t *lh, size_t *nl)
 {
   /* the labels this key shares with the one before (from the root down: the zone's, and in the
    * pass's canonical order most of a name's) are not hashed again */
@@ -90,12 +90,17 @@ bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int s
   bool any_ace = false;
   for (size_t j = 0; j < n; j++)
     any_ace |= cache->prev_ace[j];
-  for (size_t i = n ? cache->prev_end[n - 1] : 0; i < len; i++, n++) {
+  size_t i = n ? cache->prev_end[n - 1] : 0;
+  for (; i < len && !(any_ace && ace_stops); i++, n++) {
     /* (a label of the key ends with 0x00; 0x01 escapes 0x00 and 0x01: wire_name.h; the key is
      * lowercase) */
     size_t start = i;
     uint64_t h = SEED;
     bool plain = len - i < 4 || memcmp(key + i, "xn--", 4) != 0, ace = false;
+    if (!plain && ace_stops) {   /* (an ACE label decides: its hash is not wanted) */
+      any_ace = true;
+      break;
+    }
     for (; plain && i < len && key[i] != 0; i++) {
       uint8_t o = key[i];
       if (o == 1 || o >= 0x80) {
@@ -122,8 +127,10 @@ bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int s
     cache->prev_ace[n] = ace;
     cache->prev_end[n] = (uint16_t)(i + 1);
   }
-  memcpy(cache->prev, key, len);
-  cache->prev_len = len;
+  /* (what was hashed: the key to its last label, or to the ACE label that stopped it) */
+  size_t done = n ? cache->prev_end[n - 1] : 0;
+  memcpy(cache->prev, key, done < len ? done : len);
+  cache->prev_len = done < len ? done : len;
   cache->prev_nl = n;
   memcpy(lh, cache->prev_lh, n * sizeof *lh);
   *nl = n;
@@ -145,7 +152,7 @@ static uint64_t key_hash(const zp_checker *c, const uint8_t *key, size_t len, in
 {
   uint64_t lh[ZP_NAME_MAX / 2];
   size_t nl;
-  *ace = zp_ck_key_labels(c, key, len, side, lh, &nl);
+  *ace = zp_ck_key_labels(c, key, len, side, false, lh, &nl);
   return zp_ck_label_fold(lh, nl);
 }
 
@@ -283,25 +290,16 @@ zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const zp_ck_tup
   return file(c, h, key, key_len, true, t);
 }
 
-/* Whether a sort key has a label that starts "xn--". */
-static bool key_ace(const uint8_t *key, size_t len)
-{
-  for (const uint8_t *p = key, *end = key + len; p && end - p >= 4;) {
-    if (memcmp(p, "xn--", 4) == 0)
-      return true;
-    if ((p = memchr(p, 0, (size_t)(end - p))))
-      p++;
-  }
-  return false;
-}
-
 void zp_ck_alike_name(zp_checker *c)
 {
   /* (names with ACE labels were filed as they came in) */
-  if (!c->alike_bloom || c->alike_err != ZP_OK || key_ace(c->g.key, c->g.key_len))
+  if (!c->alike_bloom || c->alike_err != ZP_OK)
     return;
-  bool ace;
-  uint64_t h = key_hash(c, c->g.key, c->g.key_len, 1, &ace);
+  uint64_t lh[ZP_NAME_MAX / 2];
+  size_t nl;
+  if (zp_ck_key_labels(c, c->g.key, c->g.key_len, 1, true, lh, &nl))
+    return;
+  uint64_t h = zp_ck_label_fold(lh, nl);
   if (bloom(c, h, false))
     c->alike_err = file(c, h, c->g.key, c->g.key_len, false, zp_ck_first(&c->g));
 }
