@@ -358,6 +358,16 @@ static inline size_t zp_ck_labels(const uint8_t *wire)
   return n;
 }
 
+/* The hash of a name in wire form, ASCII case folded (names from text and from records compare). */
+static inline uint64_t zp_ck_name_hash(const uint8_t *wire)
+{
+  uint8_t low[ZP_NAME_MAX];
+  size_t n = zp_name_wire_len(wire);
+  for (size_t i = 0; i < n; i++)
+    low[i] = wire[i] >= 'A' && wire[i] <= 'Z' ? wire[i] + 32 : wire[i];
+  return zp_hash(low, n);
+}
+
 /* A key that ends in the label "*": a wildcard's. */
 static inline bool zp_ck_is_wildcard(const uint8_t *key, size_t len)
 {

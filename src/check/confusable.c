@@ -217,20 +217,14 @@ static size_t order_len(const uint8_t *entry)
 
 static int order_cmp(const uint8_t *a, const uint8_t *b)
 {
-  size_t na = order_len(a), nb = order_len(b);
-  int d = memcmp(a, b, na < nb ? na : nb);
-  return d ? d : (na > nb) - (na < nb);
+  return zp_spill_cmp_n(a, order_len(a), b, order_len(b));
 }
 
 static bool by_order(const uint8_t *entry, size_t len, size_t window,
                      uint8_t out[ZP_SPILL_PREFIX], void *ctx)
 {
   (void)len, (void)ctx;
-  size_t n = order_len(entry), at = window * ZP_SPILL_PREFIX;
-  memset(out, 0, ZP_SPILL_PREFIX);
-  if (at < n)
-    memcpy(out, entry + at, n - at < ZP_SPILL_PREFIX ? n - at : ZP_SPILL_PREFIX);
-  return n <= at + ZP_SPILL_PREFIX;
+  return zp_spill_window(entry, order_len(entry), window, out);
 }
 
 static void put_be(uint8_t *p, uint64_t v, int octets)

@@ -31,17 +31,6 @@ struct zp_ck_spf {
 };
 typedef struct zp_ck_spf zp_ck_spf;
 
-/* The hash of a name in wire form, ASCII case folded (a target's, from its text, and an
- * owner's, compare). */
-static uint64_t name_hash(const uint8_t *wire)
-{
-  uint8_t low[ZP_NAME_MAX];
-  size_t n = zp_name_wire_len(wire);
-  for (size_t i = 0; i < n; i++)
-    low[i] = wire[i] >= 'A' && wire[i] <= 'Z' ? wire[i] + 32 : wire[i];
-  return zp_hash(low, n);
-}
-
 /* A domain-spec's text (no macros, at most 253 octets) in wire form; false when it is none. */
 static bool text_wire(const char *s, size_t n, uint8_t *wire)
 {
@@ -131,7 +120,7 @@ static void keep(zp_checker *c, const zp_ck_spf *rec)
 /* Whether a record of kind is at owner already (told, naming it, with what receivers do). */
 static bool again(zp_checker *c, const zp_record *r, const zp_ck_tuple *t, int kind)
 {
-  uint64_t owner = name_hash(r->owner);
+  uint64_t owner = zp_ck_name_hash(r->owner);
   const zp_ck_kentry *e = zp_ck_kset_find(&c->mail_names, owner ^ (uint64_t)kind);
   if (!e) {
     if (kind != SPF)
@@ -163,7 +152,7 @@ enum { ALL, INCLUDE, A, MX, PTR, IP4, IP6, EXISTS, MECHANISMS };
 static void spf(zp_checker *c, const zp_record *r, const zp_ck_tuple *t, const char *v, size_t n)
 {
   const char *name = zp_ck_name_text(r->owner);
-  zp_ck_spf rec = {.owner = name_hash(r->owner), .at = *t, .kind = SPF};
+  zp_ck_spf rec = {.owner = zp_ck_name_hash(r->owner), .at = *t, .kind = SPF};
   memcpy(rec.name, r->owner, zp_name_wire_len(r->owner));
   bool redirect = false, exp = false;
   for (size_t i = 6; i < n;) {
@@ -191,7 +180,7 @@ static void spf(zp_checker *c, const zp_record *r, const zp_ck_tuple *t, const c
       if (is_redirect) {
         rec.own++;
         if (rec.ntargets < TARGETS_MAX && text_wire(eq + 1, len - nlen - 1, wire))
-          rec.target[rec.ntargets++] = name_hash(wire);
+          rec.target[rec.ntargets++] = zp_ck_name_hash(wire);
       }
       continue;
     }
@@ -223,7 +212,7 @@ static void spf(zp_checker *c, const zp_record *r, const zp_ck_tuple *t, const c
                            : "\"exists\" needs \":\" and a domain (RFC 7208 section 5.7)";
       rec.own++;
       if (!why && k == INCLUDE && rec.ntargets < TARGETS_MAX && text_wire(arg + 1, alen - 1, wire))
-        rec.target[rec.ntargets++] = name_hash(wire);
+        rec.target[rec.ntargets++] = zp_ck_name_hash(wire);
       break;
     case A: case MX: case PTR:
       rec.own++;

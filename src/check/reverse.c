@@ -13,15 +13,11 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "core/hash.h"
-#include "core/spill.h"
-#include "record/rrtype.h"
-#include "record/wire_name.h"
+#include "check_int.h"
 
 struct zp_reverse {
   zp_spill *fwd, *ptr;   /* A and AAAA records; PTR records */
-  uint64_t *zones;       /* the zones' names (hashes, ASCII case folded), open addressing */
-  size_t nzones, zcap;
+  zp_ck_nameset zones;   /* the zones' names, by their hashes (ASCII case folded) */
   char **paths;          /* the files records came from, each once */
   size_t npaths;
   zp_status err;
@@ -40,20 +36,14 @@ static size_t order_len(const uint8_t *e)
 
 static int order_cmp(const uint8_t *a, const uint8_t *b)
 {
-  size_t na = order_len(a), nb = order_len(b);
-  int d = memcmp(a, b, na < nb ? na : nb);
-  return d ? d : (na > nb) - (na < nb);
+  return zp_spill_cmp_n(a, order_len(a), b, order_len(b));
 }
 
 static bool by_order(const uint8_t *e, size_t len, size_t window, uint8_t out[ZP_SPILL_PREFIX],
                      void *ctx)
 {
   (void)len, (void)ctx;
-  size_t n = order_len(e), at = window * ZP_SPILL_PREFIX;
-  memset(out, 0, ZP_SPILL_PREFIX);
-  if (at < n)
-    memcpy(out, e + at, n - at < ZP_SPILL_PREFIX ? n - at : ZP_SPILL_PREFIX);
-  return n <= at + ZP_SPILL_PREFIX;
+  return zp_spill_window(e, order_len(e), window, out);
 }
 
 zp_status zp_reverse_new(size_t mem, zp_reverse **out)
@@ -78,66 +68,23 @@ void zp_reverse_free(zp_reverse *r)
     return;
   zp_spill_free(r->fwd);
   zp_spill_free(r->ptr);
-  free(r->zones);
+  free(r->zones.e);
   for (size_t i = 0; i < r->npaths; i++)
     free(r->paths[i]);
   free(r->paths);
   free(r);
 }
 
-static uint64_t name_hash(const uint8_t *wire)
-{
-  uint8_t low[ZP_NAME_MAX];
-  size_t n = zp_name_wire_len(wire);
-  for (size_t i = 0; i < n; i++)
-    low[i] = wire[i] >= 'A' && wire[i] <= 'Z' ? wire[i] + 32 : wire[i];
-  uint64_t h = zp_hash(low, n);
-  return h | !h;   /* (0 is an empty slot) */
-}
-
-static bool zone_has(const zp_reverse *r, uint64_t h)
-{
-  for (size_t k = r->zcap ? h & (r->zcap - 1) : 0; r->zcap && r->zones[k];
-       k = (k + 1) & (r->zcap - 1))
-    if (r->zones[k] == h)
-      return true;
-  return false;
-}
-
 zp_status zp_reverse_zone(zp_reverse *r, const uint8_t *apex)
 {
-  uint64_t h = name_hash(apex);
-  if (zone_has(r, h))
-    return ZP_OK;
-  if (2 * (r->nzones + 1) > r->zcap) {
-    size_t cap = r->zcap ? 2 * r->zcap : 64;
-    uint64_t *z = calloc(cap, sizeof *z);
-    if (!z)
-      return ZP_ENOMEM;
-    for (size_t i = 0; i < r->zcap; i++)
-      if (r->zones[i]) {
-        size_t k = r->zones[i] & (cap - 1);
-        while (z[k])
-          k = (k + 1) & (cap - 1);
-        z[k] = r->zones[i];
-      }
-    free(r->zones);
-    r->zones = z;
-    r->zcap = cap;
-  }
-  size_t k = h & (r->zcap - 1);
-  while (r->zones[k])
-    k = (k + 1) & (r->zcap - 1);
-  r->zones[k] = h;
-  r->nzones++;
-  return ZP_OK;
+  return zp_ck_set_add(&r->zones, zp_ck_name_hash(apex), 1);
 }
 
 /* Whether wire is at or below a zone of the run. */
 static bool in_run(const zp_reverse *r, const uint8_t *wire)
 {
   for (const uint8_t *p = wire;; p += *p + 1) {
-    if (zone_has(r, name_hash(p)))
+    if (zp_ck_set_get(&r->zones, zp_ck_name_hash(p)))
       return true;
     if (!*p)
       return false;

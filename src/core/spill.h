@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/uio.h>
 
 #include "idna/status.h"
@@ -29,6 +30,24 @@ enum { ZP_SPILL_PREFIX = 24 };
 /* Writes window `window` of entry[0..len) to out; true if it is complete (ctx: zp_spill_new's). */
 typedef bool (*zp_spill_prefix_fn)(const uint8_t *entry, size_t len, size_t window,
                                    uint8_t out[ZP_SPILL_PREFIX], void *ctx);
+
+/* For entries ordered by their first n octets, n told by each entry (a length inside it): the
+ * body of a zp_spill_prefix_fn, window `window` of e[0..n) into out, and of a zp_spill_cmp,
+ * the order of two such strings (octet by octet, the shorter first where one starts the other). */
+static inline bool zp_spill_window(const uint8_t *e, size_t n, size_t window,
+                                   uint8_t out[ZP_SPILL_PREFIX])
+{
+  size_t at = window * ZP_SPILL_PREFIX;
+  memset(out, 0, ZP_SPILL_PREFIX);
+  if (at < n)
+    memcpy(out, e + at, n - at < ZP_SPILL_PREFIX ? n - at : ZP_SPILL_PREFIX);
+  return n <= at + ZP_SPILL_PREFIX;
+}
+static inline int zp_spill_cmp_n(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
+{
+  int d = memcmp(a, b, na < nb ? na : nb);
+  return d ? d : (na > nb) - (na < nb);
+}
 
 typedef struct zp_spill zp_spill;
 
