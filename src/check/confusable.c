@@ -203,12 +203,25 @@ zp_status zp_ck_alike_init(zp_checker *c)
   return ZP_OK;
 }
 
+/* A candidate's octets at most: its order and where it is (smaller than spill's default, so
+ * that a merge reads more runs at once in the memory it has). */
+enum { ENTRY_MAX = 1024 };
+
 /* A candidate is filed as its order, [skeleton hash 8][key length 2][sort key][record number 4]
  * (big-endian: one name's entries together, by input order), then this. */
 typedef struct candidate {
-  uint8_t ace;           /* it has an ACE label */
-  zp_ck_tuple at;        /* its first record (of those together, for a name with ACE labels) */
+  uint64_t line_off;     /* its first record (of those together, for a name with ACE labels): */
+  uint32_t seq, src, line;   /* what a message about it needs of the record's tuple */
+  uint16_t col;
+  uint8_t flags, ace;    /* ace: it has an ACE label */
 } candidate;
+
+/* The place of a candidate as a message takes it. */
+static zp_ck_tuple place(const candidate *x)
+{
+  return (zp_ck_tuple){.line_off = x->line_off, .seq = x->seq, .src = x->src, .line = x->line,
+                       .col = x->col, .flags = x->flags, .kind = K_RECORD};
+}
 
 static size_t order_len(const uint8_t *entry)
 {
@@ -237,14 +250,15 @@ static zp_status file(zp_checker *c, uint64_t h, const uint8_t *key, size_t key_
                       const zp_ck_tuple *at)
 {
   zp_status st;
-  if (!c->alike && (st = zp_spill_new(zp_ck_mem(c) / 32, ZP_SPILL_ENTRY_MAX, order_cmp, by_order,
+  if (!c->alike && (st = zp_spill_new(zp_ck_mem(c) / 32, ENTRY_MAX, order_cmp, by_order,
                                       NULL, &c->alike)) != ZP_OK)
     return st;
   uint8_t head[10], seq[4];
   put_be(head, h, 8);
   put_be(head + 8, key_len, 2);
   put_be(seq, at->seq, 4);
-  candidate e = {.ace = ace, .at = *at};
+  candidate e = {.line_off = at->line_off, .seq = at->seq, .src = at->src, .line = at->line,
+                 .col = at->col, .flags = at->flags, .ace = ace};
   struct iovec parts[4] = {{head, sizeof head}, {(void *)key, key_len}, {seq, sizeof seq},
                            {&e, sizeof e}};
   return zp_spill_add(c->alike, parts, 4);
@@ -344,7 +358,7 @@ zp_status zp_ck_alike_end(zp_checker *c)
     return c->alike_err;
   /* the first name of each hash, its skeleton made once another name has that hash */
   static char a[ZP_CK_SHOWN_MAX], b[ZP_CK_SHOWN_MAX], t[ZP_NAME_UNICODE_MAX * 2];
-  candidate first;
+  candidate first = {0};
   uint8_t first_head[10], first_key[ZP_NAME_KEY_MAX], last_key[ZP_NAME_KEY_MAX];
   size_t first_len = 0, first_n = 0, last_len = 0;
   uint32_t first_s[SKEL_MAX], s[SKEL_MAX];
@@ -381,12 +395,13 @@ zp_status zp_ck_alike_end(zp_checker *c)
     if (!x.ace && !first.ace)
       continue;
     /* told at the one written later, naming the other */
-    bool later = x.at.seq > first.at.seq;
-    zp_ck_report(c, ZP_CK_CONFUSABLE, later ? &x.at : &first.at,
+    bool later = x.seq > first.seq;
+    zp_ck_tuple xt = place(&x), ft = place(&first);
+    zp_ck_report(c, ZP_CK_CONFUSABLE, later ? &xt : &ft,
                  "name %s looks like %s at %s: both have the skeleton %s (UTS #39 section 4)",
                  later ? zp_ck_alike_shown(c, key, key_len, a) : zp_ck_alike_shown(c, first_key, first_len, a),
                  later ? zp_ck_alike_shown(c, first_key, first_len, b) : zp_ck_alike_shown(c, key, key_len, b),
-                 zp_ck_where(c, later ? &first.at : &x.at), skeleton_text(s, n, t, sizeof t));
+                 zp_ck_where(c, later ? &ft : &xt), skeleton_text(s, n, t, sizeof t));
   }
   zp_spill_free(c->alike);
   c->alike = NULL;

@@ -227,13 +227,14 @@ zp_status zp_check_finish(zp_checker *c)
   if ((st = zp_ck_refs_end(c)) != ZP_OK)
     return st;
   zp_ck_apex_end(c);
-  if ((st = zp_ck_alike_end(c)) != ZP_OK)
-    return st;
-  zp_ck_mail_end(c);
   /* what the loops may sort takes the memory of the sort and the log, done with */
   zp_spill_free(c->sp);
   zp_spill_free(c->log);
   c->sp = c->log = NULL;
+  /* (the names alike are sorted once the tuples' files are gone) */
+  if ((st = zp_ck_alike_end(c)) != ZP_OK)
+    return st;
+  zp_ck_mail_end(c);
   if (zp_ck_on(c, ZP_CK_CNAME_LOOP) && (st = zp_ck_find_loops(c)) != ZP_OK)
     return st;
   if ((st = zp_ck_dnssec_end(c)) != ZP_OK)

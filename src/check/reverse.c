@@ -29,6 +29,9 @@ typedef struct place {
   uint32_t path, line, col;
 } place;
 
+/* An entry's octets at most (less than spill's default: a merge reads more runs at once). */
+enum { ENTRY_MAX = 1024 };
+
 static size_t order_len(const uint8_t *e)
 {
   return 16 + 2 + (size_t)(e[16] << 8 | e[17]);
@@ -51,9 +54,9 @@ zp_status zp_reverse_new(size_t mem, zp_reverse **out)
   zp_reverse *r = calloc(1, sizeof *r);
   if (!r)
     return ZP_ENOMEM;
-  zp_status st = zp_spill_new(mem / 2, ZP_SPILL_ENTRY_MAX, order_cmp, by_order, NULL, &r->fwd);
+  zp_status st = zp_spill_new(mem / 2, ENTRY_MAX, order_cmp, by_order, NULL, &r->fwd);
   if (st == ZP_OK)
-    st = zp_spill_new(mem / 2, ZP_SPILL_ENTRY_MAX, order_cmp, by_order, NULL, &r->ptr);
+    st = zp_spill_new(mem / 2, ENTRY_MAX, order_cmp, by_order, NULL, &r->ptr);
   if (st != ZP_OK) {
     zp_reverse_free(r);
     return st;
