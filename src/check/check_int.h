@@ -18,9 +18,9 @@
  * Memory: --check-memory N (opt.run_bytes) is shared out, each part bounded on its own (intake.c
  * sets them): the tuples' sort a half (less the handoff's four blocks of a sixty-fourth
  * each, 4 KiB at the least), the wildcards three sixteenths, the targets, the CNAME
- * links, the references' log and the held messages a sixteenth each, the references waiting for
- * a wildcard and the records never served a thirty-second each. A spill takes 32 KiB at the
- * least. Past the pass, the tuples' sort and the log are let go, and the links that did not fit
+ * links and the references' log a sixteenth each, the held messages, the references waiting for
+ * a wildcard and the records never served a thirty-second each, and -W confusable's filter of
+ * skeletons and its candidates a sixty-fourth each. A spill takes 32 KiB at the least. Past the pass, the tuples' sort and the log are let go, and the links that did not fit
  * in memory take their share for sorting (loop.c).
  * The rules, by subject: hostname.c (check-names), rrset.c (TTLs, singletons, CNAME and other
  * data, null MX), collision.c (IDNA spellings), apex.c (the zone's apex and bounds),
@@ -300,7 +300,7 @@ struct zp_checker {
   /* confusable.c: the skeletons of owners with ACE labels (a Bloom filter), the candidates and
    * what filing them failed with */
   uint8_t *alike_bloom;
-  struct zp_ck_alike_cache *alike_cache;   /* [0] the reader's thread's, [1] the pass's */
+  struct zp_ck_alike_cache *alike_cache;   /* [0] the intake's thread's, [1] the pass's */
   size_t alike_bloom_len;
   uint64_t alike_recent[ZP_CK_ALIKE_RECENT];   /* hashes of owners filed lately */
   uint32_t alike_ascii[0x80][ZP_CK_ALIKE_PROTO];   /* the skeletons of ASCII characters */
@@ -457,17 +457,17 @@ void zp_ck_load_first(zp_checker *c, const zp_ck_tuple *t);
 bool zp_ck_load_counting(const zp_checker *c);
 void zp_ck_load_more(zp_checker *c, const zp_ck_tuple *t, bool new_rdata);
 
-/* confusable.c: an owner as it comes in (the reader's thread); the name being looked at in the
- * pass; after the pass, the names told; the memory freed. */
-ZP_NODISCARD zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner,
-                                         const zp_ck_tuple *t);
+/* confusable.c: an owner as it comes in, with its sort key (the intake's thread); the name being
+ * looked at in the pass; after the pass, the names told; the memory freed. */
+ZP_NODISCARD zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const uint8_t *key,
+                                         size_t key_len, const zp_ck_tuple *t);
 void zp_ck_alike_name(zp_checker *c);
 ZP_NODISCARD zp_status zp_ck_alike_end(zp_checker *c);
 void zp_ck_alike_free(zp_checker *c);
 /* What the skeletons need, made once: the caches and the ASCII prototypes. */
 ZP_NODISCARD zp_status zp_ck_alike_init(zp_checker *c);
 /* The hashes of the skeletons of the labels of the name whose sort key is key[0..len), from the
- * root down, into lh (*nl of them), with the cache of side (0: the reader's thread, 1: the
+ * root down, into lh (*nl of them), with the cache of side (0: the intake's thread, 1: the
  * pass); whether a label is ACE (with ace_stops, the first ACE label ends it, lh then partial).
  * The hash of a run of labels is zp_ck_label_fold of theirs. */
 bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int side,

@@ -2,8 +2,8 @@
  * different names, one of them at least with a non-ASCII label (-W confusable).
  *
  * While records come in, each owner with an ACE label is filed as a candidate (once for a run
- * of its records), with its skeleton's hash, in a spill of a thirty-second of --check-memory,
- * and the hash goes into a Bloom filter of another thirty-second. The pass then sees every other
+ * of its records), with its skeleton's hash, in a spill of a sixty-fourth of --check-memory,
+ * and the hash goes into a Bloom filter of another sixty-fourth. The pass then sees every other
  * name once: one whose skeleton the filter may hold is filed too. After the pass the candidates
  * come back by hash; names of one skeleton (compared whole, not by hash) are told against the
  * first written. A pair of plain ASCII names is left alone: "ns1" and "nsl", "arm" and "arrn"
@@ -48,7 +48,7 @@ static inline uint64_t mix(uint64_t h, uint32_t cp)
 enum { SEED = 0xcbf29ce484222325u };
 
 /* The hash of the skeleton of label p (length octet first), made and remembered in cache (each
- * side of the checker has its own: the reader's thread and the pass's); whether it is ACE. */
+ * side of the checker has its own: the intake's thread and the pass's); whether it is ACE. */
 static uint64_t label_hash(zp_ck_alike_cache *cache, const uint8_t *p, bool *ace)
 {
   zp_ck_alike_seen *e = &cache->seen[zp_hash(p + 1, *p) & (ZP_CK_ALIKE_CACHE - 1)];
@@ -250,7 +250,7 @@ static zp_status file(zp_checker *c, uint64_t h, const uint8_t *key, size_t key_
                       const zp_ck_tuple *at)
 {
   zp_status st;
-  if (!c->alike && (st = zp_spill_new(zp_ck_mem(c) / 32, ENTRY_MAX, order_cmp, by_order,
+  if (!c->alike && (st = zp_spill_new(zp_ck_mem(c) / 64, ENTRY_MAX, order_cmp, by_order,
                                       NULL, &c->alike)) != ZP_OK)
     return st;
   uint8_t head[10], seq[4];
@@ -264,7 +264,8 @@ static zp_status file(zp_checker *c, uint64_t h, const uint8_t *key, size_t key_
   return zp_spill_add(c->alike, parts, 4);
 }
 
-zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const zp_ck_tuple *t)
+zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const uint8_t *key,
+                            size_t key_len, const zp_ck_tuple *t)
 {
   if (!zp_ck_on(c, ZP_CK_CONFUSABLE))
     return ZP_OK;
@@ -282,7 +283,7 @@ zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const zp_ck_tup
   *recent = own;
   if (!c->alike_bloom) {
     /* (a power of two: a bit is found by a mask) */
-    for (c->alike_bloom_len = 4096; c->alike_bloom_len * 2 <= zp_ck_mem(c) / 32;)
+    for (c->alike_bloom_len = 4096; c->alike_bloom_len * 2 <= zp_ck_mem(c) / 64;)
       c->alike_bloom_len *= 2;
     zp_status st = zp_ck_alike_init(c);
     if (st != ZP_OK)
@@ -290,8 +291,6 @@ zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const zp_ck_tup
     if (!(c->alike_bloom = calloc(1, c->alike_bloom_len)))
       return ZP_ENOMEM;
   }
-  uint8_t key[ZP_NAME_KEY_MAX];
-  size_t key_len = zp_name_sort_key(owner, key);
   bool any;
   uint64_t h = key_hash(c, key, key_len, 0, &any);
   bloom(c, h, true);

@@ -99,13 +99,13 @@ size_t zp_ck_handoff_block(const zp_checker *c)
   return b < 4096 ? 4096 : b > 256 * 1024 ? 256 * 1024 : b;
 }
 
-/* The tuples' share of the memory: a half, less the handoff's blocks, less a quarter that
- * DNSSEC verification takes when it is on, and less a sixteenth for -W confusable (spill takes a floor of its own where this leaves
+/* The tuples' share of the memory: a half, less the handoff's blocks, and less a quarter that
+ * DNSSEC verification takes when it is on (spill takes a floor of its own where this leaves
  * less). */
 static size_t tuple_share(const zp_checker *c, bool dnssec)
 {
   size_t mem = zp_ck_mem(c),
-         share = mem / 2 - (dnssec ? mem / 4 : 0) - (zp_ck_on(c, ZP_CK_CONFUSABLE) ? mem / 16 : 0),
+         share = mem / 2 - (dnssec ? mem / 4 : 0),
          blocks = c->intake ? zp_handoff_bytes(c->intake) : 0;
   return share > blocks ? share - blocks : 0;
 }
@@ -134,6 +134,8 @@ static zp_status take(void *ctx, const uint8_t *entry, size_t len)
     c->have_apex = true;
   }
   zp_status st = zp_ck_add(c, c->sp, &in.t, key, in.t.extra_len ? spell : NULL);
+  if (st == ZP_OK)
+    st = zp_ck_alike_owner(c, owner, key, in.t.key_len, &in.t);
   if (st != ZP_OK)
     return st;
   /* (told at the target, where a message about it belongs) */
@@ -171,7 +173,7 @@ zp_status zp_check_new(const zp_check_options *opt, const uint8_t *zone, zp_diag
   if (st == ZP_OK)
     st = zp_spill_new(mem / 16, ZP_SPILL_ENTRY_MAX, NULL, NULL, NULL, &c->log);
   if (st == ZP_OK)
-    st = zp_spill_new(mem / 16, ZP_SPILL_ENTRY_MAX, NULL, zp_ck_held_order, NULL, &c->held);
+    st = zp_spill_new(mem / 32, ZP_SPILL_ENTRY_MAX, NULL, zp_ck_held_order, NULL, &c->held);
   if (st == ZP_OK)
     st = zp_spill_new(mem / 32, ZP_SPILL_ENTRY_MAX, NULL, zp_ck_seq_order, NULL, &c->unserved);
   if (st == ZP_OK)
@@ -258,7 +260,7 @@ zp_status zp_check_record(zp_checker *c, const zp_record *r)
     in.at = zp_ck_at_field(r, t, to_field);
     in.at.covered = written_relative(r, to, to_field);
   }
-  if ((st = zp_ck_load_record(c, r, t)) != ZP_OK || (st = zp_ck_alike_owner(c, r->owner, t)) != ZP_OK ||
+  if ((st = zp_ck_load_record(c, r, t)) != ZP_OK ||
       (st = zp_ck_dnssec_record(c, r, t, &in.shrink)) != ZP_OK)
     return st;
   for (size_t i = 0; i < sizeof record_rules / sizeof *record_rules; i++)
