@@ -240,13 +240,14 @@ static void spf(zp_checker *c, const zp_record *r, const zp_ck_tuple *t, const c
   keep(c, &rec);
 }
 
-/* The lookups of SPF record i, those of the records it includes in the zone added in; depth
- * bounds a loop (receivers stop it at 10 lookups anyway). */
+/* The lookups of SPF record i, those of the records it includes in the zone added in, counted
+ * until they pass 10 (what receivers allow): a record whose count passes 10 is not followed
+ * further, so a zone of records that include one another in loops and fans costs a bounded walk
+ * a record, not one exponential in its depth; depth bounds a chain. */
 static unsigned lookups(const zp_checker *c, size_t i, unsigned depth)
 {
   unsigned n = c->spf[i].own;
-  for (size_t k = 0; k < c->spf[i].ntargets && depth < LOOKUPS_MAX; k++)
-  {
+  for (size_t k = 0; k < c->spf[i].ntargets && n <= LOOKUPS_MAX && depth < LOOKUPS_MAX; k++) {
     const zp_ck_kentry *e = zp_ck_kset_find(&c->mail_names, c->spf[i].target[k] ^ SPF);
     if (e)
       n += lookups(c, e->val, depth + 1);
@@ -261,10 +262,10 @@ void zp_ck_mail_end(zp_checker *c)
       continue;
     unsigned n = lookups(c, i, 0);
     if (n > LOOKUPS_MAX)
-      zp_ck_report(c, ZP_CK_MAIL, &c->spf[i].at, "SPF at %s needs %u DNS lookups (include, a, "
-                   "mx, ptr, exists, redirect, with those of the SPF records it includes in the "
-                   "zone): past 10, receivers fail it with a permanent error (RFC 7208 section "
-                   "4.6.4)", zp_ck_name_text(c->spf[i].name), n);
+      zp_ck_report(c, ZP_CK_MAIL, &c->spf[i].at, "SPF at %s needs %u or more DNS lookups "
+                   "(include, a, mx, ptr, exists, redirect, with those of the SPF records it "
+                   "includes in the zone): past 10, receivers fail it with a permanent error (RFC "
+                   "7208 section 4.6.4)", zp_ck_name_text(c->spf[i].name), n);
   }
   if (c->spf_uncounted && c->nspf)
     zp_ck_report(c, ZP_CK_MAIL, &c->spf[0].at, "SPF lookups not counted: the zone's SPF records "
