@@ -582,7 +582,7 @@ Test(order, spill_hands_back_canonical_order, .init = zone_example)
     zp_ck_tuple t = {.seq = (uint32_t)p, .kind = (uint8_t)(p % 3), .rclass = ZP_CLASS_IN,
                .rtype = p % 3 == K_RECORD ? ZP_TYPE_A : 0};
     t.key_len = (uint16_t)zp_name_sort_key((const uint8_t *)names[p / 3], key);
-    cr_assert_eq(zp_ck_add(&ck, sp, &t, key, key), ZP_OK);
+    cr_assert_eq(zp_ck_add(&ck, sp, &t, key, key, 0), ZP_OK);
   }
   const uint8_t *got;
   size_t len;

@@ -34,7 +34,7 @@ zp_status zp_ck_brands_new(zp_checker *c)
     uint8_t key[ZP_NAME_KEY_MAX];
     uint64_t lh[ZP_NAME_MAX / 2];
     size_t nl, len = zp_name_sort_key(c->opt.brands[i].wire, key);
-    zp_ck_key_labels(c, key, len, 1, false, lh, &nl);
+    zp_ck_key_labels(c, key, len, 1, false, lh, &nl, NULL);
     c->brands[i] = (zp_ck_brand){zp_ck_label_fold(lh, nl), (uint32_t)i, (uint8_t)nl};
     if (nl > 0 && nl < 128)
       c->brand_labels[nl / 64] |= (uint64_t)1 << (nl % 64);
@@ -85,7 +85,7 @@ void zp_ck_brand_name(zp_checker *c)
     return;
   uint64_t lh[ZP_NAME_MAX / 2];
   size_t nl;
-  zp_ck_key_labels(c, c->g.key, c->g.key_len, 1, false, lh, &nl);
+  zp_ck_key_labels(c, c->g.key, c->g.key_len, 1, false, lh, &nl, NULL);
   uint8_t wire[ZP_NAME_MAX];
   const uint8_t *lab[ZP_NAME_MAX / 2];
   bool have_labels = false;

@@ -50,6 +50,8 @@ enum {
   F_NULL_MX = 1,         /* an MX "0 ." (RFC 7505) */
   F_KEY_REL = 2,         /* the key is stored without the first record's zone (skip), which */
   F_EXTRA_REL = 4,       /* nearly every key starts with; the same for a reference's extra */
+  F_ALIKE = 4,           /* (a record's) 8 octets after its extra: what confusable.c carries of
+                            its owner to the pass (zp_ck_add) */
   F_SERVED_ONLY = 8,     /* (a message's place) told only if the record is ever served */
   F_BATCH_CONT = 16,     /* a record whose RRset had one in the same batch of named's loader
                             reading the zone zonepuny writes (load.c) */
@@ -197,6 +199,7 @@ typedef struct zp_ck_group {
    * the name's RRsets */
   uint32_t load_held[2], load_all[2], load_dist[2], load_again[2], types;
   bool load_told, types_told;
+  uint64_t alike;        /* confusable.c: what a record of the name carried (0: nothing) */
   zp_ck_rep rrset, cname, other, spell1, spell2, glue_other, occ, dname_rec, ns, ds, mx_null_rec;
   uint8_t key[ZP_NAME_KEY_MAX];
   size_t key_len;
@@ -216,7 +219,7 @@ enum { ZP_CK_DEPTH_MAX = 128 };   /* delegations and DNAMEs nested above one nam
 enum { ZP_CK_ALIKE_CACHE = 256, ZP_CK_ALIKE_RECENT = 64, ZP_CK_ALIKE_PROTO = 4 };
 typedef struct zp_ck_alike_seen {
   uint8_t len;           /* 0: empty */
-  bool ace;
+  bool ace, plain;       /* plain: a skeleton an ASCII label may have too */
   uint8_t label[ZP_LABEL_MAX];
   uint64_t hash;
 } zp_ck_alike_seen;
@@ -226,7 +229,7 @@ typedef struct zp_ck_alike_cache {
   uint8_t prev[ZP_NAME_KEY_MAX];
   size_t prev_len, prev_nl;
   uint64_t prev_lh[ZP_NAME_MAX / 2];
-  bool prev_ace[ZP_NAME_MAX / 2];
+  bool prev_ace[ZP_NAME_MAX / 2], prev_plain[ZP_NAME_MAX / 2];
   uint16_t prev_end[ZP_NAME_MAX / 2];
 } zp_ck_alike_cache;
 
@@ -297,14 +300,17 @@ struct zp_checker {
   uint32_t *pending;     /* numbers of the targets waiting */
   size_t npending, pending_cap;
   zp_spill *deferred;    /* references (past the bound on targets kept) waiting; NULL: none */
-  /* confusable.c: the skeletons of owners with ACE labels (a Bloom filter), the candidates and
-   * what filing them failed with */
-  uint8_t *alike_bloom;
+  /* confusable.c: the skeletons of owners with ACE labels and those wanted (Bloom filters), the
+   * candidates and what filing them failed with */
+  uint8_t *alike_bloom, *alike_want;
   struct zp_ck_alike_cache *alike_cache;   /* [0] the intake's thread's, [1] the pass's */
-  size_t alike_bloom_len;
-  uint64_t alike_recent[ZP_CK_ALIKE_RECENT];   /* hashes of owners filed lately */
+  size_t alike_bloom_len, alike_want_len;
+  uint64_t alike_recent[ZP_CK_ALIKE_RECENT][2];   /* owners seen lately: hash, what it carried */
   uint32_t alike_ascii[0x80][ZP_CK_ALIKE_PROTO];   /* the skeletons of ASCII characters */
   uint8_t alike_ascii_len[0x80];
+  uint64_t alike_proto_low[2];   /* the code points of those below 0x80 (a bit each), and */
+  uint32_t alike_proto_high[0x80 * ZP_CK_ALIKE_PROTO];   /* the others */
+  size_t alike_proto_nhigh;
   zp_spill *alike;
   zp_status alike_err;
   struct zp_ck_spf *spf;        /* mail.c: SPF, DMARC and DKIM records kept (-W mail), found */
@@ -382,9 +388,10 @@ int zp_ck_tuple_cmp(const uint8_t *a, const uint8_t *b);
 bool zp_ck_key_prefix(const uint8_t *entry, size_t entry_len, size_t window,
                       uint8_t out[ZP_SPILL_PREFIX], void *ctx);
 /* Files the tuple whole with its key (whole->key_len octets) and extra in sp; a reference's
- * extra is a key too, and either is stored without skip when it starts with it. */
+ * extra is a key too, and either is stored without skip when it starts with it. A record's
+ * alike (not 0) follows (F_ALIKE). */
 zp_status zp_ck_add(zp_checker *c, zp_spill *sp, const zp_ck_tuple *whole, const uint8_t *key,
-                    const uint8_t *extra);
+                    const uint8_t *extra, uint64_t alike);
 /* A tuple for a message at field i of r (the record's own place when the field is unknown). */
 zp_ck_tuple zp_ck_at_field(const zp_record *r, const zp_ck_tuple *t, size_t i);
 /* A reference's extra, the referring owner's sort key, whole again in from; its length. */
@@ -457,10 +464,11 @@ void zp_ck_load_first(zp_checker *c, const zp_ck_tuple *t);
 bool zp_ck_load_counting(const zp_checker *c);
 void zp_ck_load_more(zp_checker *c, const zp_ck_tuple *t, bool new_rdata);
 
-/* confusable.c: an owner as it comes in, with its sort key (the intake's thread); the name being
- * looked at in the pass; after the pass, the names told; the memory freed. */
+/* confusable.c: an owner as it comes in, with its sort key (the intake's thread: what its tuple
+ * is to carry into *carry, 0 for nothing); the name being looked at in the pass; after the pass, the names
+ * told; the memory freed. */
 ZP_NODISCARD zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const uint8_t *key,
-                                         size_t key_len, const zp_ck_tuple *t);
+                                         size_t key_len, uint64_t *carry);
 void zp_ck_alike_name(zp_checker *c);
 ZP_NODISCARD zp_status zp_ck_alike_end(zp_checker *c);
 void zp_ck_alike_free(zp_checker *c);
@@ -468,10 +476,11 @@ void zp_ck_alike_free(zp_checker *c);
 ZP_NODISCARD zp_status zp_ck_alike_init(zp_checker *c);
 /* The hashes of the skeletons of the labels of the name whose sort key is key[0..len), from the
  * root down, into lh (*nl of them), with the cache of side (0: the intake's thread, 1: the
- * pass); whether a label is ACE (with ace_stops, the first ACE label ends it, lh then partial).
+ * pass); whether a label is ACE (with ace_stops, the first ACE label ends it, lh then partial);
+ * into *ascii_like (unless NULL) whether every label's skeleton is one an ASCII label may have.
  * The hash of a run of labels is zp_ck_label_fold of theirs. */
 bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int side,
-                      bool ace_stops, uint64_t *lh, size_t *nl);
+                      bool ace_stops, uint64_t *lh, size_t *nl, bool *ascii_like);
 uint64_t zp_ck_label_fold(const uint64_t *lh, size_t n);
 /* The name whose sort key is key[0..len) as people read it, and its ACE form when that differs,
  * into out (ZP_CK_SHOWN_MAX octets). */

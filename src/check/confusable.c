@@ -1,12 +1,19 @@
 /* confusable.c -- two names of the zone that look alike: equal UTS #39 skeletons (section 4),
  * different names, one of them at least with a non-ASCII label (-W confusable).
  *
- * While records come in, each owner with an ACE label is filed as a candidate (once for a run
- * of its records), with its skeleton's hash, in a spill of a sixty-fourth of --check-memory,
- * and the hash goes into a Bloom filter of another sixty-fourth. The pass then sees every other
- * name once: one whose skeleton the filter may hold is filed too. After the pass the candidates
- * come back by hash; names of one skeleton (compared whole, not by hash) are told against the
- * first written. A pair of plain ASCII names is left alone: "ns1" and "nsl", "arm" and "arrn"
+ * Few names of a zone have a look-alike, so only those that may are filed, in a spill sorted by
+ * skeleton after the pass. While records come in, the skeleton's hash of each owner with an ACE
+ * label goes into a Bloom filter (a sixty-fourth of --check-memory), and its tuple carries it
+ * (the first of a run of its records) to the pass. An owner whose hash the filter held already
+ * may have a look-alike with an ACE label: its hash goes into a second filter, of those wanted
+ * (a hundred-and-twenty-eighth); so does one whose skeleton an ASCII name may have (every code
+ * point of it is in the skeleton of an ASCII character: "pаypal", not "łódź", whose marks stay),
+ * as ASCII names are hashed only in the pass, in canonical order, which may bring the ASCII
+ * name after its look-alike. The pass then sees every name once, and files those whose hash is
+ * wanted (a name with an ACE label by the hash its tuple carried). After the pass the
+ * candidates come back by hash; names of one skeleton (compared whole, not by hash) are told
+ * against the first of them (the shortest sort key, then the least), each at the one of the two
+ * written later. A pair of plain ASCII names is left alone: "ns1" and "nsl", "arm" and "arrn"
  * are skeletons alike, but such names are typed and read as they are; the homographs UTS #39
  * is about need a character beyond ASCII. */
 #include <stdio.h>
@@ -47,30 +54,48 @@ static inline uint64_t mix(uint64_t h, uint32_t cp)
 
 enum { SEED = 0xcbf29ce484222325u };
 
+/* Whether code point cp is in the skeleton of an ASCII character. */
+static bool proto(const zp_checker *c, uint32_t cp)
+{
+  if (cp < 0x80)
+    return c->alike_proto_low[cp / 64] >> (cp % 64) & 1;
+  for (size_t i = 0; i < c->alike_proto_nhigh; i++)
+    if (c->alike_proto_high[i] == cp)
+      return true;
+  return false;
+}
+
 /* The hash of the skeleton of label p (length octet first), made and remembered in cache (each
- * side of the checker has its own: the intake's thread and the pass's); whether it is ACE. */
-static uint64_t label_hash(zp_ck_alike_cache *cache, const uint8_t *p, bool *ace)
+ * side of the checker has its own: the intake's thread and the pass's); whether it is ACE, and
+ * whether an ASCII label may have that skeleton. */
+static uint64_t label_hash(const zp_checker *c, zp_ck_alike_cache *cache, const uint8_t *p,
+                           bool *ace, bool *plain)
 {
   zp_ck_alike_seen *e = &cache->seen[zp_hash(p + 1, *p) & (ZP_CK_ALIKE_CACHE - 1)];
   if (e->len == *p && memcmp(e->label, p + 1, *p) == 0) {
     *ace = e->ace;
+    *plain = e->plain;
     return e->hash;
   }
   uint32_t s[4 * ZP_LABEL_MAX * 4];
   size_t n = sizeof s / sizeof *s;
   *ace = zp_ck_label_skeleton(p, s, &n);
+  *plain = true;
   uint64_t h = SEED;
-  for (size_t i = 0; i < n; i++)
+  for (size_t i = 0; i < n; i++) {
     h = mix(h, s[i]);
+    *plain = *plain && proto(c, s[i]);
+  }
   e->len = *p;
   memcpy(e->label, p + 1, *p);
   e->ace = *ace;
+  e->plain = *plain;
   e->hash = h;
   return h;
 }
 
 bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int side,
-                      bool ace_stops, uint64_t *lh, size_t *nl)
+                      bool ace_stops, uint64_t *lh, size_t *nl, bool *ascii_like)
 {
   /* the labels this key shares with the one before (from the root down: the zone's, and in the
    * pass's canonical order most of a name's) are not hashed again */
@@ -87,16 +112,18 @@ bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int s
     same++;
   while (n < cache->prev_nl && cache->prev_end[n] <= same)
     n++;
-  bool any_ace = false;
-  for (size_t j = 0; j < n; j++)
+  bool any_ace = false, all_plain = true;
+  for (size_t j = 0; j < n; j++) {
     any_ace |= cache->prev_ace[j];
+    all_plain &= cache->prev_plain[j];
+  }
   size_t i = n ? cache->prev_end[n - 1] : 0;
   for (; i < len && !(any_ace && ace_stops); i++, n++) {
     /* (a label of the key ends with 0x00; 0x01 escapes 0x00 and 0x01: wire_name.h; the key is
      * lowercase) */
     size_t start = i;
     uint64_t h = SEED;
-    bool plain = len - i < 4 || memcmp(key + i, "xn--", 4) != 0, ace = false;
+    bool plain = len - i < 4 || memcmp(key + i, "xn--", 4) != 0, ace = false, like = true;
     if (!plain && ace_stops) {   /* (an ACE label decides: its hash is not wanted) */
       any_ace = true;
       break;
@@ -120,11 +147,13 @@ bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int s
       for (i = start; i < len && key[i] != 0 && m < ZP_LABEL_MAX; i++)
         lab[1 + m++] = key[i] == 1 && i + 1 < len ? (uint8_t)(key[++i] - 1) : key[i];
       lab[0] = (uint8_t)m;
-      h = label_hash(cache, lab, &ace);
+      h = label_hash(c, cache, lab, &ace, &like);
       any_ace |= ace;
+      all_plain &= like;
     }
     cache->prev_lh[n] = h;
     cache->prev_ace[n] = ace;
+    cache->prev_plain[n] = like;
     cache->prev_end[n] = (uint16_t)(i + 1);
   }
   /* (what was hashed: the key to its last label, or to the ACE label that stopped it) */
@@ -134,6 +163,8 @@ bool zp_ck_key_labels(const zp_checker *c, const uint8_t *key, size_t len, int s
   cache->prev_nl = n;
   memcpy(lh, cache->prev_lh, n * sizeof *lh);
   *nl = n;
+  if (ascii_like)
+    *ascii_like = all_plain;
   return any_ace;
 }
 
@@ -147,14 +178,9 @@ uint64_t zp_ck_label_fold(const uint64_t *lh, size_t n)
   return h;
 }
 
-/* The hash of the skeleton of the name whose sort key is key[0..len); whether a label is ACE. */
-static uint64_t key_hash(const zp_checker *c, const uint8_t *key, size_t len, int side, bool *ace)
-{
-  uint64_t lh[ZP_NAME_MAX / 2];
-  size_t nl;
-  *ace = zp_ck_key_labels(c, key, len, side, false, lh, &nl);
-  return zp_ck_label_fold(lh, nl);
-}
+/* What a tuple carries of its owner (one with an ACE label): the hash of the skeleton, its low
+ * bit set (0 is nothing carried). */
+enum { CARRIED = 1 };
 
 /* The skeleton of wire into out[0..*n): its labels' from the last to the first, each ended by
  * 0xFFFFFFFF (no code point). A label no skeleton fits in (ZP_EBUFFER) or no ACE decodes (not
@@ -174,18 +200,29 @@ static void skeleton(const uint8_t *wire, uint32_t *out, size_t *n)
   *n = w;
 }
 
-/* The filter's bits for hash h: three of its bits, from the hash's three 21-bit parts. */
-static bool bloom(zp_checker *c, uint64_t h, bool set)
+/* A filter's bits for hash h: three of its bits, each from the hash past CARRIED mixed once
+ * more; whether they were all set. */
+static bool bloom(uint8_t *f, size_t len, uint64_t h, bool set)
 {
-  size_t nbits = c->alike_bloom_len * 8;
+  size_t nbits = len * 8;
   bool all = true;
-  for (int i = 0; i < 3; i++, h >>= 21) {
-    size_t b = (size_t)(h * 0x9e3779b97f4a7c15u >> 20) & (nbits - 1);
-    all &= c->alike_bloom[b / 8] >> (b % 8) & 1;
+  h >>= 1;
+  for (int i = 0; i < 3; i++) {
+    h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
+    size_t b = (size_t)(h >> 20) & (nbits - 1);
+    all &= f[b / 8] >> (b % 8) & 1;
     if (set)
-      c->alike_bloom[b / 8] |= (uint8_t)(1u << (b % 8));
+      f[b / 8] |= (uint8_t)(1u << (b % 8));
   }
   return all;
+}
+
+/* A filter of a share of --check-memory: a power of two of octets (a bit is found by a mask). */
+static zp_status filter_new(const zp_checker *c, size_t share, uint8_t **f, size_t *len)
+{
+  for (*len = 4096; *len * 2 <= zp_ck_mem(c) / share;)
+    *len *= 2;
+  return (*f = calloc(1, *len)) ? ZP_OK : ZP_ENOMEM;
 }
 
 zp_status zp_ck_alike_init(zp_checker *c)
@@ -199,6 +236,13 @@ zp_status zp_ck_alike_init(zp_checker *c)
     if (zp_uts39_skeleton(&a, 1, c->alike_ascii[a], &n) != ZP_OK)
       return ZP_EINVAL;   /* (no prototype of ASCII is longer: the tables' generator holds it) */
     c->alike_ascii_len[a] = (uint8_t)n;
+    for (size_t i = 0; i < n; i++) {
+      uint32_t p = c->alike_ascii[a][i];
+      if (p < 0x80)
+        c->alike_proto_low[p / 64] |= (uint64_t)1 << (p % 64);
+      else if (!proto(c, p))
+        c->alike_proto_high[c->alike_proto_nhigh++] = p;
+    }
   }
   return ZP_OK;
 }
@@ -250,7 +294,7 @@ static zp_status file(zp_checker *c, uint64_t h, const uint8_t *key, size_t key_
                       const zp_ck_tuple *at)
 {
   zp_status st;
-  if (!c->alike && (st = zp_spill_new(zp_ck_mem(c) / 64, ENTRY_MAX, order_cmp, by_order,
+  if (!c->alike && (st = zp_spill_new(zp_ck_mem(c) / 128, ENTRY_MAX, order_cmp, by_order,
                                       NULL, &c->alike)) != ZP_OK)
     return st;
   uint8_t head[10], seq[4];
@@ -265,8 +309,9 @@ static zp_status file(zp_checker *c, uint64_t h, const uint8_t *key, size_t key_
 }
 
 zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const uint8_t *key,
-                            size_t key_len, const zp_ck_tuple *t)
+                            size_t key_len, uint64_t *carry)
 {
+  *carry = 0;
   if (!zp_ck_on(c, ZP_CK_CONFUSABLE))
     return ZP_OK;
   bool ace = false;
@@ -274,41 +319,47 @@ zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const uint8_t *
     ace = zp_idna_ace_prefix((const char *)p + 1, *p);
   if (!ace)
     return ZP_OK;
-  /* (a name's records mostly come close together: it is filed once for those; the end drops
-   * the others) */
+  /* (a name's records mostly come close together: the first of those carries its hash) */
   uint64_t own = zp_hash(owner, zp_name_wire_len(owner));
-  uint64_t *recent = &c->alike_recent[own & (ZP_CK_ALIKE_RECENT - 1)];
-  if (*recent == own)
+  uint64_t *recent = c->alike_recent[own & (ZP_CK_ALIKE_RECENT - 1)];
+  if (recent[1] && recent[0] == own)
     return ZP_OK;
-  *recent = own;
-  if (!c->alike_bloom) {
-    /* (a power of two: a bit is found by a mask) */
-    for (c->alike_bloom_len = 4096; c->alike_bloom_len * 2 <= zp_ck_mem(c) / 64;)
-      c->alike_bloom_len *= 2;
-    zp_status st = zp_ck_alike_init(c);
-    if (st != ZP_OK)
-      return st;
-    if (!(c->alike_bloom = calloc(1, c->alike_bloom_len)))
-      return ZP_ENOMEM;
-  }
-  bool any;
-  uint64_t h = key_hash(c, key, key_len, 0, &any);
-  bloom(c, h, true);
-  return file(c, h, key, key_len, true, t);
+  zp_status st;
+  if (!c->alike_bloom &&
+      ((st = zp_ck_alike_init(c)) != ZP_OK ||
+       (st = filter_new(c, 64, &c->alike_bloom, &c->alike_bloom_len)) != ZP_OK ||
+       (st = filter_new(c, 128, &c->alike_want, &c->alike_want_len)) != ZP_OK))
+    return st;
+  uint64_t lh[ZP_NAME_MAX / 2];
+  size_t nl;
+  bool plain;
+  (void)zp_ck_key_labels(c, key, key_len, 0, false, lh, &nl, &plain);
+  uint64_t h = zp_ck_label_fold(lh, nl) | CARRIED;
+  /* (the same owner again, past the recent ones, is wanted too: it is filed alone, and told
+   * of nothing) */
+  if (bloom(c->alike_bloom, c->alike_bloom_len, h, true) || plain)
+    bloom(c->alike_want, c->alike_want_len, h, true);
+  recent[0] = own;
+  recent[1] = *carry = h;
+  return ZP_OK;
 }
 
 void zp_ck_alike_name(zp_checker *c)
 {
-  /* (names with ACE labels were filed as they came in) */
   if (!c->alike_bloom || c->alike_err != ZP_OK)
     return;
-  uint64_t lh[ZP_NAME_MAX / 2];
-  size_t nl;
-  if (zp_ck_key_labels(c, c->g.key, c->g.key_len, 1, true, lh, &nl))
-    return;
-  uint64_t h = zp_ck_label_fold(lh, nl);
-  if (bloom(c, h, false))
-    c->alike_err = file(c, h, c->g.key, c->g.key_len, false, zp_ck_first(&c->g));
+  uint64_t h = c->g.alike;
+  if (!h) {
+    /* (a name with an ACE label and no record, only referred to, is no owner: left alone) */
+    uint64_t lh[ZP_NAME_MAX / 2];
+    size_t nl;
+    if (zp_ck_key_labels(c, c->g.key, c->g.key_len, 1, true, lh, &nl, NULL))
+      return;
+    h = zp_ck_label_fold(lh, nl) & ~(uint64_t)CARRIED;
+  }
+  if (bloom(c->alike_want, c->alike_want_len, h, false))
+    c->alike_err = file(c, h & ~(uint64_t)CARRIED, c->g.key, c->g.key_len, h & CARRIED,
+                        zp_ck_first(&c->g));
 }
 
 const char *zp_ck_alike_shown(const zp_checker *c, const uint8_t *key, size_t len, char *out)
@@ -411,5 +462,6 @@ void zp_ck_alike_free(zp_checker *c)
 {
   zp_spill_free(c->alike);
   free(c->alike_bloom);
+  free(c->alike_want);
   free(c->alike_cache);
 }

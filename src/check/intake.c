@@ -133,9 +133,10 @@ static zp_status take(void *ctx, const uint8_t *entry, size_t len)
     c->apex_len = in.t.key_len;
     c->have_apex = true;
   }
-  zp_status st = zp_ck_add(c, c->sp, &in.t, key, in.t.extra_len ? spell : NULL);
+  uint64_t alike;
+  zp_status st = zp_ck_alike_owner(c, owner, key, in.t.key_len, &alike);
   if (st == ZP_OK)
-    st = zp_ck_alike_owner(c, owner, key, in.t.key_len, &in.t);
+    st = zp_ck_add(c, c->sp, &in.t, key, in.t.extra_len ? spell : NULL, alike);
   if (st != ZP_OK)
     return st;
   /* (told at the target, where a message about it belongs) */

@@ -159,8 +159,13 @@ static zp_status tuple_in(void *ctx, const uint8_t *e, size_t len)
     c->started = true;
   }
   bool wait;
-  if (t.kind == K_RECORD)
+  if (t.kind == K_RECORD) {
+    if (t.flags & F_ALIKE) {
+      memcpy(&c->g.alike, extra + t.extra_len, sizeof c->g.alike);
+      t.flags &= (uint8_t)~F_ALIKE;
+    }
     return record_in(c, &t, extra);
+  }
   if (t.kind == K_TARGET) {
     uint32_t id;
     memcpy(&id, extra, sizeof id);

@@ -90,7 +90,7 @@ static zp_status target_of(zp_checker *c, const zp_ck_tuple *rec, const uint8_t 
   m.key_len = n;
   m.extra_len = sizeof made;
   *id = made;
-  return zp_ck_add(c, c->sp, &m, key, (const uint8_t *)&made);
+  return zp_ck_add(c, c->sp, &m, key, (const uint8_t *)&made, 0);
 }
 
 /* A reference from the record whose owner has the sort key from to the name at to (rec:
@@ -117,10 +117,10 @@ zp_status zp_ck_add_ref(zp_checker *c, const zp_ck_tuple *rec, const uint8_t *fr
   if (id != UINT32_MAX) {
     t.digest = id;
     t.key_len = 0;
-    return zp_ck_add(c, c->log, &t, key, from);
+    return zp_ck_add(c, c->log, &t, key, from, 0);
   }
   t.key_len = (uint16_t)len;
-  return zp_ck_add(c, c->sp, &t, key, from);
+  return zp_ck_add(c, c->sp, &t, key, from, 0);
 }
 
 /* BIND's own test: the target's text as written is an IPv4 address ("192.0.2.1" read as a
@@ -260,7 +260,7 @@ zp_status zp_ck_ref_wait(zp_checker *c, const zp_ck_tuple *t, const uint8_t *fro
   zp_ck_tuple w = *t;
   w.flags &= (uint8_t)~(F_KEY_REL | F_EXTRA_REL);
   w.key_len = (uint16_t)c->g.key_len;
-  return zp_ck_add(c, c->deferred, &w, c->g.key, from);
+  return zp_ck_add(c, c->deferred, &w, c->g.key, from, 0);
 }
 
 zp_status zp_ck_answer_waiting(zp_checker *c, const uint8_t *next, size_t next_len)

@@ -84,7 +84,7 @@ static bool relative(const zp_checker *c, const uint8_t *key, size_t len)
 }
 
 zp_status zp_ck_add(zp_checker *c, zp_spill *sp, const zp_ck_tuple *whole, const uint8_t *key,
-                    const uint8_t *extra)
+                    const uint8_t *extra, uint64_t alike)
 {
   zp_ck_tuple stored = *whole, *t = &stored;
   if (relative(c, key, t->key_len)) {
@@ -97,9 +97,11 @@ zp_status zp_ck_add(zp_checker *c, zp_spill *sp, const zp_ck_tuple *whole, const
     extra += c->skip_len;
     t->extra_len = (uint16_t)(t->extra_len - c->skip_len);
   }
-  struct iovec parts[3] = {
-    {t, sizeof *t}, {(void *)key, t->key_len}, {(void *)extra, t->extra_len}};
-  return zp_spill_add(sp, parts, 3);
+  if (alike)
+    t->flags |= F_ALIKE;
+  struct iovec parts[4] = {{t, sizeof *t}, {(void *)key, t->key_len},
+                           {(void *)extra, t->extra_len}, {&alike, sizeof alike}};
+  return zp_spill_add(sp, parts, alike ? 4 : 3);
 }
 
 zp_ck_tuple zp_ck_at_field(const zp_record *r, const zp_ck_tuple *t, size_t i)
