@@ -216,7 +216,7 @@ enum { ZP_CK_DEPTH_MAX = 128 };   /* delegations and DNAMEs nested above one nam
 
 /* confusable.c: the hashes of labels' skeletons, a slot each by the label's hash; owners filed
  * lately, by their hash. */
-enum { ZP_CK_ALIKE_CACHE = 256, ZP_CK_ALIKE_RECENT = 64, ZP_CK_ALIKE_PROTO = 4 };
+enum { ZP_CK_ALIKE_CACHE = 256, ZP_CK_ALIKE_RECENT = 16, ZP_CK_ALIKE_PROTO = 4 };
 typedef struct zp_ck_alike_seen {
   uint8_t len;           /* 0: empty */
   bool ace, plain;       /* plain: a skeleton an ASCII label may have too */
@@ -305,7 +305,12 @@ struct zp_checker {
   uint8_t *alike_bloom, *alike_want;
   struct zp_ck_alike_cache *alike_cache;   /* [0] the intake's thread's, [1] the pass's */
   size_t alike_bloom_len, alike_want_len;
-  uint64_t alike_recent[ZP_CK_ALIKE_RECENT][2];   /* owners seen lately: hash, what it carried */
+  bool alike_wanted;     /* a hash went into the wanted ones */
+  bool alike_plain;      /* an owner's skeleton an ASCII name may have was seen */
+  uint64_t alike_recent[ZP_CK_ALIKE_RECENT];   /* hashes of the last owners seen, a ring */
+  size_t alike_recent_at;
+  uint64_t *alike_pending;   /* hashes not in the filters yet (bit 0: plain), and as many */
+  size_t alike_npending, alike_pending_max;   /* octets more to sort them in */
   uint32_t alike_ascii[0x80][ZP_CK_ALIKE_PROTO];   /* the skeletons of ASCII characters */
   uint8_t alike_ascii_len[0x80];
   uint64_t alike_proto_low[2];   /* the code points of those below 0x80 (a bit each), and */
@@ -465,10 +470,11 @@ bool zp_ck_load_counting(const zp_checker *c);
 void zp_ck_load_more(zp_checker *c, const zp_ck_tuple *t, bool new_rdata);
 
 /* confusable.c: an owner as it comes in, with its sort key (the intake's thread: what its tuple
- * is to carry into *carry, 0 for nothing); the name being looked at in the pass; after the pass, the names
+ * is to carry into *carry, 0 for nothing); the intake's end; the name being looked at in the pass; after the pass, the names
  * told; the memory freed. */
 ZP_NODISCARD zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const uint8_t *key,
                                          size_t key_len, uint64_t *carry);
+void zp_ck_alike_intake_end(zp_checker *c);
 void zp_ck_alike_name(zp_checker *c);
 ZP_NODISCARD zp_status zp_ck_alike_end(zp_checker *c);
 void zp_ck_alike_free(zp_checker *c);

@@ -2,11 +2,12 @@
  * different names, one of them at least with a non-ASCII label (-W confusable).
  *
  * Few names of a zone have a look-alike, so only those that may are filed, in a spill sorted by
- * skeleton after the pass. While records come in, the skeleton's hash of each owner with an ACE
- * label goes into a Bloom filter (a sixty-fourth of --check-memory), and its tuple carries it
- * (the first of a run of its records) to the pass. An owner whose hash the filter held already
+ * skeleton after the pass (a hundred-and-twenty-eighth of --check-memory). While records come
+ * in, the skeleton's hash of each owner with an ACE label goes into a Bloom filter (a
+ * sixty-fourth), in batches sorted by where they fall in it (an eighth of that again), and its
+ * tuple carries it (the first of a run of its records) to the pass. An owner whose hash the filter held already
  * may have a look-alike with an ACE label: its hash goes into a second filter, of those wanted
- * (a hundred-and-twenty-eighth); so does one whose skeleton an ASCII name may have (every code
+ * (a two-hundred-and-fifty-sixth); so does one whose skeleton an ASCII name may have (every code
  * point of it is in the skeleton of an ASCII character: "pаypal", not "łódź", whose marks stay),
  * as ASCII names are hashed only in the pass, in canonical order, which may bring the ASCII
  * name after its look-alike. The pass then sees every name once, and files those whose hash is
@@ -200,19 +201,31 @@ static void skeleton(const uint8_t *wire, uint32_t *out, size_t *n)
   *n = w;
 }
 
-/* A filter's bits for hash h: three of its bits, each from the hash past CARRIED mixed once
- * more; whether they were all set. */
+/* A filter's bits for hash h: three bits of one 64-octet line of it (a filter far bigger than
+ * the caches costs a miss a probe: one, not three), the line and the bits from the hash past
+ * CARRIED mixed once more. */
+static uint64_t spread(uint64_t h)
+{
+  h >>= 1;
+  return (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
+}
+
+static uint8_t *line(uint8_t *f, size_t len, uint64_t h)
+{
+  return f + ((size_t)(spread(h) >> 32) & (len / 64 - 1)) * 64;
+}
+
+/* Whether the bits of h were all set; set them too with set. */
 static bool bloom(uint8_t *f, size_t len, uint64_t h, bool set)
 {
-  size_t nbits = len * 8;
+  uint8_t *at = line(f, len, h);
   bool all = true;
-  h >>= 1;
-  for (int i = 0; i < 3; i++) {
-    h = (h ^ h >> 29) * 0xbf58476d1ce4e5b9u;
-    size_t b = (size_t)(h >> 20) & (nbits - 1);
-    all &= f[b / 8] >> (b % 8) & 1;
+  h = spread(h);
+  for (int i = 0; i < 3; i++, h >>= 9) {
+    unsigned b = (unsigned)h & 511;
+    all &= at[b / 8] >> (b % 8) & 1;
     if (set)
-      f[b / 8] |= (uint8_t)(1u << (b % 8));
+      at[b / 8] |= (uint8_t)(1u << (b % 8));
   }
   return all;
 }
@@ -308,6 +321,42 @@ static zp_status file(zp_checker *c, uint64_t h, const uint8_t *key, size_t key_
   return zp_spill_add(c->alike, parts, 4);
 }
 
+/* An owner's hash into the filters: wanted if the filter held it already or an ASCII name may
+ * share its skeleton (the same owner again, past the recent ones, is wanted too: it is filed
+ * alone, and told of nothing). */
+static void note(zp_checker *c, uint64_t h, bool plain)
+{
+  if (bloom(c->alike_bloom, c->alike_bloom_len, h, true) || plain) {
+    bloom(c->alike_want, c->alike_want_len, h, true);
+    c->alike_wanted = true;
+  }
+  c->alike_plain |= plain;
+}
+
+/* The hashes pending into the filters, by the part of the filter their lines are in: a sweep
+ * over it rather than a miss each, in memory much bigger than the caches (bucket sort on the
+ * line's top bits; the order among hashes does not change what the filters hold). */
+static void note_pending(zp_checker *c)
+{
+  enum { BUCKETS = 256 };
+  size_t lines = c->alike_bloom_len / 64, shift = 0, count[BUCKETS + 1] = {0};
+  while (lines >> shift > BUCKETS)
+    shift++;
+  uint64_t *v = c->alike_pending, *sorted = v + c->alike_pending_max;
+  size_t n = c->alike_npending;
+  for (size_t i = 0; i < n; i++)
+    count[1 + ((line(c->alike_bloom, c->alike_bloom_len, v[i] | CARRIED) - c->alike_bloom) / 64 >>
+               shift)]++;
+  for (size_t b = 0; b < BUCKETS; b++)
+    count[b + 1] += count[b];
+  for (size_t i = 0; i < n; i++)
+    sorted[count[(line(c->alike_bloom, c->alike_bloom_len, v[i] | CARRIED) - c->alike_bloom) /
+                 64 >> shift]++] = v[i];
+  for (size_t i = 0; i < n; i++)
+    note(c, sorted[i] | CARRIED, sorted[i] & 1);
+  c->alike_npending = 0;
+}
+
 zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const uint8_t *key,
                             size_t key_len, uint64_t *carry)
 {
@@ -320,37 +369,52 @@ zp_status zp_ck_alike_owner(zp_checker *c, const uint8_t *owner, const uint8_t *
   if (!ace)
     return ZP_OK;
   /* (a name's records mostly come close together: the first of those carries its hash) */
-  uint64_t own = zp_hash(owner, zp_name_wire_len(owner));
-  uint64_t *recent = c->alike_recent[own & (ZP_CK_ALIKE_RECENT - 1)];
-  if (recent[1] && recent[0] == own)
-    return ZP_OK;
+  uint64_t own = zp_hash(owner, zp_name_wire_len(owner)) | 1;
+  for (size_t i = 0; i < ZP_CK_ALIKE_RECENT; i++)
+    if (c->alike_recent[i] == own)
+      return ZP_OK;
   zp_status st;
   if (!c->alike_bloom &&
       ((st = zp_ck_alike_init(c)) != ZP_OK ||
        (st = filter_new(c, 64, &c->alike_bloom, &c->alike_bloom_len)) != ZP_OK ||
-       (st = filter_new(c, 128, &c->alike_want, &c->alike_want_len)) != ZP_OK))
+       (st = filter_new(c, 256, &c->alike_want, &c->alike_want_len)) != ZP_OK))
     return st;
+  if (!c->alike_pending) {
+    /* (half as many as the filter has lines, at most 2,048: an eighth of the filter's memory,
+     * the sort's half included) */
+    c->alike_pending_max = c->alike_bloom_len / 128 < 2048 ? c->alike_bloom_len / 128 : 2048;
+    if (!(c->alike_pending = malloc(2 * c->alike_pending_max * sizeof *c->alike_pending)))
+      return ZP_ENOMEM;
+  }
   uint64_t lh[ZP_NAME_MAX / 2];
   size_t nl;
   bool plain;
   (void)zp_ck_key_labels(c, key, key_len, 0, false, lh, &nl, &plain);
   uint64_t h = zp_ck_label_fold(lh, nl) | CARRIED;
-  /* (the same owner again, past the recent ones, is wanted too: it is filed alone, and told
-   * of nothing) */
-  if (bloom(c->alike_bloom, c->alike_bloom_len, h, true) || plain)
-    bloom(c->alike_want, c->alike_want_len, h, true);
-  recent[0] = own;
-  recent[1] = *carry = h;
+  c->alike_pending[c->alike_npending++] = (h & ~(uint64_t)CARRIED) | plain;
+  if (c->alike_npending == c->alike_pending_max)
+    note_pending(c);
+  c->alike_recent[c->alike_recent_at++ % ZP_CK_ALIKE_RECENT] = own;
+  *carry = h;
   return ZP_OK;
+}
+
+void zp_ck_alike_intake_end(zp_checker *c)
+{
+  if (c->alike_pending)
+    note_pending(c);
 }
 
 void zp_ck_alike_name(zp_checker *c)
 {
-  if (!c->alike_bloom || c->alike_err != ZP_OK)
+  if (!c->alike_wanted || c->alike_err != ZP_OK)
     return;
   uint64_t h = c->g.alike;
   if (!h) {
-    /* (a name with an ACE label and no record, only referred to, is no owner: left alone) */
+    /* (a name with an ACE label and no record, only referred to, is no owner: left alone; a
+     * name without, when no skeleton wanted is one an ASCII name may have, has no look-alike) */
+    if (!c->alike_plain)
+      return;
     uint64_t lh[ZP_NAME_MAX / 2];
     size_t nl;
     if (zp_ck_key_labels(c, c->g.key, c->g.key_len, 1, true, lh, &nl, NULL))
@@ -463,5 +527,6 @@ void zp_ck_alike_free(zp_checker *c)
   zp_spill_free(c->alike);
   free(c->alike_bloom);
   free(c->alike_want);
+  free(c->alike_pending);
   free(c->alike_cache);
 }

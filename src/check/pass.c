@@ -193,6 +193,7 @@ zp_status zp_check_finish(zp_checker *c)
   zp_status st;
   if ((st = zp_ck_intake_end(c)) != ZP_OK)
     return st;
+  zp_ck_alike_intake_end(c);
   if (!c->have_apex && c->refused_len) {
     memcpy(c->apex_key, c->refused_key, c->refused_len);
     c->apex_len = c->refused_len;
