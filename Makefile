@@ -184,6 +184,7 @@ fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=10
 
 bench: $(BIN) $(BENCHES)
+	@bash tools/deps.sh bench
 	@BUILD=$(BUILD) ZONEPUNY=$(abspath $(BIN)) PYTHON=$(PYTHON) bash bench/run.sh
 
 # Nameprep tables come from Unicode 3.2 data shipped with Python (unicodedata.ucd_3_2_0, stringprep);

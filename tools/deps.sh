@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # deps.sh -- install zonepuny's dependencies from Debian's packages: `deps.sh build` what
 # building needs (make deps), `deps.sh test` that and every test oracle and peer as well (make
-# deps-test, which the test command runs). `deps.sh --list build|test` prints the packages.
+# deps-test, which the test command runs), `deps.sh bench` the test's and what the benchmarks
+# build their own peers with (make bench runs it). `deps.sh --list build|test|bench` prints the
+# packages.
 # CI and new machines start bare; this is the only place that knows what zonepuny needs.
 set -euo pipefail
 build=(
@@ -27,6 +29,10 @@ test=(
   pre-commit git                     # the pre-commit hook, tested with the real framework
   util-linux                         # script(1): a terminal for --color=auto
 )
+bench=(
+  autoconf automake libevent-dev     # NSD 4.15.1 from ../shared/peers (bench/build_peers.sh)
+  cmake                              # simdzone's zone-bench, from the same tarball
+)
 # the servers these packages bring: tests start their own on loopback, never these
 services=(named.service nsd.service knot.service)
 
@@ -35,7 +41,8 @@ list=false
 case ${1:-build} in
   build) pkgs=("${build[@]}") ;;
   test) pkgs=("${build[@]}" "${test[@]}") ;;
-  *) echo "usage: deps.sh [--list] build|test" >&2; exit 2 ;;
+  bench) pkgs=("${build[@]}" "${test[@]}" "${bench[@]}") ;;
+  *) echo "usage: deps.sh [--list] build|test|bench" >&2; exit 2 ;;
 esac
 if $list; then
   printf '%s\n' "${pkgs[@]}"
