@@ -50,10 +50,12 @@ static void zp_yyerror(const zp_loc *loc, yyscan_t scanner, zp_zfile *f, const c
 %union {
   zp_tok tok;
   uint16_t num;
+  const zp_line *line;
 }
 
 %token <tok> OWNER "owner" FIELD "field" QSTRING "quoted string" TTLISH "TTL"
 %token <num> CLASS "class" TYPE "type"
+%token <line> LINE "record line"
 %token BLANK "blank owner" EOL "end of line"
 %token D_ORIGIN "$ORIGIN" D_TTL "$TTL" D_INCLUDE "$INCLUDE" D_GENERATE "$GENERATE"
 %nterm <tok> word
@@ -78,8 +80,10 @@ line: EOL                 { if (!zp_zone_line_end(f)) YYACCEPT; }
 
 /* RDATA fields hang directly off the record, not off a nonterminal of their own: each record
  * costs the parser as few reductions as the grammar allows (the front end's speed is mostly
- * here and in the scanner). */
+ * here and in the scanner). Most records come as one LINE (zp_line): the same tokens as the
+ * first alternative's and its fields, read by the scanner in one match. */
 record: owner meta TYPE   { if (!zp_zone_type(f, $3, &@3)) REFUSE(); }
+      | LINE              { if (!zp_zone_line(f, $1)) REFUSE(); }
       | record FIELD      { if (!zp_zone_field(f, &$2, &@2)) REFUSE(); }
       | record QSTRING    { if (!zp_zone_field(f, &$2, &@2)) REFUSE(); }
       ;

@@ -11,14 +11,16 @@
  * first character in the file (a quoted string's opening quote); CLASS and TYPE print their
  * number instead of the text; EOL and ERR (a lexical error, its message in the diagnostics)
  * print no place, since both stand for where a record ends rather than for text. */
-typedef void token_fn(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l);
+typedef void token_fn(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l,
+                      uint64_t at);
 
-static void put_token(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l)
+static void put_token(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l,
+                      uint64_t at)
 {
   FILE *o = user;
-  static const char *const names[] = {"OWNER", "FIELD", "QSTRING", "TTLISH", "CLASS", "TYPE",
-                                      "BLANK", "EOL", "$ORIGIN", "$TTL", "$INCLUDE",
-                                      "$GENERATE"};
+  static const char *const names[] = {"OWNER", "FIELD", "QSTRING", "TTLISH", "CLASS",
+                                      "TYPE", "LINE", "BLANK", "EOL", "$ORIGIN", "$TTL",
+                                      "$INCLUDE", "$GENERATE"};
   if (t == ZP_YYerror) {
     fputs("ERR\n", o);
     return;
@@ -33,8 +35,47 @@ static void put_token(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const
     fprintf(o, " %u", v->num);
   else if (t == OWNER || t == FIELD || t == QSTRING || t == TTLISH)
     fprintf(o, " |%.*s|", (int)v->tok.len, f->buf.p + v->tok.off);
-  fprintf(o, " %u:%u @%llu\n", l->line, l->col, (unsigned long long)zp_lex_token_offset(f));
+  fprintf(o, " %u:%u @%llu\n", l->line, l->col, (unsigned long long)at);
 }
+
+/* The byte of text at a location: its line's start, then col - 1 characters. */
+static uint64_t offset_of(const char *text, size_t len, const zp_loc *l)
+{
+  uint64_t at = l->line_off;
+  for (uint32_t c = 1; c < l->col; c++)
+    for (at++; at < len && ((unsigned char)text[at] & 0xC0) == 0x80; at++)
+      ;
+  return at;
+}
+
+/* A LINE token is the tokens the scanner would have given one by one (zp_line), handed to each
+ * in the order of the text; their offsets come from their columns. */
+static void each_of_line(token_fn *each, void *user, zp_zfile *f, const zp_line *ln,
+                         const char *text, size_t len)
+{
+  ZP_YYSTYPE v;
+  v.tok = ln->owner;
+  each(user, f, OWNER, &v, &ln->owner_loc, offset_of(text, len, &ln->owner_loc));
+  bool class_first = ln->have_class && (!ln->have_ttl || ln->class_loc.col < ln->ttl_loc.col);
+  for (int k = 0; k < 2; k++) {
+    if (ln->have_class && class_first == (k == 0)) {
+      v.num = ln->rclass;
+      each(user, f, CLASS, &v, &ln->class_loc, offset_of(text, len, &ln->class_loc));
+    } else if (ln->have_ttl && class_first == (k == 1)) {
+      v.tok = ln->ttl;
+      each(user, f, TTLISH, &v, &ln->ttl_loc, offset_of(text, len, &ln->ttl_loc));
+    }
+  }
+  v.num = ln->rtype;
+  each(user, f, TYPE, &v, &ln->type_loc, offset_of(text, len, &ln->type_loc));
+  for (size_t i = 0; i < ln->nfields; i++) {
+    v.tok = ln->field[i];
+    each(user, f, FIELD, &v, &ln->field_loc[i], offset_of(text, len, &ln->field_loc[i]));
+  }
+}
+
+/* LINE tokens scanned so far (the random zones must give some) */
+static unsigned long lines_seen;
 
 /* Runs the scanner over len bytes of text (a file named t.zone), each token to each(user, ...);
  * the diagnostics come back in *errs (malloc'd). */
@@ -58,7 +99,12 @@ static void scan_each(const char *text, size_t len, token_fn *each, void *user, 
   int t;
   size_t n = 0;
   while ((t = zp_yylex(&v, &l, f->scanner)) != ZP_YYEOF) {
-    each(user, f, t, &v, &l);
+    if (t == LINE) {
+      lines_seen++;
+      each_of_line(each, user, f, v.line, text, len);
+    } else {
+      each(user, f, t, &v, &l, zp_lex_token_offset(f));
+    }
     /* every token but EOL and ERR consumes a byte, and each of those follows one */
     cr_assert_lt(++n, 2 * len + 16, "the scanner does not stop");
   }
@@ -94,6 +140,23 @@ static const lcase cases[] = {
   {"blanks: tabs and runs of spaces separate fields", "a\t 3600  IN A 1.2.3.4\n", 0,
    "OWNER |a| 1:1 @0\nTTLISH |3600| 1:4 @3\nCLASS 1 1:10 @9\nTYPE 1 1:13 @12\n"
    "FIELD |1.2.3.4| 1:15 @14\nEOL\n", ""},
+  /* łódź is 7 bytes, 4 characters: 300 at byte 8 col 6, IN 12/10, A 15/13, 1.2.3.4 17/15 */
+  {"columns count characters after a UTF-8 owner",
+   "\xc5\x82\xc3\xb3" "d\xc5\xba 300 IN A 1.2.3.4\n", 0,
+   "OWNER |\xc5\x82\xc3\xb3" "d\xc5\xba| 1:1 @0\nTTLISH |300| 1:6 @8\nCLASS 1 1:10 @12\n"
+   "TYPE 1 1:13 @15\nFIELD |1.2.3.4| 1:15 @17\nEOL\n", ""},
+  /* x at byte 6, y\065z at 8 */
+  {"a line's last field that goes on with an escape is one field", "a TXT x y\\065z\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:7 @6\nFIELD |y\\065z| 1:9 @8\nEOL\n", ""},
+  {"two TTLs: the tokens as they come, for the parser to refuse", "a 5 5 A x\n", 0,
+   "OWNER |a| 1:1 @0\nTTLISH |5| 1:3 @2\nTTLISH |5| 1:5 @4\nTYPE 1 1:7 @6\n"
+   "FIELD |x| 1:9 @8\nEOL\n", ""},
+  /* (the three fields after the owner are looked at as TTL, class or type) */
+  {"an unknown word in the type's place", "a FOO 1.2.3.4\n", 0,
+   "OWNER |a| 1:1 @0\nFIELD |FOO| 1:3 @2\nTTLISH |1.2.3.4| 1:7 @6\nEOL\n", ""},
+  /* the quoted string at byte 7, after the field x (6) and no blank */
+  {"a quoted string right after a line's last field", "a TXT x\"y z\"\n", 0,
+   "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\nFIELD |x| 1:7 @6\nQSTRING |y z| 1:8 @7\nEOL\n", ""},
   {"TTL and class in the other order", "a IN 5 A 1.2.3.4\n", 0,
    "OWNER |a| 1:1 @0\nCLASS 1 1:3 @2\nTTLISH |5| 1:6 @5\nTYPE 1 1:8 @7\n"
    "FIELD |1.2.3.4| 1:10 @9\nEOL\n", ""},
@@ -347,6 +410,27 @@ Test(lexer, token_streams)
   }
 }
 
+/* A line of more fields than one token holds (ZP_LINE_FIELDS): every field, in order. In
+ * "a TXT x x ...", the k-th x (from 0) is at byte 6 + 2k, column 7 + 2k. */
+Test(lexer, many_fields_on_one_line)
+{
+  enum { N = 3 * ZP_LINE_FIELDS + 5 };
+  char text[16 + 2 * N], want[64 * (N + 4)];
+  int t = sprintf(text, "a TXT"), w = sprintf(want, "OWNER |a| 1:1 @0\nTYPE 16 1:3 @2\n");
+  for (int k = 0; k < N; k++) {
+    t += sprintf(text + t, " x");
+    w += sprintf(want + w, "FIELD |x| 1:%d @%d\n", 7 + 2 * k, 6 + 2 * k);
+  }
+  sprintf(text + t, "\n");
+  sprintf(want + w, "EOL\n");
+  char *toks, *errs;
+  scan(text, strlen(text), &toks, &errs);
+  cr_expect_str_eq(toks, want);
+  cr_expect_str_eq(errs, "");
+  free(toks);
+  free(errs);
+}
+
 /* A line longer than ZP_LINE_MAX (786432 bytes) is cut there: the scanner sees its first
  * 786432 bytes, reports the line at its end, and the bytes dropped still count in later offsets.
  * Line 1 is "a TXT " (6 bytes) and 900000 x's: the field keeps 786432 - 6 = 786426 of them; its
@@ -382,13 +466,13 @@ typedef struct check {
   size_t len, bom, tokens;
 } check;
 
-static void check_token(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l)
+static void check_token(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l,
+                        uint64_t at)
 {
   check *c = user;
   if (t == EOL || t == ZP_YYerror)   /* an error shows in the diagnostics */
     return;
   c->tokens++;
-  uint64_t at = zp_lex_token_offset(f);
   cr_assert_lt(at, c->len);
   uint32_t line = 1, col = 1;
   size_t start = c->bom;
@@ -505,12 +589,14 @@ Test(lexer, random_zones_tokens_point_at_their_text)
     total += c.tokens;
   }
   cr_assert_gt(total, 100000);
+  cr_assert_gt(lines_seen, 2000, "records scanned as one line: %lu", lines_seen);
   free(buf);
 }
 
-static void ignore_token(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l)
+static void ignore_token(void *user, zp_zfile *f, int t, const ZP_YYSTYPE *v, const zp_loc *l,
+                         uint64_t at)
 {
-  (void)user, (void)f, (void)t, (void)v, (void)l;
+  (void)user, (void)f, (void)t, (void)v, (void)l, (void)at;
 }
 
 /* One bad byte put between two characters of a random plain zone, anywhere but in the BOM:

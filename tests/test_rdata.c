@@ -1,5 +1,6 @@
 /* test_rdata.c -- RDATA text to wire, kind by kind: the RFCs' own examples and hand-derived
  * octets, and the inputs each kind must refuse */
+#include <arpa/inet.h>
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -776,4 +777,37 @@ Test(rdata, what_we_accept_ldns_reads_to_the_same_octets, .timeout = 120)
   }
   cr_log_info("accepted alike: %u; ldns only: %u", agreed, ldns_only);
   cr_expect_gt(agreed, 1000u);
+}
+
+/* The IPv4 reader against inet_pton(3) (libc, the oracle) over random texts near the dotted
+ * form: digits, dots, leading zeros, octets past 255, too few or many parts, stray bytes. */
+Test(rdata, ipv4_as_inet_pton_reads_it)
+{
+  static const char *const parts[] = {"0", "1", "9", "10", "255", "25", "199", "100", "00",
+                                      "01", "099", "256", "299", "1000", "", "a", "+1", "-1",
+                                      "0x1", "\\065"};
+  uint64_t seed = 0x5DEECE66Du;
+  int taken = 0;
+  for (int n = 0; n < 100000; n++) {
+    char text[64];
+    int k = 0, np = xorshift64star(&seed) % 2 ? 4 : 1 + (int)(xorshift64star(&seed) % 6);
+    for (int p = 0; p < np; p++)
+      k += sprintf(text + k, "%s%s", p ? "." : "",   /* (the first eight are octets) */
+                   parts[xorshift64star(&seed) % (xorshift64star(&seed) % 4 ? 8 : sizeof parts /
+                                                                              sizeof *parts)]);
+    if (xorshift64star(&seed) % 8 == 0)
+      k += sprintf(text + k, ".");
+    if (k == 0 || strchr(text, '\\'))   /* an empty field is no field; an escape is the name's */
+      continue;
+    uint8_t want[4];
+    bool ok = inet_pton(AF_INET, text, want) == 1;
+    char got[256], hex[9];
+    cr_assert_eq(parse("A", text, got, sizeof got), ok, "%s: %s", text, got);
+    if (ok) {
+      sprintf(hex, "%02x%02x%02x%02x", want[0], want[1], want[2], want[3]);
+      cr_assert_str_eq(got, hex, "%s", text);
+      taken++;
+    }
+  }
+  cr_assert_gt(taken, 1000);
 }

@@ -200,6 +200,26 @@ bool zp_period_parse(const char *text, size_t len, uint32_t max, uint32_t *value
   return true;
 }
 
+/* An IPv4 address in the dotted-decimal form inet_pton(3) takes (RFC 1123 section 2.1's four
+ * decimal octets, no leading zero, none above 255), read here because most records of a zone
+ * are A records and inet_pton copies and scans the text again. */
+static bool ipv4_text(const char *s, size_t len, uint8_t out[4])
+{
+  size_t i = 0;
+  for (int k = 0; k < 4; k++) {
+    if (k > 0 && (i == len || s[i++] != '.'))
+      return false;
+    size_t at = i;
+    unsigned v = 0;
+    while (i < len && i - at < 3 && s[i] >= '0' && s[i] <= '9')
+      v = v * 10 + (unsigned)(s[i++] - '0');
+    if (i == at || v > 255 || (s[at] == '0' && i - at > 1))
+      return false;
+    out[k] = (uint8_t)v;
+  }
+  return i == len;
+}
+
 bool zp_rd_address(zp_rd *r, int af)
 {
   const zp_field *f;
@@ -207,8 +227,9 @@ bool zp_rd_address(zp_rd *r, int af)
   uint8_t a[16];
   if (!zp_rd_next(r, &f))
     return false;
-  bool ok = f->len < sizeof text && !memchr(f->text, '\0', f->len);
-  if (ok) {
+  bool ok = af == AF_INET ? ipv4_text(f->text, f->len, a)
+                          : f->len < sizeof text && !memchr(f->text, '\0', f->len);
+  if (ok && af != AF_INET) {
     memcpy(text, f->text, f->len);
     text[f->len] = '\0';
     ok = inet_pton(af, text, a) == 1;

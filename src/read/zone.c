@@ -293,6 +293,21 @@ bool zp_zone_field(zp_zfile *f, const zp_tok *t, const zp_loc *loc)
   return true;
 }
 
+bool zp_zone_line(zp_zfile *f, const zp_line *l)
+{
+  if (!zp_zone_owner(f, &l->owner, &l->owner_loc) ||
+      (l->have_ttl && !zp_zone_ttl(f, &l->ttl, &l->ttl_loc)))
+    return false;
+  if (l->have_class)
+    zp_zone_class(f, l->rclass, &l->class_loc);
+  if (!zp_zone_type(f, l->rtype, &l->type_loc))
+    return false;
+  for (size_t i = 0; i < l->nfields; i++)
+    if (!zp_zone_field(f, &l->field[i], &l->field_loc[i]))
+      return false;
+  return true;
+}
+
 /* The TTL of a record that states none (doc/dialect.md): $TTL or -t; else, as BIND,
  * the last TTL stated (RFC 1035 section 5.1), and for a first SOA its MINIMUM with a warning. */
 static bool default_ttl(zp_zone *z, uint32_t *ttl)

@@ -40,6 +40,23 @@ typedef struct zp_tok {
   bool in_parens;   /* read while a parenthesis was open */
 } zp_tok;
 
+/* The first line of a record in the usual shape, scanned as one token (grammar/zone.l): an
+ * owner; TTL and class, each optional, in either order; a type; up to ZP_LINE_FIELDS fields;
+ * no quote, parenthesis, escape, comment or bad byte before the line's end (or before the
+ * first such character, from where the record goes on in tokens of its own). A token a field
+ * would cost the parser more than reading the record's RDATA costs. Each token is what the
+ * scanner would have handed out for it alone. */
+enum { ZP_LINE_FIELDS = 32 };
+typedef struct zp_line {
+  zp_tok owner, ttl;
+  zp_loc owner_loc, ttl_loc, class_loc, type_loc;
+  bool have_ttl, have_class;
+  uint16_t rclass, rtype;
+  size_t nfields;
+  zp_tok field[ZP_LINE_FIELDS];
+  zp_loc field_loc[ZP_LINE_FIELDS];
+} zp_line;
+
 /* The scope of the file being read: an $INCLUDE gives the including file its origin and owner
  * back afterwards, but not its $TTL, which BIND keeps from the included file. */
 typedef struct zp_scope {
@@ -164,6 +181,9 @@ void zp_zone_class(zp_zfile *f, uint16_t rclass, const zp_loc *loc);
  * class, which no zone holds. */
 bool zp_zone_type(zp_zfile *f, uint16_t rtype, const zp_loc *loc);
 bool zp_zone_field(zp_zfile *f, const zp_tok *t, const zp_loc *loc);
+/* A record's first line read whole: the calls the rules make for its tokens one by one
+ * (owner, TTL, class, type, fields), stopping at the first that fails. */
+bool zp_zone_line(zp_zfile *f, const zp_line *l);
 /* Room for n fields (n at most ZP_FIELDS_MAX) in z's arrays; false when out of memory. */
 bool zp_zone_fields_room(zp_zone *z, size_t n);
 void zp_zone_record_end(zp_zfile *f);
@@ -184,6 +204,17 @@ void zp_zone_reads(zp_zfile *f);
 void zp_zone_directive_usage(zp_zfile *f, const char *usage, const zp_loc *loc);
 /* bison's own message for a syntax error no rule explains better */
 void zp_zone_syntax(zp_zfile *f, const zp_loc *loc, const char *msg);
+
+/* A record's first line text[0..len) (text[len] a NUL), at loc, read into *l with its tokens'
+ * offsets counted from text: the bytes it takes, the fields up to ZP_LINE_FIELDS (and not a last
+ * field that an escape after text goes on with, escape_next), with *end the end of its last
+ * field and *cont the UTF-8 continuation bytes in it. 0 when the line has another shape (then
+ * l->owner.len is its first field's length): the scanner's own rules read it (line.c). */
+size_t zp_line_read(const char *text, size_t len, bool escape_next, const zp_loc *loc,
+                    zp_line *l, size_t *end, size_t *cont);
+/* The line read has been copied to buf, at offset off of the record's buffer: each token's end
+ * made a NUL, its offset counted from the buffer's start. */
+void zp_line_place(zp_line *l, char *buf, size_t off);
 
 /* Classifies a field in TTL/class/type position: 1 TTL-like (starts with a digit), 2 class,
  * 3 type (*num set), 0 neither. After a class (class_seen), a word that names both a class and
