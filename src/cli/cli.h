@@ -42,6 +42,9 @@ typedef struct zp_cli {
   int bump;                /* --bump-serial: a zp_serial_policy, or -1 */
   bool diff_ignore_dnssec; /* --diff-ignore=dnssec */
   const char *confusable_with; /* --confusable-with FILE */
+  const char *stdin_name;  /* --stdin-filename NAME: standard input is the file NAME (its name
+                              in messages, its origin, its $INCLUDEs' directory) */
+  bool byte_columns;       /* --column-unit=byte */
 } zp_cli;
 
 /* The diagnostics of a run, begun: a machine's format goes to stdout under --check, which
@@ -52,6 +55,12 @@ bool zp_cli_pipeline_options(const zp_cli *cli, zp_pipeline_options *po);
 /* Says what a failed run of the pipeline over path (writing to output, NULL: standard output)
  * means; false when it failed. */
 bool zp_cli_ran(zp_diag *d, zp_status st, const char *path, const char *output);
+
+/* Standard input, read whole into *text when cli holds it in memory (--stdin-filename, or
+ * --column-unit=byte, whose columns are counted in lines read again): in then reads it as
+ * cli->stdin_name (or "-"). False (told) when it cannot be read; *text (NULL when not held)
+ * is the caller's to free. */
+bool zp_cli_stdin(const zp_cli *cli, zp_diag *d, zp_input *in, char **text);
 
 /* Reads --confusable-with's file into cli->checks.brands (reported: exit status 2). */
 int zp_cli_brands(zp_cli *cli);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/buf.h"
 #include "core/tmpfile.h"
 #include "read/zone.h"
 
@@ -25,6 +26,7 @@ void zp_cli_diag_begin(zp_diag *d, const zp_cli *cli)
   d->werror = cli->werror;
   d->quiet = cli->quiet;
   d->silent = cli->silent;
+  d->byte_columns = cli->byte_columns;
   const char *no_color = getenv("NO_COLOR");
   d->color = cli->format == ZP_FORMAT_GCC &&
              (cli->color == 1 ||
@@ -143,4 +145,31 @@ bool zp_cli_ran(zp_diag *d, zp_status st, const char *path, const char *output)
                    "of --check-memory: raise it", path);
   }
   return st == ZP_OK;
+}
+
+bool zp_cli_stdin(const zp_cli *cli, zp_diag *d, zp_input *in, char **text)
+{
+  *in = (zp_input){.path = "-"};
+  *text = NULL;
+  if (!cli->stdin_name && !cli->byte_columns)
+    return true;
+  zp_buf b = {0};
+  for (;;) {
+    if (!zp_buf_reserve(&b, 1 << 16)) {
+      zp_buf_free(&b);
+      return zp_cli_ran(d, ZP_ENOMEM, NULL, NULL);
+    }
+    size_t got = fread(b.p + b.len, 1, b.cap - b.len, stdin);
+    b.len += got;
+    if (got == 0)
+      break;
+  }
+  const char *name = cli->stdin_name ? cli->stdin_name : "-";
+  if (ferror(stdin)) {
+    zp_buf_free(&b);
+    return zp_cli_ran(d, ZP_EIO, name, NULL);
+  }
+  *in = (zp_input){.path = name, .data = b.p, .len = b.len};
+  *text = b.p;
+  return true;
 }

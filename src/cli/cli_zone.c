@@ -31,7 +31,7 @@ static bool same_file(const char *a, const char *b)
 
 /* The run of a conversion whose diagnostics have begun: the exit status. */
 static int convert_run(const zp_cli *cli, const zp_pipeline_options *po, zp_diag *diag,
-                       const char *path)
+                       const zp_input *in)
 {
   zp_output *out = NULL;
   char why[ZP_OUTPUT_WHY];
@@ -45,9 +45,8 @@ static int convert_run(const zp_cli *cli, const zp_pipeline_options *po, zp_diag
       zp_cli_ran(diag, ost, NULL, NULL);
     return ZP_EXIT_USAGE;
   }
-  zp_input in = {.path = path};
-  zp_status st = zp_pipeline_run(&in, po, diag, zp_output_file(out), NULL);
-  if (!zp_cli_ran(diag, st, path, cli->output)) {
+  zp_status st = zp_pipeline_run(in, po, diag, zp_output_file(out), NULL);
+  if (!zp_cli_ran(diag, st, in->path, cli->output)) {
     zp_output_abort(out);
     return ZP_EXIT_USAGE;
   }
@@ -56,7 +55,7 @@ static int convert_run(const zp_cli *cli, const zp_pipeline_options *po, zp_diag
     return ZP_EXIT_ERRORS;
   }
   if (zp_output_commit(out) != ZP_OK)
-    return zp_cli_ran(diag, ZP_EWRITE, path, cli->output), ZP_EXIT_USAGE;
+    return zp_cli_ran(diag, ZP_EWRITE, in->path, cli->output), ZP_EXIT_USAGE;
   return ZP_EXIT_OK;
 }
 
@@ -72,10 +71,14 @@ static int convert(const zp_cli *cli, const char *path)
     return ZP_EXIT_USAGE;
   }
   zp_cli_diag_begin(&diag, cli);
-  int rc = cli->bump >= 0 && !zp_bump_serial(cli, &po, &diag, path)
-               ? ZP_EXIT_USAGE
-               : convert_run(cli, &po, &diag, path);
+  zp_input in = {.path = path};
+  char *text = NULL;
+  int rc = ZP_EXIT_USAGE;
+  if ((strcmp(path, "-") != 0 || zp_cli_stdin(cli, &diag, &in, &text)) &&
+      (cli->bump < 0 || zp_bump_serial(cli, &po, &diag, path)))
+    rc = convert_run(cli, &po, &diag, &in);
   zp_diag_end(&diag);
+  free(text);
   return rc;
 }
 
@@ -228,7 +231,7 @@ static int check(const zp_cli *cli, char **args, int n)
   /* (a piece of a zone takes its origin from the zone that includes it, not from its name) */
   bool by_name = !cli->origin && !cli->no_origin_from_name && !cli->checks.off;
   zp_walk_options wo = {.by_name = by_name, .include_root = cli->include_root,
-                       .no_include = cli->no_include};
+                       .no_include = cli->no_include, .stdin_name = cli->stdin_name};
   zp_status st = zp_walk_args(args, n, &wo, &diag, &w);
   /* a directory unread, or with no zone, is an I/O error: a gate that checked nothing passed */
   io_error = diag.errors > 0 || !zp_cli_ran(&diag, st, NULL, NULL);
@@ -240,10 +243,15 @@ static int check(const zp_cli *cli, char **args, int n)
     if (f->fragment || f->again || f->binary)
       continue;
     zp_input in = {.path = f->path};
+    char *text = NULL;
+    if (strcmp(f->path, "-") == 0 && !zp_cli_stdin(cli, &diag, &in, &text)) {
+      io_error = true;
+      continue;
+    }
     unsigned long count = 0;
     po.include_root = cli->include_root ? cli->include_root : f->tree;
     /* a file name that gives no name gives no origin: the zone may well set its own */
-    zp_source name_src = {.path = f->path};
+    zp_source name_src = {.path = in.path};
     zp_loc name_loc = {.src = &name_src};
     if (f->origin && zp_pipeline_name_ok(&po, f->origin)) {
       po.origin = f->origin;
@@ -266,7 +274,7 @@ static int check(const zp_cli *cli, char **args, int n)
     st = zp_pipeline_run(&in, &po, &diag, NULL, &count);
     records += count;
     zones++;
-    if (!zp_cli_ran(&diag, st, f->path, NULL)) {
+    if (!zp_cli_ran(&diag, st, in.path, NULL)) {
       io_error = true;
       if (st != ZP_ENOMEM)   /* (the next zone may well be read) */
         st = ZP_OK;
@@ -274,6 +282,7 @@ static int check(const zp_cli *cli, char **args, int n)
                !zp_since_judge(since, cli, &po, &diag, f->path, &now, &at)) {
       io_error = true;
     }
+    free(text);
     zp_sort_free(&now);
     free(at.path);
   }

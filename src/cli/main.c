@@ -97,6 +97,12 @@ static const char usage_text[] =
     "                       diagnostics as GCC's text (the default), JSON Lines, a SARIF 2.1.0\n"
     "                       log or GitHub Actions commands; --check writes the last three to\n"
     "                       stdout, a conversion to stderr\n"
+    "      --column-unit=codepoint|byte\n"
+    "                       what GCC's and GitHub's columns count: characters (the default),\n"
+    "                       or bytes, as vim and Emacs do (JSON gives both)\n"
+    "      --stdin-filename NAME  standard input (-) is the file NAME: its name in messages,\n"
+    "                       the origin --check takes from it, the directory its $INCLUDEs\n"
+    "                       start in (an editor's unsaved text)\n"
     "      --color=auto|always|never  colour GCC's text (auto: on a terminal, unless NO_COLOR)\n"
     "  -q, --quiet          do not print warnings\n"
     "      --silent, -qq    print nothing: the exit status says it all\n"
@@ -115,7 +121,8 @@ enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SO
        OPT_SILENT, OPT_MAX_GENERATE, OPT_TMP_LIMIT, OPT_NO_BY_NAME,
        OPT_NAMED_CONF, OPT_SORT_MEMORY, OPT_DNSSEC, OPT_TIME, OPT_SIG_MIN_VALIDITY,
        OPT_MAX_RECORDS, OPT_MAX_TYPES, OPT_MAX_ZONE_TTL, OPT_MAX_KEY_TRIES, OPT_CONFUSABLE_WITH, OPT_DIFF,
-       OPT_DIFF_FORMAT, OPT_DIFF_IGNORE, OPT_SINCE, OPT_BUMP_SERIAL };
+       OPT_DIFF_FORMAT, OPT_DIFF_IGNORE, OPT_SINCE, OPT_BUMP_SERIAL, OPT_STDIN_NAME,
+       OPT_COLUMN_UNIT };
 
 /* The index of arg in words[0..n), or -1. */
 static int word_index(const char *arg, const char *const *words, int n)
@@ -186,6 +193,8 @@ static const struct option longopts[] = {
   {"quiet", no_argument, NULL, 'q'},
   {"silent", no_argument, NULL, OPT_SILENT},
   {"format", required_argument, NULL, OPT_FORMAT},
+  {"stdin-filename", required_argument, NULL, OPT_STDIN_NAME},
+  {"column-unit", required_argument, NULL, OPT_COLUMN_UNIT},
   {"color", required_argument, NULL, OPT_COLOR},
   {"version", no_argument, NULL, 'V'},
   {"help", no_argument, NULL, 'h'},
@@ -452,6 +461,19 @@ int main(int argc, char **argv)
       cli.format = (zp_diag_format)i;
       break;
     }
+    case OPT_STDIN_NAME:
+      if (!*optarg || strcmp(optarg, "-") == 0)
+        return usage_error("--stdin-filename takes the name of the file standard input holds");
+      cli.stdin_name = optarg;
+      break;
+    case OPT_COLUMN_UNIT: {
+      static const char *const units[] = {"codepoint", "byte"};
+      int i = word_index(optarg, units, 2);
+      if (i < 0)
+        return usage_error("--column-unit takes codepoint or byte, not '%s'", optarg);
+      cli.byte_columns = i == 1;
+      break;
+    }
     case OPT_COLOR: {
       static const char *const whens[] = {"never", "always", "auto"};
       int i = word_index(optarg, whens, 3);
@@ -490,6 +512,22 @@ int main(int argc, char **argv)
     return usage_error("--since is for --check of zone files%s",
                        cli.named_conf ? ", not --named-conf" : cli.checks.off ?
                        ", not --fragment" : "");
+  if (cli.byte_columns && cli.format == ZP_FORMAT_SARIF)
+    return usage_error("--column-unit=byte: SARIF's columns count characters (its columnKind)");
+  if (cli.stdin_name) {
+    bool from_stdin = false;
+    for (int i = 0; i < nrest; i++)
+      from_stdin |= strcmp(rest[i], "-") == 0;
+    if (cli.mode == ZP_MODE_CONVERT && nrest == 0)
+      from_stdin = true;
+    if ((cli.mode != ZP_MODE_CONVERT && cli.mode != ZP_MODE_CHECK) || cli.named_conf ||
+        !from_stdin)
+      return usage_error("--stdin-filename names the zone read from standard input (-), %s",
+                         cli.mode == ZP_MODE_CONVERT || (cli.mode == ZP_MODE_CHECK &&
+                                                         !cli.named_conf)
+                             ? "which is not among the arguments"
+                             : "in a conversion or --check of zone files");
+  }
   if (cli.confusable_with) {
     if (cli.mode != ZP_MODE_CHECK && cli.mode != ZP_MODE_CONVERT)
       return usage_error("--confusable-with is for zones: a conversion or --check");

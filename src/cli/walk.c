@@ -80,7 +80,8 @@ static bool zone_named(const char *name)
   return zone_stem(name, &off, &len);
 }
 
-static zp_status add_file(zp_walk *w, char *path, const char *tree, bool by_name)
+static zp_status add_file(zp_walk *w, char *path, const char *tree, bool by_name,
+                          const char *stdin_name)
 {
   if (w->n == w->cap) {
     size_t cap = zp_grown_cap(w->cap, w->n + 1, 16);
@@ -94,7 +95,8 @@ static zp_status add_file(zp_walk *w, char *path, const char *tree, bool by_name
   }
   char *origin = NULL;
   errno = 0;
-  if (by_name && strcmp(path, "-") != 0 && !(origin = zp_origin_from_name(path)) && errno == ENOMEM) {
+  const char *named = strcmp(path, "-") != 0 ? path : stdin_name;
+  if (by_name && named && !(origin = zp_origin_from_name(named)) && errno == ENOMEM) {
     free(path);
     return ZP_ENOMEM;
   }
@@ -177,7 +179,7 @@ static zp_status walk_dir(zp_walk *w, const char *tree, const char *path, bool b
         st = walk_dir(w, tree, sub, by_name, d, depth + 1, read);
         free(sub);
       } else if (sub) {
-        st = add_file(w, sub, tree, by_name);
+        st = add_file(w, sub, tree, by_name, NULL);
       }
     }
     free(names[i]);
@@ -208,7 +210,7 @@ zp_status zp_walk_args(char **args, int n, const zp_walk_options *opt, zp_diag *
       zp_diag_report(diag, NULL, ZP_ERROR, "standard input (-) given twice: it is read once");
     } else {
       char *p = strdup(args[i]);
-      st = p ? add_file(w, p, NULL, opt->by_name) : ZP_ENOMEM;
+      st = p ? add_file(w, p, NULL, opt->by_name, opt->stdin_name) : ZP_ENOMEM;
     }
   }
   /* a file given alone is nobody's fragment, and its reader is the one to open it: the zone is

@@ -29,6 +29,8 @@ typedef struct zp_walk_options {
   bool by_name;              /* each file so named gets the origin its name gives */
   const char *include_root;  /* --include-root, or NULL: the reader's default */
   bool no_include;           /* --no-include: no $INCLUDE followed, so no fragment */
+  const char *stdin_name;    /* --stdin-filename: the name standard input ("-") goes by, its
+                                origin's too; NULL: none */
 } zp_walk_options;
 
 /* The files of args[0..n): a file as given ("-" is standard input, once), a directory walked

@@ -118,6 +118,41 @@ static uint32_t end_col(const zp_loc *loc, const char *line, ssize_t len)
   return ch + (quoted && i < len);
 }
 
+/* The byte columns of the characters at columns col and end of loc's line (*bcol, *bend: 0
+ * where the line cannot be read again or is shorter): what vim and Emacs count, where
+ * zonepuny's columns count characters. */
+static void byte_cols(zp_diag *d, const zp_loc *loc, uint32_t col, uint32_t end, uint32_t *bcol,
+                      uint32_t *bend)
+{
+  *bcol = *bend = 0;
+  char buf[4096];
+  uint32_t ch = 1;
+  uint64_t at = 0;
+  for (;;) {
+    ssize_t n = read_line(d, loc->src, loc->line_off + at, buf, sizeof buf);
+    for (ssize_t i = 0; i < n; i++, at++) {
+      if (((unsigned char)buf[i] & 0xC0) == 0x80)
+        continue;
+      if (ch == col)
+        *bcol = (uint32_t)(at + 1);
+      if (ch == end) {
+        *bend = (uint32_t)(at + 1);
+        return;
+      }
+      if (buf[i] == '\n' || buf[i] == '\r' || at >= UINT32_MAX - 1)
+        return;
+      ch++;
+    }
+    if (n <= 0) {   /* (the file's end, where a field may end; none read: no line) */
+      if (at > 0 && ch == col)
+        *bcol = (uint32_t)(at + 1);
+      if (at > 0 && *bcol && ch == end)
+        *bend = (uint32_t)(at + 1);
+      return;
+    }
+  }
+}
+
 /* GCC's colours, as its default GCC_COLORS has them */
 #define C_LOCUS "\33[01m\33[K"
 #define C_ERROR "\33[01;31m\33[K"
@@ -162,7 +197,16 @@ typedef struct told {
   int msg_len;
   char line[QUOTE_MAX];
   ssize_t line_len;      /* -1: no line to quote */
+  uint32_t end;          /* the column past the field pointed at (end_col), 0: none */
+  uint32_t bcol, bend;   /* the same two in bytes (byte_cols), 0: unknown */
 } told;
+
+/* The column to print: characters, or bytes (--column-unit=byte) where they are known. */
+static uint32_t shown_col(const zp_diag *d, const told *t, bool end)
+{
+  uint32_t b = end ? t->bend : t->bcol;
+  return d->byte_columns && b ? b : end ? t->end : t->loc->col;
+}
 
 static void write_gcc(zp_diag *d, const told *t)
 {
@@ -174,7 +218,7 @@ static void write_gcc(zp_diag *d, const told *t)
   if (t->loc && t->loc->line > 0) {
     fputs(d->color ? C_LOCUS : "", out);
     zp_text_write(out, t->loc->src->path, strlen(t->loc->src->path));
-    fprintf(out, ":%u:%u:%s %s%s:%s ", t->loc->line, t->loc->col, off, on, word, off);
+    fprintf(out, ":%u:%u:%s %s%s:%s ", t->loc->line, shown_col(d, t, false), off, on, word, off);
   } else {
     fprintf(out, "zonepuny: %s%s:%s ", on, word, off);
   }
@@ -221,9 +265,13 @@ static void write_json(zp_diag *d, const told *t)
     fputs("null", out);
   if (t->loc && t->loc->line > 0)
     fprintf(out, ",\"line\":%u,\"column\":%u,\"end_column\":%u", t->loc->line, t->loc->col,
-            end_col(t->loc, t->line, t->line_len));
+            t->end);
   else
     fputs(",\"line\":null,\"column\":null,\"end_column\":null", out);
+  if (t->loc && t->loc->line > 0 && t->bcol && t->bend)
+    fprintf(out, ",\"byte_column\":%u,\"byte_end_column\":%u", t->bcol, t->bend);
+  else
+    fputs(",\"byte_column\":null,\"byte_end_column\":null", out);
   fprintf(out, ",\"severity\":\"%s\",\"check\":", sev_word(t->sev));
   json_string(out, rule_of(t));
   fputs(",\"message\":\"", out);
@@ -265,7 +313,7 @@ static void write_sarif(zp_diag *d, const told *t)
     sarif_uri(out, t->loc->src->path);
     if (t->loc->line > 0)
       fprintf(out, ",\"region\":{\"startLine\":%u,\"startColumn\":%u,\"endColumn\":%u}",
-              t->loc->line, t->loc->col, end_col(t->loc, t->line, t->line_len));
+              t->loc->line, t->loc->col, t->end);
     fputs("}}]", out);
     if (t->loc->src->parent) {
       fputs(",\"relatedLocations\":[", out);
@@ -308,8 +356,8 @@ static void write_github(zp_diag *d, const told *t)
     fputs("file=", out);
     github_text(out, t->loc->src->path, strlen(t->loc->src->path), true);
     if (t->loc->line > 0)
-      fprintf(out, ",line=%u,col=%u,endColumn=%u", t->loc->line, t->loc->col,
-              end_col(t->loc, t->line, t->line_len));
+      fprintf(out, ",line=%u,col=%u,endColumn=%u", t->loc->line, shown_col(d, t, false),
+              shown_col(d, t, true));
     fputc(',', out);
   }
   fputs("title=zonepuny ", out);
@@ -486,7 +534,7 @@ static void repeats_end(zp_diag *d)
       if (n >= (int)sizeof msg)
         n = (int)sizeof msg - 1;
       emit(d, &(told){.loc = &loc, .sev = ZP_NOTE, .msg = msg, .msg_len = n, .check = e->check,
-                      .line_len = -1});
+                      .line_len = -1, .end = e->col});
     }
     free(e->path);
     free(e->check);
@@ -547,8 +595,13 @@ void zp_diag_vreport(zp_diag *d, const zp_loc *loc, zp_severity sev, const char 
   }
   if (d->silent)
     return;
-  if (t.loc && t.loc->line > 0 && (d->show_source || d->format != ZP_FORMAT_GCC))
-    t.line_len = the_line(d, t.loc, t.line);
+  if (t.loc && t.loc->line > 0) {
+    if (d->show_source || d->format != ZP_FORMAT_GCC || d->byte_columns)
+      t.line_len = the_line(d, t.loc, t.line);
+    t.end = end_col(t.loc, t.line, t.line_len);
+    if (d->byte_columns || d->format == ZP_FORMAT_JSON)
+      byte_cols(d, t.loc, t.loc->col, t.end, &t.bcol, &t.bend);
+  }
   emit(d, &t);
   if (sev == ZP_ERROR && zp_diag_stop(d)) {
     /* (the notice is no error of the zone's: not counted) */

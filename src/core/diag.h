@@ -76,6 +76,8 @@ typedef struct zp_diag {
   bool quiet;            /* warnings are counted but not printed */
   bool silent;           /* nothing is printed: the exit status says it all */
   bool show_source;      /* quote the line and put a caret under the column */
+  bool byte_columns;     /* GCC's and GitHub's columns count bytes (--column-unit=byte), where
+                            the line can be read again; else characters */
   unsigned errors, warnings;
   unsigned long told;    /* diagnostics written (SARIF separates its results by them) */
   bool once;             /* zp_diag_begin's: repeated messages are told once (held until end) */

@@ -455,7 +455,10 @@ static zp_status read_file(zp_zone *z, const char *path, int fd, const char *rel
     s = ZP_EIO;
     goto out;
   }
-  if (f->in != stdin && fstat(fileno(f->in), &sb) == 0) {
+  /* (text in memory goes by its name: an editor's unsaved copy of the file, which an
+   * $INCLUDE of that file would read again) */
+  if (data ? strcmp(path, "-") != 0 && stat(path, &sb) == 0
+           : f->in != stdin && fstat(fileno(f->in), &sb) == 0) {
     f->dev = sb.st_dev;
     f->ino = sb.st_ino;
     /* an include loop: this file is already open further up the chain */

@@ -55,26 +55,45 @@ except ValueError as e:
     got = []
     t.bad("json: a line does not parse:", e)
 check(got == golden, "json: not the golden lines:\n" + out)
+BYTES = ("byte_column", "byte_end_column")
+chars = [{k: v for k, v in d.items() if k not in BYTES} for d in golden]
 check(err.endswith("zonepuny: 1 file, 5 records, 4 errors, 1 warning\n"), "json: summary", err)
 
-# -- the GCC text, parsed back: the same diagnostics ---------------------------------------------
+# -- the GCC text, parsed back: the same diagnostics; --column-unit=byte: the golden bytes ---------
 GCC = re.compile(r"^(?:(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+)|zonepuny): "
                  r"(?P<sev>error|warning): (?P<msg>.*?)(?: \[-W(?P<check>[a-z0-9-]+)\])?$")
+
+
+def gcc_parsed(err):
+    parsed = []
+    for line in err.splitlines():
+        m = GCC.match(line)
+        if m and not line.startswith("zonepuny: 1 file"):
+            parsed.append({"file": m["file"], "line": int(m["line"]) if m["line"] else None,
+                           "column": int(m["col"]) if m["col"] else None, "severity": m["sev"],
+                           "message": m["msg"], "include_chain": []})
+            parsed[-1]["check"] = m["check"] or "read"
+        elif line.startswith("  included from ") and parsed:
+            f, n = line[len("  included from "):].rsplit(":", 1)
+            parsed[-1]["include_chain"].append({"file": f, "line": int(n)})
+    return parsed
+
+
 rc, out, err = run("--check", ZONE)
-parsed = []
-for line in err.splitlines():
-    m = GCC.match(line)
-    if m and not line.startswith("zonepuny: 1 file"):
-        parsed.append({"file": m["file"], "line": int(m["line"]) if m["line"] else None,
-                       "column": int(m["col"]) if m["col"] else None, "severity": m["sev"],
-                       "message": m["msg"], "include_chain": []})
-        parsed[-1]["check"] = m["check"] or "read"
-    elif line.startswith("  included from ") and parsed:
-        f, n = line[len("  included from "):].rsplit(":", 1)
-        parsed[-1]["include_chain"].append({"file": f, "line": int(n)})
-strip = [{k: v for k, v in d.items() if k not in ("version", "end_column")} for d in golden]
-check(parsed == strip, "gcc: the text says other diagnostics than the golden lines:\n" + err)
+strip = [{k: v for k, v in d.items() if k not in ("version", "end_column") + BYTES}
+         for d in golden]
+check(gcc_parsed(err) == strip, "gcc: the text says other diagnostics than the golden lines:\n" + err)
 check(out == "", "gcc --check wrote to stdout")
+rc, out, err = run("--check", "--column-unit=byte", ZONE)
+in_bytes = [dict(d, column=g["byte_column"]) for d, g in zip(strip, golden)]
+check(any(d["column"] != g["column"] for d, g in zip(in_bytes, strip)), "the golden bytes differ")
+check(gcc_parsed(err) == in_bytes, "gcc --column-unit=byte: not the golden bytes:\n" + err)
+rc, out, err = run("--check", "--column-unit=codepoint", ZONE)
+check(gcc_parsed(err) == strip, "gcc --column-unit=codepoint: not the golden lines:\n" + err)
+rc, out, err = run("--check", "--column-unit=byte", "--format=sarif", ZONE)
+check(rc == 2 and "SARIF" in err and out == "", "--column-unit=byte with SARIF", rc, err)
+rc, out, err = run("--check", "--column-unit=bytes", ZONE)
+check(rc == 2 and "--column-unit takes codepoint or byte" in err, "--column-unit=bytes", rc, err)
 
 # -- SARIF ---------------------------------------------------------------------------------------
 rc, out, err = run("--check", "--format=sarif", ZONE)
@@ -107,7 +126,7 @@ try:
                         "check": r["ruleId"], "message": r["message"]["text"],
                         "include_chain": chain})
     # (URIs percent-encode what is not unreserved: the golden file names are plain)
-    check(results == golden, "sarif: results differ from the golden lines", results)
+    check(results == chars, "sarif: results differ from the golden lines", results)
     rc, helptext, _ = run("--help")
     listed = re.findall(r"^  ([a-z0-9-]+)\s+(error|warning|off)\s", helptext, re.M)
     # (a check off by default is a rule not enabled, at the level -W NAME gives it)
@@ -138,31 +157,39 @@ def unescape(s):
     return re.sub(r"%([0-9A-F]{2})", lambda m: chr(int(m[1], 16)), s)
 
 
+def github_parsed(out):
+    cmds = []
+    for line in out.splitlines():
+        m = CMD.match(line)
+        if not m:
+            t.bad("github: not a workflow command:", line)
+            continue
+        props = dict(p.split("=", 1) for p in m[2].split(","))
+        props = {k: unescape(v) for k, v in props.items()}
+        msg = unescape(m[3])
+        chain = []
+        while True:
+            mm = re.search(r" \(included from ([^()]+):(\d+)\)$", msg)
+            if not mm:
+                break
+            chain.insert(0, {"file": mm[1], "line": int(mm[2])})
+            msg = msg[:mm.start()]
+        cmds.append({"version": 1, "file": props.get("file"),
+                     "line": int(props["line"]) if "line" in props else None,
+                     "column": int(props["col"]) if "col" in props else None,
+                     "end_column": int(props["endColumn"]) if "endColumn" in props else None,
+                     "severity": m[1], "check": props["title"].split(" ", 1)[1], "message": msg,
+                     "include_chain": chain})
+    return cmds
+
+
 rc, out, err = run("--check", "--format=github", ZONE)
 check(rc == 1, "github: exit status", rc)
-cmds = []
-for line in out.splitlines():
-    m = CMD.match(line)
-    if not m:
-        t.bad("github: not a workflow command:", line)
-        continue
-    props = dict(p.split("=", 1) for p in m[2].split(","))
-    props = {k: unescape(v) for k, v in props.items()}
-    msg = unescape(m[3])
-    chain = []
-    while True:
-        mm = re.search(r" \(included from ([^()]+):(\d+)\)$", msg)
-        if not mm:
-            break
-        chain.insert(0, {"file": mm[1], "line": int(mm[2])})
-        msg = msg[:mm.start()]
-    cmds.append({"version": 1, "file": props.get("file"),
-                 "line": int(props["line"]) if "line" in props else None,
-                 "column": int(props["col"]) if "col" in props else None,
-                 "end_column": int(props["endColumn"]) if "endColumn" in props else None,
-                 "severity": m[1], "check": props["title"].split(" ", 1)[1], "message": msg,
-                 "include_chain": chain})
-check(cmds == golden, "github: commands differ from the golden lines:\n" + out)
+check(github_parsed(out) == chars, "github: commands differ from the golden lines:\n" + out)
+rc, out, err = run("--check", "--format=github", "--column-unit=byte", ZONE)
+check(github_parsed(out) == [dict(d, column=g["byte_column"], end_column=g["byte_end_column"])
+                             for d, g in zip(chars, golden)],
+      "github --column-unit=byte: not the golden bytes:\n" + out)
 
 # -- escapes: a file name with a quote, a comma, a colon and a byte that is not UTF-8 -------------
 with tempfile.TemporaryDirectory() as d:
