@@ -14,7 +14,7 @@ BASE_CFLAGS   = -std=c11 $(OPT) $(SAN) -MMD -MP $(CFLAGS)
 # one folder per pipeline stage (doc/design.md)
 SRC_DIRS = idna core record read label check write diff cli
 BASE_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc -I$(BUILD)/gen $(CPPFLAGS)
-LIBS       = -lldns -lcrypto -pthread $(LDLIBS)
+LIBS       = -lldns -lcrypto -ljansson -pthread $(LDLIBS)
 TEST_LIBS  = -lcriterion -lidn -lidn2 $(LIBS)
 # ICU 72 is the IDNA2008 tests' oracle, and its peer in the benchmark
 $(BUILD)/tests/test_idna2008 $(BUILD)/tests/test_diverge $(BUILD)/bench/bench_idna: \

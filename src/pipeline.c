@@ -100,6 +100,8 @@ static zp_status read_zone(const zp_input *in, const zp_pipeline_options *opt, z
     .include_dir = opt->include_dir,
     .output = opt->output,
     .max_generate = opt->max_generate,
+    .overlay = opt->overlay,
+    .overlay_user = opt->overlay_user,
   };
   /* one cache of non-ASCII labels for every policy: each is converted once */
   zp_label_cache *cache = calloc(1, sizeof *cache);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "check/check.h"
 #include "core/diag.h"
@@ -38,6 +39,8 @@ typedef struct zp_pipeline_options {
   const char *include_dir;  /* where relative $INCLUDE paths start (zp_zone_options), or NULL */
   const char *output;       /* -o FILE, or NULL: an $INCLUDE of it is refused */
   uint64_t max_generate;    /* --max-generate, as zp_zone_options has it */
+  const char *(*overlay)(void *user, dev_t dev, ino_t ino, size_t *len);
+  void *overlay_user;       /* the text an $INCLUDEd file is read as (zp_zone_options) */
   const uint8_t *generic;   /* --generic: a bit per type written in RFC 3597 form (as
                                zp_emit_options has it), zp_rrtype_generic_always's added;
                                NULL: zp_rrtype_generic_default */

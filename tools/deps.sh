@@ -10,6 +10,7 @@ build=(
   build-essential make flex bison pkg-config
   libldns-dev                        # RR types, RDATA, output
   libssl-dev                         # libcrypto: DNSSEC signatures verified
+  libjansson-dev                     # JSON for the language server (--lsp)
 )
 test=(
   ldnsutils                          # ldns-read-zone peer

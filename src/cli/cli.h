@@ -10,7 +10,8 @@
 #include "pipeline.h"
 
 typedef enum zp_mode {
-  ZP_MODE_CONVERT, ZP_MODE_CHECK, ZP_MODE_TO_ASCII, ZP_MODE_TO_UNICODE, ZP_MODE_DIFF
+  ZP_MODE_CONVERT, ZP_MODE_CHECK, ZP_MODE_TO_ASCII, ZP_MODE_TO_UNICODE, ZP_MODE_DIFF,
+  ZP_MODE_LSP
 } zp_mode;
 
 /* Exit statuses: 0 clean, 1 the zone has errors, 2 usage or I/O error. */

@@ -346,7 +346,8 @@ zp_status zp_walk_fragments(zp_walk *w, const char *include_root, bool no_includ
   size_t *queue = st == ZP_OK ? malloc((g.n ? g.n : 1) * sizeof *queue) : NULL;
   size_t *first = st == ZP_OK ? calloc(g.n + 1, sizeof *first) : NULL;
   size_t *to = st == ZP_OK ? malloc((g.ne / 2 + 1) * sizeof *to) : NULL;
-  if (st == ZP_OK && (!queue || !first || !to))
+  size_t *via = st == ZP_OK ? malloc((g.n ? g.n : 1) * sizeof *via) : NULL;   /* (by node) */
+  if (st == ZP_OK && (!queue || !first || !to || !via))
     st = ZP_ENOMEM;
   for (size_t e = 0; st == ZP_OK && e < g.ne; e += 2)
     first[g.edges[e] + 1]++;
@@ -362,24 +363,28 @@ zp_status zp_walk_fragments(zp_walk *w, const char *include_root, bool no_includ
   for (size_t i = 0; st == ZP_OK && i < g.n; i++)
     if (g.nodes[i].file != SIZE_MAX && !g.nodes[i].included) {
       g.nodes[i].reached = true;
+      via[i] = g.nodes[i].file;
       queue[qn++] = i;
     }
   for (size_t q = 0; st == ZP_OK && q < qn; q++)
     for (size_t e = first[queue[q]]; e < first[queue[q] + 1]; e++)
       if (!g.nodes[to[e]].reached) {
         g.nodes[to[e]].reached = true;
+        via[to[e]] = via[queue[q]];
         queue[qn++] = to[e];
       }
   for (size_t i = 0; st == ZP_OK && i < g.n; i++) {
     node *nd = &g.nodes[i];
     if (nd->file != SIZE_MAX && nd->included && nd->reached) {
       w->files[nd->file].fragment = true;
+      w->files[nd->file].via = via[i];
       w->fragments++;
     }
   }
   free(queue);
   free(first);
   free(to);
+  free(via);
   free(g.slot);
   for (size_t i = 0; i < g.n; i++) {
     free(g.nodes[i].path);

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "lsp.h"
 #include "record/rrtype.h"
 #include "core/tmpfile.h"
 #include "idna/status.h"
@@ -26,6 +27,7 @@ static const char usage_text[] =
     "       zonepuny --diff [OPTIONS] OLD NEW        the records only one of two zones holds\n"
     "       zonepuny --to-ascii [NAME...]            convert names (arguments, or stdin)\n"
     "       zonepuny --to-unicode [NAME...]\n"
+    "       zonepuny --lsp [OPTIONS]                 a language server (LSP) on stdin and stdout\n"
     "\n"
     "  -o, --output FILE    write there atomically, with FILE's owner, group, mode, ACL and\n"
     "                       extended attributes; left untouched on error (a symlink's target\n"
@@ -122,7 +124,7 @@ enum { OPT_CHECK = 256, OPT_TO_ASCII, OPT_TO_UNICODE, OPT_IDNA, OPT_STD3, OPT_SO
        OPT_NAMED_CONF, OPT_SORT_MEMORY, OPT_DNSSEC, OPT_TIME, OPT_SIG_MIN_VALIDITY,
        OPT_MAX_RECORDS, OPT_MAX_TYPES, OPT_MAX_ZONE_TTL, OPT_MAX_KEY_TRIES, OPT_CONFUSABLE_WITH, OPT_DIFF,
        OPT_DIFF_FORMAT, OPT_DIFF_IGNORE, OPT_SINCE, OPT_BUMP_SERIAL, OPT_STDIN_NAME,
-       OPT_COLUMN_UNIT };
+       OPT_COLUMN_UNIT, OPT_LSP };
 
 /* The index of arg in words[0..n), or -1. */
 static int word_index(const char *arg, const char *const *words, int n)
@@ -160,6 +162,7 @@ static const struct option longopts[] = {
   {"named-conf", required_argument, NULL, OPT_NAMED_CONF},
   {"ttl", required_argument, NULL, 't'},
   {"check", no_argument, NULL, OPT_CHECK},
+  {"lsp", no_argument, NULL, OPT_LSP},
   {"diff", no_argument, NULL, OPT_DIFF},
   {"since", required_argument, NULL, OPT_SINCE},
   {"bump-serial", optional_argument, NULL, OPT_BUMP_SERIAL},
@@ -330,6 +333,10 @@ int main(int argc, char **argv)
     }
     case OPT_CHECK:
       if ((rc = set_mode(&cli, ZP_MODE_CHECK, "--check")) != ZP_EXIT_OK)
+        return rc;
+      break;
+    case OPT_LSP:
+      if ((rc = set_mode(&cli, ZP_MODE_LSP, "--lsp")) != ZP_EXIT_OK)
         return rc;
       break;
     case OPT_DIFF:
@@ -503,6 +510,7 @@ int main(int argc, char **argv)
     return usage_error("-o is where a converted zone goes; %s writes none",
                        cli.mode == ZP_MODE_CHECK  ? "--check"
                        : cli.mode == ZP_MODE_DIFF ? "--diff"
+                       : cli.mode == ZP_MODE_LSP  ? "--lsp"
                                                   : "name conversion");
   if ((cli.diff_format || cli.diff_ignore_dnssec) && cli.mode != ZP_MODE_DIFF)
     return usage_error("--diff-format and --diff-ignore are for --diff");
@@ -559,6 +567,11 @@ int main(int argc, char **argv)
                          "whole-zone checks: no %s", cli.sort ? "--sort" : cli.checks.off ?
                          "--fragment" : "--format (--diff-format is its own)");
     return zp_cli_diff(&cli, rest);
+  case ZP_MODE_LSP:
+    if (nrest > 0 || cli.stdin_name)
+      return usage_error("--lsp reads the documents its client opens: no file%s",
+                         nrest > 0 ? "" : " (--stdin-filename)");
+    return zp_lsp_serve(&cli);
   case ZP_MODE_CONVERT:
     if (nrest > 1)
       return usage_error("%s converts one zone at a time (use --check for several)", "zonepuny");

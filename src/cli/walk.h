@@ -15,6 +15,8 @@ typedef struct zp_zone_file {
   const char *tree; /* the directory argument it was found below (its $INCLUDEs' fence by
                        default: a tree's zones share files), or NULL: given itself */
   bool fragment;   /* read through a zone of the list that $INCLUDEs it: not checked alone */
+  size_t via;      /* a fragment's: the index in the list of a zone that reaches it (the
+                      first the breadth-first walk from the list's zones met) */
   bool again;      /* the same file as one before it in the list: checked once */
   bool binary;     /* found in a directory, with a NUL octet in its head: no zone, skipped */
 } zp_zone_file;

@@ -1,5 +1,6 @@
 /* diag.c -- the one diagnostics sink */
 #include "diag.h"
+#include "diag_line.h"
 
 #include <fcntl.h>
 #include <stdarg.h>
@@ -13,8 +14,6 @@
 #include "core/hash.h"
 #include "core/text.h"
 #include "idna/utf8.h"
-
-enum { QUOTE_MAX = 160 };
 
 void zp_diag_init(zp_diag *d, FILE *out)
 {
@@ -48,111 +47,6 @@ void zp_source_release(int fd)
     close(fd);
 }
 
-/* The start of the line at loc into buf: n bytes, or n <= 0 when it cannot be read. */
-static ssize_t read_line(zp_diag *d, const zp_source *src, uint64_t off, char *buf, size_t cap)
-{
-  if (src->data) {
-    if (off >= src->len)
-      return 0;
-    size_t n = src->len - off < cap ? src->len - off : cap;
-    memcpy(buf, src->data + off, n);
-    return (ssize_t)n;
-  }
-  if (src->fd) {
-    uint64_t end = d->quote_off + d->quote_len;
-    /* (a block shorter than the buffer ends at the end of the file) */
-    if (d->quote_src != src || d->quote_serial != src->serial || off < d->quote_off ||
-        off >= end || (off + cap > end && d->quote_len == sizeof d->quote_block)) {
-      ssize_t got = pread(*src->fd, d->quote_block, sizeof d->quote_block, (off_t)off);
-      if (got <= 0)
-        return got;
-      d->quote_src = src;
-      d->quote_serial = src->serial;
-      d->quote_off = off;
-      d->quote_len = (size_t)got;
-      end = off + (uint64_t)got;
-    }
-    size_t n = end - off < cap ? (size_t)(end - off) : cap;
-    memcpy(buf, d->quote_block + (off - d->quote_off), n);
-    return (ssize_t)n;
-  }
-  return 0;
-}
-
-/* The line at loc, up to QUOTE_MAX bytes, into buf: its length, or -1 when it cannot be read.
- * The line is re-read at its recorded offset from the descriptor the file was read through
- * (the parser's while it reads, a copy kept for messages after it): this keeps the scanner free
- * of line bookkeeping. Never from the path again, which may lead to another file by now (a
- * symlink swapped). Standard input cannot be re-read and is not quoted, nor is a source without
- * a descriptor. */
-static ssize_t the_line(zp_diag *d, const zp_loc *loc, char buf[QUOTE_MAX])
-{
-  ssize_t n = read_line(d, loc->src, loc->line_off, buf, QUOTE_MAX);
-  if (n <= 0)
-    return -1;
-  size_t len = 0;
-  while (len < (size_t)n && buf[len] != '\n' && buf[len] != '\r' && buf[len] != '\0')
-    len++;
-  return (ssize_t)len;
-}
-
-/* The column just past the field loc points at, in characters: a quoted string to its closing
- * quote, anything else to the next blank or the line's end (loc->col when the line is gone). */
-static uint32_t end_col(const zp_loc *loc, const char *line, ssize_t len)
-{
-  uint32_t ch = 1;
-  ssize_t i = 0;
-  for (; i < len && ch < loc->col; i++)
-    ch += ((unsigned char)line[i] & 0xC0) != 0x80;
-  if (i >= len)
-    return loc->col;
-  bool quoted = line[i] == '"';
-  for (i += quoted, ch += quoted; i < len; i++) {
-    char c = line[i];
-    if (quoted ? c == '"' : (c == ' ' || c == '\t' || c == ';' || c == '(' || c == ')'))
-      break;
-    if (c == '\\' && i + 1 < len)
-      i++, ch++;
-    ch += ((unsigned char)c & 0xC0) != 0x80;
-  }
-  return ch + (quoted && i < len);
-}
-
-/* The byte columns of the characters at columns col and end of loc's line (*bcol, *bend: 0
- * where the line cannot be read again or is shorter): what vim and Emacs count, where
- * zonepuny's columns count characters. */
-static void byte_cols(zp_diag *d, const zp_loc *loc, uint32_t col, uint32_t end, uint32_t *bcol,
-                      uint32_t *bend)
-{
-  *bcol = *bend = 0;
-  char buf[4096];
-  uint32_t ch = 1;
-  uint64_t at = 0;
-  for (;;) {
-    ssize_t n = read_line(d, loc->src, loc->line_off + at, buf, sizeof buf);
-    for (ssize_t i = 0; i < n; i++, at++) {
-      if (((unsigned char)buf[i] & 0xC0) == 0x80)
-        continue;
-      if (ch == col)
-        *bcol = (uint32_t)(at + 1);
-      if (ch == end) {
-        *bend = (uint32_t)(at + 1);
-        return;
-      }
-      if (buf[i] == '\n' || buf[i] == '\r' || at >= UINT32_MAX - 1)
-        return;
-      ch++;
-    }
-    if (n <= 0) {   /* (the file's end, where a field may end; none read: no line) */
-      if (at > 0 && ch == col)
-        *bcol = (uint32_t)(at + 1);
-      if (at > 0 && *bcol && ch == end)
-        *bend = (uint32_t)(at + 1);
-      return;
-    }
-  }
-}
-
 /* GCC's colours, as its default GCC_COLORS has them */
 #define C_LOCUS "\33[01m\33[K"
 #define C_ERROR "\33[01;31m\33[K"
@@ -172,7 +66,7 @@ static void quote_line(zp_diag *d, const zp_loc *loc, const char *buf, ssize_t l
   FILE *out = d->out;
   fprintf(out, " %5u | ", loc->line);
   zp_text_write(out, buf, (size_t)len);
-  fprintf(out, "%s\n", len == QUOTE_MAX ? "..." : "");
+  fprintf(out, "%s\n", len == ZP_QUOTE_MAX ? "..." : "");
   /* The caret is placed by characters (the octets that do not continue a UTF-8 sequence);
    * tabs are repeated so it lines up under them, and an escape takes its width. */
   fputs("       | ", out);
@@ -195,16 +89,16 @@ typedef struct told {
   zp_severity sev;
   const char *msg, *check;
   int msg_len;
-  char line[QUOTE_MAX];
+  char line[ZP_QUOTE_MAX];
   ssize_t line_len;      /* -1: no line to quote */
-  uint32_t end;          /* the column past the field pointed at (end_col), 0: none */
-  uint32_t bcol, bend;   /* the same two in bytes (byte_cols), 0: unknown */
+  uint32_t end;          /* the column past the field pointed at, 0: none */
+  zp_other_cols other;   /* the same two in bytes and UTF-16 units, 0: unknown */
 } told;
 
 /* The column to print: characters, or bytes (--column-unit=byte) where they are known. */
 static uint32_t shown_col(const zp_diag *d, const told *t, bool end)
 {
-  uint32_t b = end ? t->bend : t->bcol;
+  uint32_t b = end ? t->other.bend : t->other.b;
   return d->byte_columns && b ? b : end ? t->end : t->loc->col;
 }
 
@@ -268,8 +162,8 @@ static void write_json(zp_diag *d, const told *t)
             t->end);
   else
     fputs(",\"line\":null,\"column\":null,\"end_column\":null", out);
-  if (t->loc && t->loc->line > 0 && t->bcol && t->bend)
-    fprintf(out, ",\"byte_column\":%u,\"byte_end_column\":%u", t->bcol, t->bend);
+  if (t->loc && t->loc->line > 0 && t->other.b && t->other.bend)
+    fprintf(out, ",\"byte_column\":%u,\"byte_end_column\":%u", t->other.b, t->other.bend);
   else
     fputs(",\"byte_column\":null,\"byte_end_column\":null", out);
   fprintf(out, ",\"severity\":\"%s\",\"check\":", sev_word(t->sev));
@@ -375,6 +269,13 @@ static void write_github(zp_diag *d, const told *t)
 
 static void emit(zp_diag *d, const told *t)
 {
+  if (d->sink) {
+    zp_diag_item it = {t->loc, t->sev, rule_of(t), t->msg, (size_t)t->msg_len, t->end,
+                       t->other.b, t->other.bend, t->other.u, t->other.uend};
+    d->sink(d->sink_user, &it);
+    d->told++;
+    return;
+  }
   switch (d->format) {
   case ZP_FORMAT_GCC: write_gcc(d, t); break;
   case ZP_FORMAT_JSON: write_json(d, t); break;
@@ -387,7 +288,7 @@ static void emit(zp_diag *d, const told *t)
 void zp_diag_begin(zp_diag *d, const zp_diag_rule *rules, size_t nrules, const char *version)
 {
   d->once = true;   /* (zp_diag_end frees what that holds) */
-  if (d->format != ZP_FORMAT_SARIF || d->silent)
+  if (d->format != ZP_FORMAT_SARIF || d->silent || d->sink)
     return;
   FILE *out = d->out;
   fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
@@ -551,9 +452,10 @@ static void repeats_end(zp_diag *d)
 void zp_diag_end(zp_diag *d)
 {
   repeats_end(d);
-  if (d->format == ZP_FORMAT_SARIF && !d->silent)
+  if (d->format == ZP_FORMAT_SARIF && !d->silent && !d->sink)
     fputs("\n      ]\n    }\n  ]\n}\n", d->out);
-  fflush(d->out);
+  if (d->out)
+    fflush(d->out);
 }
 
 void zp_diag_report(zp_diag *d, const zp_loc *loc, zp_severity sev, const char *fmt, ...)
@@ -596,11 +498,11 @@ void zp_diag_vreport(zp_diag *d, const zp_loc *loc, zp_severity sev, const char 
   if (d->silent)
     return;
   if (t.loc && t.loc->line > 0) {
-    if (d->show_source || d->format != ZP_FORMAT_GCC || d->byte_columns)
-      t.line_len = the_line(d, t.loc, t.line);
-    t.end = end_col(t.loc, t.line, t.line_len);
-    if (d->byte_columns || d->format == ZP_FORMAT_JSON)
-      byte_cols(d, t.loc, t.loc->col, t.end, &t.bcol, &t.bend);
+    if (d->show_source || d->format != ZP_FORMAT_GCC || d->byte_columns || d->sink)
+      t.line_len = zp_diag_the_line(d, t.loc, t.line);
+    t.end = zp_diag_end_col(t.loc, t.line, t.line_len);
+    if (d->byte_columns || d->format == ZP_FORMAT_JSON || d->sink)
+      zp_diag_other_cols(d, t.loc, t.loc->col, t.end, &t.other);
   }
   emit(d, &t);
   if (sev == ZP_ERROR && zp_diag_stop(d)) {

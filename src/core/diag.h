@@ -67,8 +67,23 @@ typedef struct zp_diag_rule {
 #define ZP_RULE_READ "read"
 #define ZP_RULE_RUN "run"
 
+/* One diagnostic as a sink takes it (zp_diag's sink: a language server's). The columns of
+ * loc's field, from 1 and past its end, in characters, bytes and UTF-16 code units (the
+ * latter two 0 where the line cannot be read again). */
+typedef struct zp_diag_item {
+  const zp_loc *loc;     /* NULL: about the run; line 0: about loc's file as a whole */
+  zp_severity sev;
+  const char *check;     /* the rule: a check's -W name, ZP_RULE_READ or ZP_RULE_RUN */
+  const char *msg;
+  size_t msg_len;
+  uint32_t end, bcol, bend, ucol, uend;
+} zp_diag_item;
+
 typedef struct zp_diag {
   FILE *out;
+  void (*sink)(void *user, const zp_diag_item *item);  /* not NULL: takes every diagnostic in
+                                                          place of out and format */
+  void *sink_user;
   zp_diag_format format;
   bool color;            /* GCC's colours (ZP_FORMAT_GCC only) */
   unsigned max_errors;   /* stop after this many errors; 0 = no limit */

@@ -352,7 +352,13 @@ void zp_zone_include(zp_zfile *f, const zp_tok *file, const zp_loc *file_loc, co
   }
   z->includes++;
   z->depth++;
-  zp_status s = read_file(z, path, fd, rel, NULL, 0, f, at);
+  /* (the file's text as the caller holds it, unsaved: read in its place) */
+  struct stat sb;
+  size_t olen = 0;
+  const char *otext = z->opt->overlay && fstat(fd, &sb) == 0
+                          ? z->opt->overlay(z->opt->overlay_user, sb.st_dev, sb.st_ino, &olen)
+                          : NULL;
+  zp_status s = read_file(z, path, fd, rel, otext, olen, f, at);
   z->depth--;
   if (s == ZP_EIO)
     zp_zone_report(z, file_loc, "cannot read included file \"%s\": %s", path, strerror(errno));
@@ -424,13 +430,20 @@ static zp_status read_file(zp_zone *z, const char *path, int fd, const char *rel
                        .parent = parent ? &parent->src : NULL,
                        .line = at ? at->line : 0, .col = at ? at->col : 0,
                        .serial = zp_source_serial()};
+  int held_fd = -1;   /* an included file read from text in memory: its descriptor, which
+                         tells the file (an $INCLUDE loop, the output) */
   if (parent) {
     f->dir = rel ? dir_of(rel) : NULL;
     if (f->dir && strcmp(f->dir, ".") == 0)
       f->dir[0] = '\0';
-    f->in = fdopen(fd, "r");
-    if (!f->in)
-      close(fd);
+    if (data) {
+      held_fd = fd;
+      f->in = fmemopen((void *)data, len, "r");
+    } else {
+      f->in = fdopen(fd, "r");
+      if (!f->in)
+        close(fd);
+    }
   } else {
     f->in = open_top(z, path, data, len, &linked);
   }
@@ -457,8 +470,9 @@ static zp_status read_file(zp_zone *z, const char *path, int fd, const char *rel
   }
   /* (text in memory goes by its name: an editor's unsaved copy of the file, which an
    * $INCLUDE of that file would read again) */
-  if (data ? strcmp(path, "-") != 0 && stat(path, &sb) == 0
-           : f->in != stdin && fstat(fileno(f->in), &sb) == 0) {
+  if (held_fd >= 0 ? fstat(held_fd, &sb) == 0
+      : data      ? strcmp(path, "-") != 0 && stat(path, &sb) == 0
+                  : f->in != stdin && fstat(fileno(f->in), &sb) == 0) {
     f->dev = sb.st_dev;
     f->ino = sb.st_ino;
     /* an include loop: this file is already open further up the chain */
@@ -470,8 +484,8 @@ static zp_status read_file(zp_zone *z, const char *path, int fd, const char *rel
     }
   }
   struct stat ob;
-  if (parent && z->opt->output && fstat(fileno(f->in), &sb) == 0 &&
-      stat(z->opt->output, &ob) == 0 && ob.st_dev == sb.st_dev && ob.st_ino == sb.st_ino) {
+  if (parent && z->opt->output && stat(z->opt->output, &ob) == 0 && ob.st_dev == f->dev &&
+      ob.st_ino == f->ino) {
     zp_zone_report(z, at, "$INCLUDE \"%s\" is the -o output file, which would replace it", path);
     goto out;
   }
@@ -501,6 +515,8 @@ out:;
   zp_lex_close(f);
   if (f->in && f->in != stdin)
     fclose(f->in);
+  if (held_fd >= 0)
+    close(held_fd);
   zp_buf_free(&f->buf);
   free(f->dir);
   free(f);

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "core/diag.h"
 #include "idna/status.h"
@@ -47,6 +48,10 @@ typedef struct zp_zone_options {
                                origin (so nothing is read); NULL: not asked */
   uint8_t *soa_refused_owner; /* ZP_NAME_MAX octets: the first such SOA's owner (wire form) is
                                copied there, when soa_refused is set by one; NULL: not asked */
+  /* The text that stands for a file an $INCLUDE opens (an editor's unsaved copy of it), given
+   * the file's device and inode: *len octets, or NULL to read the file itself. NULL: none. */
+  const char *(*overlay)(void *user, dev_t dev, ino_t ino, size_t *len);
+  void *overlay_user;
   uint64_t max_generate;    /* --max-generate: the values of every $GENERATE range of the zone,
                                all together, at most this many; 0: ZP_GENERATE_DEFAULT,
                                UINT64_MAX: no bound (named has none) */

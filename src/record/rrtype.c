@@ -397,3 +397,67 @@ void zp_rrtype_generic_set(const uint8_t *given, uint8_t set[65536 / 8])
     zp_rrtype_generic_default(set);
   zp_rrtype_generic_always(set);
 }
+
+const char *zp_rrtype_spec(uint16_t type)
+{
+  /* IANA's "Resource Record (RR) TYPEs" registry, its Reference column: the RFC that defines
+   * the type, or where there is none the document or person it cites */
+  switch (type) {
+  case 1: case 2: case 3: case 4: case 5: case 6: case 7: case 8: case 9: case 10: case 11:
+  case 12: case 13: case 14: case 15: case 16: case 252: case 253: case 254: case 255:
+    return "RFC 1035";
+  case 17: case 18: case 19: case 20: case 21: return "RFC 1183";
+  case 22: case 23: return "RFC 1706";
+  case 24: case 25: return "RFC 2535 (RFC 4034 section 1)";
+  case 26: return "RFC 2163";
+  case 27: return "RFC 1712";
+  case 28: return "RFC 3596";
+  case 29: return "RFC 1876";
+  case 30: return "RFC 2535 (obsoleted by RFC 3755)";
+  case 31: case 32: return "no RFC: Michael Patton's draft, as IANA cites it";
+  case 33: return "RFC 2782";
+  case 34: return "no RFC: the ATM Forum's ATM Name System specification";
+  case 35: return "RFC 3403";
+  case 36: return "RFC 2230";
+  case 37: return "RFC 4398";
+  case 38: return "RFC 2874 (historic: RFC 6563)";
+  case 39: return "RFC 6672";
+  case 40: return "no RFC: Donald Eastlake's draft, as IANA cites it";
+  case 41: return "RFC 6891";
+  case 42: return "RFC 3123";
+  case 43: case 46: case 47: case 48: return "RFC 4034";
+  case 44: return "RFC 4255";
+  case 45: return "RFC 4025";
+  case 49: return "RFC 4701";
+  case 50: case 51: return "RFC 5155";
+  case 52: return "RFC 6698";
+  case 53: return "RFC 8162";
+  case 55: return "RFC 8005";
+  case 56: case 57: return "no RFC: Jim Reid's registration, as IANA cites it";
+  case 58: return "no RFC: Wouter Wijngaards's registration, as IANA cites it";
+  case 59: case 60: return "RFC 7344";
+  case 61: return "RFC 7929";
+  case 62: return "RFC 7477";
+  case 63: return "RFC 8976";
+  case 64: case 65: return "RFC 9460";
+  case 66: return "draft-ietf-dnsop-generalized-notify";
+  case 67: case 68: return "draft-ietf-drip-registries";
+  case 99: return "RFC 7208";
+  case 100: case 101: case 102: case 103: return "no RFC: reserved by IANA";
+  case 104: case 105: case 106: case 107: return "RFC 6742";
+  case 108: case 109: return "RFC 7043";
+  case 249: return "RFC 2930";
+  case 250: return "RFC 8945";
+  case 251: return "RFC 1995";
+  case 256: return "RFC 7553";
+  case 257: return "RFC 8659";
+  case 258: return "no RFC: Wolfgang Riedel's registration, as IANA cites it";
+  case 259: return "no RFC: draft-durand-doa-over-dns";
+  case 260: return "RFC 8777";
+  case 261: return "RFC 9606";
+  case 262: return "no RFC: Paul Hoffman's registration, as IANA cites it";
+  case 32768: return "no RFC: \"Deploying DNSSEC Without a Signed Root\", as IANA cites it";
+  case 32769: return "RFC 4431 (historic: RFC 8749)";
+  default: return NULL;
+  }
+}

@@ -191,6 +191,9 @@ bool zp_svckey_from_text(const char *text, size_t len, uint16_t *key);
  * Knot 3.2 know no later name), keyNNNNN written into buf for the rest. */
 const char *zp_svckey_name(uint16_t key, char buf[ZP_RRTYPE_TEXT_MAX]);
 
+/* The document that defines type, as IANA's registry of RR types cites it ("RFC 3596"), or
+ * NULL for a type zonepuny does not know. */
+const char *zp_rrtype_spec(uint16_t type);
 /* The mnemonic of a type, or TYPEnnn written into buf when it has none. Static storage or buf. */
 const char *zp_rrtype_name(uint16_t type, char buf[ZP_RRTYPE_TEXT_MAX]);
 /* The name a type goes by inside RDATA (RRSIG's type covered; the NSEC, NSEC3, CSYNC and NXT
