@@ -213,6 +213,8 @@ install: $(BIN) $(IDNA_LIB) $(MAN_PAGES)
 	install -m 755 tools/zonepuny-reload $(DESTDIR)$(PREFIX)/bin/zonepuny-reload
 	install -m 755 tools/zonepuny-git-diff $(DESTDIR)$(PREFIX)/bin/zonepuny-git-diff
 	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -d $(DESTDIR)$(PREFIX)/share/doc/zonepuny
+	install -m 644 doc/checks.md doc/editors.md $(DESTDIR)$(PREFIX)/share/doc/zonepuny/
 	install -m 644 $(IDNA_LIB) $(DESTDIR)$(PREFIX)/lib/libzonepuny-idna.a
 	install -m 644 $(IDNA_HDR:%=src/idna/%) $(DESTDIR)$(PREFIX)/include/zonepuny/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' tools/zonepuny-idna.pc.in \
@@ -227,8 +229,10 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny.1 \
 	  $(DESTDIR)$(PREFIX)/share/man/man1/zonepuny-reload.1 $(DESTDIR)$(PREFIX)/lib/libzonepuny-idna.a \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/zonepuny-idna.pc \
-	  $(IDNA_HDR:%=$(DESTDIR)$(PREFIX)/include/zonepuny/%)
-	-rmdir $(DESTDIR)$(PREFIX)/include/zonepuny 2>/dev/null
+	  $(IDNA_HDR:%=$(DESTDIR)$(PREFIX)/include/zonepuny/%) \
+	  $(DESTDIR)$(PREFIX)/share/doc/zonepuny/checks.md \
+	  $(DESTDIR)$(PREFIX)/share/doc/zonepuny/editors.md
+	-rmdir $(DESTDIR)$(PREFIX)/include/zonepuny $(DESTDIR)$(PREFIX)/share/doc/zonepuny 2>/dev/null
 
 clean:
 	rm -rf build build-asan build-fuzz build-vg build-tsan

@@ -500,7 +500,8 @@ void zp_diag_vreport(zp_diag *d, const zp_loc *loc, zp_severity sev, const char 
   if (t.loc && t.loc->line > 0) {
     if (d->show_source || d->format != ZP_FORMAT_GCC || d->byte_columns || d->sink)
       t.line_len = zp_diag_the_line(d, t.loc, t.line);
-    t.end = zp_diag_end_col(t.loc, t.line, t.line_len);
+    if (d->format != ZP_FORMAT_GCC || d->byte_columns || d->sink)
+      t.end = zp_diag_end_col(d, t.loc);
     if (d->byte_columns || d->format == ZP_FORMAT_JSON || d->sink)
       zp_diag_other_cols(d, t.loc, t.loc->col, t.end, &t.other);
   }

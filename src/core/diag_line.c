@@ -54,25 +54,43 @@ ssize_t zp_diag_the_line(zp_diag *d, const zp_loc *loc, char buf[ZP_QUOTE_MAX])
 }
 
 /* The column just past the field loc points at, in characters: a quoted string to its closing
- * quote, anything else to the next blank or the line's end (loc->col when the line is gone). */
-uint32_t zp_diag_end_col(const zp_loc *loc, const char *line, ssize_t len)
+ * quote, anything else to the next blank, or either to the line's end (loc->col when the line
+ * is gone). The line is read in blocks: a field may end far past what a message quotes. */
+uint32_t zp_diag_end_col(zp_diag *d, const zp_loc *loc)
 {
+  char buf[4096];
   uint32_t ch = 1;
-  ssize_t i = 0;
-  for (; i < len && ch < loc->col; i++)
-    ch += ((unsigned char)line[i] & 0xC0) != 0x80;
-  if (i >= len)
-    return loc->col;
-  bool quoted = line[i] == '"';
-  for (i += quoted, ch += quoted; i < len; i++) {
-    char c = line[i];
-    if (quoted ? c == '"' : (c == ' ' || c == '\t' || c == ';' || c == '(' || c == ')'))
-      break;
-    if (c == '\\' && i + 1 < len)
-      i++, ch++;
-    ch += ((unsigned char)c & 0xC0) != 0x80;
+  uint64_t at = 0;
+  enum { BEFORE, PLAIN, QUOTED } in = BEFORE;
+  bool escaped = false;
+  for (ssize_t n; (n = read_line(d, loc->src, loc->line_off + at, buf, sizeof buf)) > 0;) {
+    for (ssize_t i = 0; i < n; i++, at++) {
+      char c = buf[i];
+      bool cont = ((unsigned char)c & 0xC0) == 0x80;
+      if (c == '\n' || c == '\r' || c == '\0' || at >= UINT32_MAX - 1)
+        return in == BEFORE ? loc->col : ch;
+      if (in == BEFORE && (cont || ch < loc->col)) {
+        ch += !cont;
+        continue;
+      }
+      if (in == BEFORE) {
+        in = c == '"' ? QUOTED : PLAIN;
+        if (in == QUOTED) {
+          ch++;
+          continue;
+        }
+      }
+      if (escaped) {
+        escaped = false;
+      } else if (in == QUOTED ? c == '"' : strchr(" \t;()", c) != NULL) {
+        return ch + (in == QUOTED);
+      } else if (c == '\\') {
+        escaped = true;
+      }
+      ch += !cont;
+    }
   }
-  return ch + (quoted && i < len);
+  return in == BEFORE ? loc->col : ch;
 }
 
 /* The columns of the characters at columns col and end of loc's line in bytes (c->b) and in

@@ -14,8 +14,9 @@ enum { ZP_QUOTE_MAX = 160 };   /* the bytes of a line a message quotes */
  * read. */
 ssize_t zp_diag_the_line(zp_diag *d, const zp_loc *loc, char buf[ZP_QUOTE_MAX]);
 
-/* The column just past the field loc points at, in characters, from its line[0..len). */
-uint32_t zp_diag_end_col(const zp_loc *loc, const char *line, ssize_t len);
+/* The column just past the field loc points at, in characters (loc->col when the line cannot
+ * be read again). */
+uint32_t zp_diag_end_col(zp_diag *d, const zp_loc *loc);
 
 /* Columns col and end of loc's line in bytes (b, bend) and UTF-16 code units (u, uend), from
  * 1; all 0 where the line cannot be read again or is shorter. */

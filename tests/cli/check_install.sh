@@ -14,6 +14,9 @@ check test -x "$dest/opt/zp/bin/zonepuny-reload"
 check test -x "$dest/opt/zp/bin/zonepuny-git-diff"
 check test -f "$dest/opt/zp/share/man/man1/zonepuny.1"
 check test -f "$dest/opt/zp/share/man/man1/zonepuny-reload.1"
+# the documents the language server links to (codeDescription) and the editors' set-up
+check test -f "$dest/opt/zp/share/doc/zonepuny/checks.md"
+check test -f "$dest/opt/zp/share/doc/zonepuny/editors.md"
 check test "$("$dest/opt/zp/bin/zonepuny" --version | cut -d' ' -f1)" = zonepuny
 # the installed zonepuny-reload runs, and finds the zonepuny installed beside it
 check test "$("$dest/opt/zp/bin/zonepuny-reload" --help | head -1 | cut -d' ' -f1-2)" = "usage: zonepuny-reload"

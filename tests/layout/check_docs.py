@@ -2,8 +2,8 @@
 """check_docs.py -- the README stays a two-minute read, and the README and doc/ point at what is.
 
 - README.md is under 15,000 bytes; its parts come in order: what zonepuny is, Install, Quick
-  start, the three uses (convert, pre-commit, before rndc reload), In CI (GitHub Actions, GitLab
-  CI), Reference, Deliberate differences from BIND.
+  start, the three uses (convert, pre-commit, before rndc reload), In the editor, In CI (GitHub
+  Actions, GitLab CI), Reference, Deliberate differences from BIND.
 - The quick start is under 200 words, and it works: its zone saved as the file it names, each
   console block's commands run in a shell (./build/zonepuny the built binary) print exactly what
   the block shows. The ACE form the README promises for münchen is Python's encodings.idna's.
@@ -110,7 +110,7 @@ size = len(readme.encode("utf-8"))
 check(size < MAX_BYTES, "README.md is %d bytes, not under %d" % (size, MAX_BYTES))
 want = [(1, "zonepuny"), (2, "Install"), (2, "Quick start"), (2, "Three uses"), (3, "Convert"),
         (3, "Before a commit: pre-commit"), (3, "Before `rndc reload`: zonepuny-reload"),
-        (2, "In CI"), (3, "GitHub Actions"), (3, "GitLab CI"), (2, "Reference"),
+        (2, "In the editor"), (2, "In CI"), (3, "GitHub Actions"), (3, "GitLab CI"), (2, "Reference"),
         (2, "Deliberate differences from BIND")]
 got = [(lv, ti) for lv, ti, _ in headings(readme)]
 check(got == want, "README's parts are not in order:\n  got  %s\n  want %s" % (got, want))

@@ -187,6 +187,12 @@ with tempfile.TemporaryDirectory() as d:
     check(by_code.get("idna-divergence", {}).get("range") == rng(5, 0, 6) and
           by_code["idna-divergence"]["severity"] == 2, "straße's UTF-16 range",
           by_code.get("idna-divergence"))
+    # a check's diagnostic links to doc/checks.md, which explains it; a read error has no check
+    href = by_code.get("idna-divergence", {}).get("codeDescription", {}).get("href", "")
+    doc = href[len("file://"):] if href.startswith("file:///") else ""
+    check(doc.endswith("/checks.md") and os.path.isfile(doc) and
+          "`idna-divergence`" in open(doc, encoding="utf-8").read(), "codeDescription", href)
+    check("codeDescription" not in by_code.get("read", {}), "no codeDescription for read")
     # (the origin came from the name: no "needs an origin")
     check(not any("origin" in x["message"] for x in diags), "no origin from the file's name", diags)
 
@@ -305,6 +311,56 @@ with tempfile.TemporaryDirectory() as d:
     s.notify("exit", {})
     s.end()
 
+    # -- the settings: "origin" as -z; "namedConf": each zone of a file it loads as named loads it
+    def start_with(opts):
+        s = Server()
+        s.request("initialize", {"capabilities": {}, "initializationOptions": opts})
+        s.notify("initialized", {})
+        return s
+
+    s = start_with({"origin": "example.org", })
+    open_doc(s, other, ZONE)
+    diags = s.diagnostics(uri(other))
+    check(lsp_messages(diags) == cli_messages(other, ZONE, "-z", "example.org"),
+          "the origin setting is -z", lsp_messages(diags))
+    s.request("shutdown")
+    s.notify("exit", {})
+    s.end()
+    cdir = os.path.join(d, "conf")
+    os.mkdir(cdir)
+    conf = os.path.join(cdir, "named.conf")
+    served = os.path.join(cdir, "db.example")   # (a name that gives no origin)
+    served_text = ZONE.replace("$TTL 1h\n", "$TTL 1h\n$INCLUDE more.inc\n")
+    with open(conf, "w") as f:
+        f.write('options { directory "%s"; };\n'
+                'zone "example.org" { type primary; file "db.example"; };\n' % cdir)
+    with open(served, "w") as f:
+        f.write(served_text)
+    with open(os.path.join(cdir, "more.inc"), "w") as f:   # (named's directory: found there)
+        f.write("more A 192.0.2.9\n")
+    s = start_with({"namedConf": conf})
+    open_doc(s, served, served_text)
+    diags = s.diagnostics(uri(served))
+    p = subprocess.run(RUN + [ZP, "--named-conf", conf, "--format=json"], capture_output=True)
+    want = [(x["line"], x["severity"], x["check"], x["message"])
+            for x in map(json.loads, p.stdout.decode().splitlines())]
+    # (named serves the file as it is: its UTF-8 names are errors, not converted)
+    check(lsp_messages(diags) == want and any("UTF-8" in m[3] or "non-ASCII" in m[3] for m in want)
+          and not any("origin" in m[3] for m in want),
+          "a zone of the named.conf: --named-conf's messages", lsp_messages(diags), want)
+    s.request("shutdown")
+    s.notify("exit", {})
+    s.end()
+    with open(conf, "w") as f:
+        f.write('options { directory "%s"; };\nzone "example.org" { type primary; file; };\n' % cdir)
+    s = start_with({"namedConf": conf})
+    cd = s.diagnostics(uri(conf))
+    check(len(cd) >= 1 and cd[0]["range"]["start"]["line"] == 1 and cd[0]["severity"] == 1,
+          "a named.conf named wrongly: its error on its own URI", cd)
+    s.request("shutdown")
+    s.notify("exit", {})
+    s.end()
+
     # -- $INCLUDE: diagnostics on the included file's URI; an open piece read as edited -----------
     tree = os.path.join(d, "tree")
     os.mkdir(tree)
@@ -339,6 +395,78 @@ with tempfile.TemporaryDirectory() as d:
     # (the zone is checked again with the file on disk)
     pd = s.diagnostics(uri(part))
     check(len(pd) == 1 and pd[0]["range"] == rng(1, 6, 17), "then the file on disk again", pd)
+    s.request("shutdown")
+    s.notify("exit", {})
+    s.end()
+
+    # -- quick fixes and symbols ------------------------------------------------------------------
+    s, r = start()
+    caps = r["result"]["capabilities"]
+    check(caps.get("documentSymbolProvider") is True and
+          "quickfix" in caps.get("codeActionProvider", {}).get("codeActionKinds", []),
+          "code actions and symbols offered", caps)
+    fx = os.path.join(d, "fix.example.zone")
+    long_txt = "a" * 300
+    fix_text = ("$ORIGIN example.\n$TTL 1\n"
+                "@ SOA ns h ( 2026010100 ; serial\n 2 3 4 5 )\n"   # lines 2-3
+                "@ NS ns\n"                                          # 4
+                "ns A 192.0.2.1\n"                                   # 5
+                "www.xn--mnchen-psa A 192.0.2.1\n"                   # 6
+                "@ MX 10 mail.example.net\n"                         # 7
+                "t TXT \"" + long_txt + "\"\n")                       # 8
+    open_doc(s, fx, fix_text)
+    diags = s.diagnostics(uri(fx))
+
+    def actions(rg, ds):
+        return s.request("textDocument/codeAction", {"textDocument": {"uri": uri(fx)},
+                                                     "range": rg, "context": {"diagnostics": ds}})
+
+    def apply(text, edits):
+        lines = text.split("\n")
+        for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"],
+                                              e["range"]["start"]["character"]), reverse=True):
+            a, b = e["range"]["start"], e["range"]["end"]
+            assert a["line"] == b["line"]
+            ln = lines[a["line"]]
+            lines[a["line"]] = ln[:a["character"]] + e["newText"] + ln[b["character"]:]
+        return "\n".join(lines)
+
+    fixed_text = fix_text
+    for want, title in (("mx-target", "Add the trailing dot: mail.example.net."),
+                        ("read", "Write the label in its canonical ACE form: xn--mnchen-3ya"),
+                        ("read", "Split the string into strings of 255 octets")):
+        ds = [x for x in diags if x["code"] == want]
+        acts = []
+        for x in ds:
+            acts += [a for a in actions(x["range"], [x]).get("result", []) if a["title"] == title]
+        check(len(acts) == 1 and acts[0]["kind"] == "quickfix" and acts[0]["isPreferred"],
+              "quick fix %r" % title, acts, ds)
+        if acts:
+            fixed_text = apply(fixed_text, acts[0]["edit"]["changes"][uri(fx)])
+    # the three fixes applied by hand: the text zonepuny then takes (the strings split at 255)
+    check("@ MX 10 mail.example.net.\n" in fixed_text and "www.xn--mnchen-3ya A" in fixed_text
+          and ('t TXT "%s" "%s"' % ("a" * 255, "a" * 45)) in fixed_text,
+          "the fixes as applied", fixed_text[-400:])
+    fixed_msgs = cli_messages(fx, fixed_text)
+    check([m for m in fixed_msgs if m[2] in ("read", "mx-target")] == [],
+          "no error or missing dot left once fixed", fixed_msgs)
+    # the SOA serial, on its record (a date-form serial: today's first, or one more)
+    acts = actions(rng(3, 1, 1), []).get("result", [])
+    raise_ = [a for a in acts if a["title"].startswith("Raise the SOA serial to ")]
+    check(len(raise_) == 1 and raise_[0]["kind"] == "refactor.rewrite" and
+          raise_[0]["edit"]["changes"][uri(fx)][0]["range"] == rng(2, 13, 23) and
+          int(raise_[0]["edit"]["changes"][uri(fx)][0]["newText"]) > 2026010100,
+          "raise the serial, on the SOA record", acts)
+    check([a for a in actions(rng(5, 0, 0), []).get("result", [])
+           if a["title"].startswith("Raise")] == [], "no serial to raise away from the SOA")
+    r = s.request("textDocument/codeAction", {"textDocument": {"uri": uri(fx)}})
+    check(r.get("error", {}).get("code") == -32602, "codeAction without a range: -32602", r)
+    # symbols: each owner as written, over its records, their types as detail
+    r = s.request("textDocument/documentSymbol", {"textDocument": {"uri": uri(fx)}})
+    syms = [(x["name"], x["detail"], x["range"]["start"]["line"], x["range"]["end"]["line"])
+            for x in r.get("result", [])]
+    check(syms == [("@", "SOA NS", 2, 4), ("ns", "A", 5, 5), ("www.xn--mnchen-psa", "A", 6, 6),
+                   ("@", "MX", 7, 7), ("t", "TXT", 8, 8)], "document symbols", syms)
     s.request("shutdown")
     s.notify("exit", {})
     s.end()
