@@ -173,7 +173,7 @@ static void sink(void *user, const zp_diag_item *it)
 void zp_lsp_publish(zp_lsp_server *sv, const char *uri, json_t *list)
 {
   zp_rpc_notify(sv->out, "textDocument/publishDiagnostics",
-                json_pack("{s:s,s:O}", "uri", uri, "diagnostics", list));
+                json_pack("{s:s,s:o}", "uri", uri, "diagnostics", list));
 }
 
 /* The zone of the settings' named.conf whose file is path (its first, in named's order), or
@@ -259,7 +259,7 @@ void zp_lsp_check(zp_lsp_server *sv, zp_lsp_doc *d)
   const char *key;
   json_t *list, *now = json_array();
   json_object_foreach(l.by_uri, key, list) {
-    zp_lsp_publish(sv, key, list);
+    zp_lsp_publish(sv, key, json_incref(list));
     json_array_append_new(now, json_string(key));
   }
   json_object_set_new(sv->published, path, now);
@@ -303,7 +303,7 @@ void zp_lsp_read_conf(zp_lsp_server *sv, const char *conf)
   const char *key;
   json_t *list;
   json_object_foreach(l.by_uri, key, list)
-    zp_lsp_publish(sv, key, list);
+    zp_lsp_publish(sv, key, json_incref(list));
   json_decref(l.by_uri);
   json_decref(uri);
 }

@@ -55,7 +55,7 @@ const char *zp_lsp_top(const zp_lsp_doc *d);
  * document's zone checked once. */
 void zp_lsp_check(zp_lsp_server *sv, zp_lsp_doc *d);
 void zp_lsp_check_all(zp_lsp_server *sv);
-/* textDocument/publishDiagnostics for uri. */
+/* textDocument/publishDiagnostics for uri: list, which is taken. */
 void zp_lsp_publish(zp_lsp_server *sv, const char *uri, json_t *list);
 /* The settings' named.conf read into sv->conf, its own diagnostics published on its URI. */
 void zp_lsp_read_conf(zp_lsp_server *sv, const char *conf);
