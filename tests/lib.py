@@ -74,3 +74,13 @@ bad = _tally.bad
 skip = _tally.skip
 need_pass = _tally.need_pass
 finish = _tally.finish
+
+
+def doc_block(page, lang, after):
+    """The first ```lang code block of doc/PAGE after the text `after` (a page's snippet run by
+    a test as the page writes it)."""
+    with open(os.path.join(REPO_DIR, "doc", page), encoding="utf-8") as f:
+        text = f.read()
+    rest = text[text.index(after):]
+    start = rest.index("```" + lang + "\n") + len(lang) + 4
+    return rest[start:rest.index("```", start)]

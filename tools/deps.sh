@@ -29,7 +29,7 @@ test=(
   acl attr                           # setfacl, setfattr: -o keeps ACLs and extended attributes
   pre-commit git                     # the pre-commit hook, tested with the real framework
   util-linux                         # script(1): a terminal for --color=auto
-  neovim                             # --lsp under a real client (doc/editors.md's set-up)
+  neovim emacs-nox elpa-eglot        # --lsp under real clients (doc/editors.md's set-up)
 )
 bench=(
   autoconf automake libevent-dev     # NSD 4.15.1 from ../shared/peers (bench/build_peers.sh)

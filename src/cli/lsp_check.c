@@ -176,6 +176,19 @@ void zp_lsp_publish(zp_lsp_server *sv, const char *uri, json_t *list)
                 json_pack("{s:s,s:o}", "uri", uri, "diagnostics", list));
 }
 
+/* A check's diagnostics begun: told to l, by the file they are about (top_uri: the file
+ * checked's own), with the command line's limits. */
+static void lint_begin(lint *l, zp_diag *diag, zp_lsp_server *sv, const char *top_uri)
+{
+  *l = (lint){sv, top_uri, json_object()};
+  zp_diag_init(diag, NULL);
+  diag->sink = sink;
+  diag->sink_user = l;
+  diag->max_errors = sv->cli.max_errors;
+  diag->werror = sv->cli.werror;
+  zp_diag_begin(diag, NULL, 0, ZP_VERSION);
+}
+
 /* The zone of the settings' named.conf whose file is path (its first, in named's order), or
  * NULL. */
 static const zp_conf_zone *conf_zone(zp_lsp_server *sv, const char *path)
@@ -200,18 +213,13 @@ void zp_lsp_check(zp_lsp_server *sv, zp_lsp_doc *d)
   if (!zp_cli_pipeline_options(cli, &po))
     return;
   zp_lsp_doc *top = d->via ? doc_at_path(sv, d->via) : d;
-  const char *path = d->via ? d->via : d->path ? d->path : d->uri;
+  const char *path = zp_lsp_top(d);
   json_t *top_uri = top ? json_string(top->uri) : zp_lsp_path_uri(path);
   if (!top_uri)
     return;
-  lint l = {sv, json_string_value(top_uri), json_object()};
+  lint l;
   zp_diag diag;
-  zp_diag_init(&diag, NULL);
-  diag.sink = sink;
-  diag.sink_user = &l;
-  diag.max_errors = cli->max_errors;
-  diag.werror = cli->werror;
-  zp_diag_begin(&diag, NULL, 0, ZP_VERSION);
+  lint_begin(&l, &diag, sv, json_string_value(top_uri));
   char *origin = NULL;
   zp_source name_src = {.path = path};
   zp_loc name_loc = {.src = &name_src};
@@ -290,12 +298,9 @@ void zp_lsp_read_conf(zp_lsp_server *sv, const char *conf)
   json_t *uri = zp_lsp_path_uri(conf);
   if (!uri)
     return;
-  lint l = {sv, json_string_value(uri), json_object()};
+  lint l;
   zp_diag diag;
-  zp_diag_init(&diag, NULL);
-  diag.sink = sink;
-  diag.sink_user = &l;
-  zp_diag_begin(&diag, NULL, 0, ZP_VERSION);
+  lint_begin(&l, &diag, sv, json_string_value(uri));
   zp_status st = zp_conf_read(conf, &sv->cli.checks, &diag, &sv->conf);
   if (st == ZP_EIO && errno)
     zp_cli_ran(&diag, st, conf, NULL);

@@ -2,7 +2,7 @@
 built-in LSP client set up by doc/editors.md's init.lua as the page writes it, driven by
 tests/lsp/neovim_client.lua; and the page's makeprg and errorformat for vim's quickfix list.
 
-The zone has an error on a line with a two-byte character before it, a non-canonical ACE label
+tests/lsp/editor.zone has an error on a line with a two-byte character before it, a non-canonical ACE label
 and an MX target written without its final dot. Neovim holds diagnostics in bytes, converted
 from the server's UTF-16 ranges; the expected ones are counted by hand below. Then a hover, the
 two quick fixes applied as neovim applies them (the diagnostics follow the edits), an edit by
@@ -15,18 +15,15 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from lib import REPO_DIR, Tally  # noqa: E402
+from lib import REPO_DIR, Tally, doc_block  # noqa: E402
 
 t = Tally()
 ZP = os.environ.get("ZONEPUNY", os.path.join(REPO_DIR, "build", "zonepuny"))
 NVIM = shutil.which("nvim")
-ZONE = ("$TTL 1h\n"
-        "@ SOA ns hostmaster 1 7200 900 1209600 300\n"
-        "@ NS ns\n"
-        "ns A 192.0.2.1\n"
-        "m\u00fcnchen A 192.0.2.300\n"        # line 4
-        "www.xn--mnchen-psa A 192.0.2.1\n"    # line 5
-        "@ MX 10 mail.example.net\n")         # line 6
+# tests/lsp/editor.zone, the zone both editors' tests open: lines 5, 6 and 7 (from 1) are
+# "münchen A 192.0.2.300", "www.xn--mnchen-psa A 192.0.2.1" and "@ MX 10 mail.example.net"
+with open(os.path.join(REPO_DIR, "tests/lsp/editor.zone"), encoding="utf-8") as f:
+    ZONE = f.read()
 # (0-based lines, byte columns, the end past the field)
 WANT_OPEN = {
     # "münchen A " is 8 + 3 bytes: the address at 11, 11 bytes: 22
@@ -37,16 +34,6 @@ WANT_OPEN = {
     "diag open 6 8 6 24 mx-target",
 }
 
-
-
-def page_block(lang, after):
-    """The first ```lang block of doc/editors.md after the line `after`."""
-    text = open(os.path.join(REPO_DIR, "doc/editors.md"), encoding="utf-8").read()
-    rest = text[text.index(after):]
-    start = rest.index("```" + lang + "\n") + len(lang) + 4
-    return rest[start:rest.index("```", start)]
-
-
 if not NVIM:
     t.skip("nvim is not installed (make deps-test installs neovim)")
     t.finish()
@@ -56,9 +43,9 @@ with tempfile.TemporaryDirectory() as d:
         f.write(ZONE)
     result = os.path.join(d, "result")
     init = os.path.join(d, "init.lua")
-    vimrc = page_block("vim", "## Vim's quickfix list")
+    vimrc = doc_block("editors.md", "vim", "## Vim's quickfix list")
     with open(init, "w", encoding="utf-8") as f:
-        f.write(page_block("lua", "## Neovim"))
+        f.write(doc_block("editors.md", "lua", "## Neovim"))
         # (the page's vim lines, for :make; a zone named in makeprg by its buffer's name)
         f.write("\nvim.cmd([[\n%s]])\n" % vimrc)
     # zonepuny as the page has it: on PATH (the one built here, or the sanitized one)

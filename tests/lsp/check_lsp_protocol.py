@@ -114,6 +114,12 @@ class Server:
     def diagnostics(self, uri):
         return self.note("textDocument/publishDiagnostics", uri)["params"]["diagnostics"]
 
+    def stop(self):
+        """shutdown, then exit: the exit status and the server's standard error."""
+        self.request("shutdown")
+        self.notify("exit", {})
+        return self.end()
+
     def end(self):
         try:
             self.p.stdin.close()
@@ -304,9 +310,7 @@ with tempfile.TemporaryDirectory() as d:
           by_code.get("idna-divergence"))
     h = hover(5, 6, s)   # byte 6: inside "ß"
     check(h and "xn--strae-oqa" in h, "hover by byte position", h)
-    s.request("shutdown")
-    s.notify("exit", {})
-    s.end()
+    s.stop()
 
     # -- options from the command line: -z, -W ------------------------------------------------------
     s, r = start("-z", "example.org", "-W", "no-idna-divergence")
@@ -317,9 +321,7 @@ with tempfile.TemporaryDirectory() as d:
           lsp_messages(diags) == cli_messages(other, ZONE, "-z", "example.org", "-W",
                                               "no-idna-divergence"),
           "-z and -W given to --lsp apply", diags)
-    s.request("shutdown")
-    s.notify("exit", {})
-    s.end()
+    s.stop()
 
     # -- the settings: "origin" as -z; "namedConf": each zone of a file it loads as named loads it
     def start_with(opts):
@@ -333,9 +335,7 @@ with tempfile.TemporaryDirectory() as d:
     diags = s.diagnostics(uri(other))
     check(lsp_messages(diags) == cli_messages(other, ZONE, "-z", "example.org"),
           "the origin setting is -z", lsp_messages(diags))
-    s.request("shutdown")
-    s.notify("exit", {})
-    s.end()
+    s.stop()
     cdir = os.path.join(d, "conf")
     os.mkdir(cdir)
     conf = os.path.join(cdir, "named.conf")
@@ -358,18 +358,14 @@ with tempfile.TemporaryDirectory() as d:
     check(lsp_messages(diags) == want and any("UTF-8" in m[3] or "non-ASCII" in m[3] for m in want)
           and not any("origin" in m[3] for m in want),
           "a zone of the named.conf: --named-conf's messages", lsp_messages(diags), want)
-    s.request("shutdown")
-    s.notify("exit", {})
-    s.end()
+    s.stop()
     with open(conf, "w") as f:
         f.write('options { directory "%s"; };\nzone "example.org" { type primary; file; };\n' % cdir)
     s = start_with({"namedConf": conf})
     cd = s.diagnostics(uri(conf))
     check(len(cd) >= 1 and cd[0]["range"]["start"]["line"] == 1 and cd[0]["severity"] == 1,
           "a named.conf named wrongly: its error on its own URI", cd)
-    s.request("shutdown")
-    s.notify("exit", {})
-    s.end()
+    s.stop()
 
     # -- $INCLUDE: diagnostics on the included file's URI; an open piece read as edited -----------
     tree = os.path.join(d, "tree")
@@ -405,9 +401,7 @@ with tempfile.TemporaryDirectory() as d:
     # (the zone is checked again with the file on disk)
     pd = s.diagnostics(uri(part))
     check(len(pd) == 1 and pd[0]["range"] == rng(1, 6, 17), "then the file on disk again", pd)
-    s.request("shutdown")
-    s.notify("exit", {})
-    s.end()
+    s.stop()
 
     # -- quick fixes and symbols ------------------------------------------------------------------
     s, r = start()
@@ -477,9 +471,7 @@ with tempfile.TemporaryDirectory() as d:
             for x in r.get("result", [])]
     check(syms == [("@", "SOA NS", 2, 4), ("ns", "A", 5, 5), ("www.xn--mnchen-psa", "A", 6, 6),
                    ("@", "MX", 7, 7), ("t", "TXT", 8, 8)], "document symbols", syms)
-    s.request("shutdown")
-    s.notify("exit", {})
-    s.end()
+    s.stop()
 
     # -- every method's parameters of every wrong shape, and bodies of random bytes: answered or
     # logged, never a crash; the server answers a good request after them all
@@ -538,9 +530,7 @@ with tempfile.TemporaryDirectory() as d:
         s.diagnostics(uri(p))
     with open("/proc/%d/status" % s.p.pid) as f:
         hwm = [int(x.split()[1]) for x in f if x.startswith("VmHWM:")][0]
-    s.request("shutdown")
-    s.notify("exit", {})
-    s.end()
+    s.stop()
     # 300 documents of 340 KB held would be 100 MB; one at a time, a few MB (ASan: its shadow)
     limit = 400 if RUN or "asan" in ZP else 60
     check(hwm < limit * 1024, "peak RSS after 300 documents opened and closed: %d KB" % hwm)
