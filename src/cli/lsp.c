@@ -76,37 +76,42 @@ static json_t *capabilities(zp_lsp_server *sv, json_t *params)
                    "zonepuny", "version", ZP_VERSION);
 }
 
-static void did_open(zp_lsp_server *sv, json_t *td)
+/* (each did_ returns what went wrong, or NULL: a notification is not answered, and handle()
+ * tells it in the client's log) */
+static const char *did_open(zp_lsp_server *sv, json_t *td)
 {
   const char *uri = json_string_value(json_object_get(td, "uri"));
   json_t *text = json_object_get(td, "text");
   if (!uri || !json_is_string(text))
-    return log_error(sv, "textDocument/didOpen: no textDocument.uri or .text");
+    return "textDocument/didOpen: no textDocument.uri or .text";
   zp_lsp_doc *d = zp_lsp_doc_of(sv, uri);
   if (!d) {
     if (!zp_array_room(&sv->docs, sv->n, &sv->cap, sizeof *sv->docs, 8))
-      return log_error(sv, "out of memory");
+      return "out of memory";
     d = &sv->docs[sv->n];
     *d = (zp_lsp_doc){.uri = strdup(uri), .path = zp_lsp_uri_path(uri)};
-    if (!d->uri)
-      return zp_lsp_doc_free(d), log_error(sv, "out of memory");
+    if (!d->uri) {
+      zp_lsp_doc_free(d);
+      return "out of memory";
+    }
     sv->n++;
   }
   if (!zp_lsp_set_text(d, json_string_value(text), json_string_length(text)))
-    return log_error(sv, "out of memory");
+    return "out of memory";
   zp_lsp_place(sv, d);
   zp_lsp_check(sv, d);
+  return NULL;
 }
 
 /* The changes, in order: each the whole text, or a range of the text replaced. */
-static void did_change(zp_lsp_server *sv, json_t *params)
+static const char *did_change(zp_lsp_server *sv, json_t *params)
 {
   const char *uri = json_string_value(json_object_get(json_object_get(params, "textDocument"),
                                                       "uri"));
   zp_lsp_doc *d = uri ? zp_lsp_doc_of(sv, uri) : NULL;
   json_t *changes = json_object_get(params, "contentChanges");
   if (!d || !json_is_array(changes))
-    return log_error(sv, "textDocument/didChange: not an open document, or no contentChanges");
+    return "textDocument/didChange: not an open document, or no contentChanges";
   size_t i;
   json_t *c;
   json_array_foreach(changes, i, c) {
@@ -116,11 +121,11 @@ static void did_change(zp_lsp_server *sv, json_t *params)
         (range && (!zp_lsp_offset(d->text, d->len, json_object_get(range, "start"), sv->utf8, &a) ||
                    !zp_lsp_offset(d->text, d->len, json_object_get(range, "end"), sv->utf8, &b) ||
                    b < a)))
-      return log_error(sv, "textDocument/didChange: a change without text, or a bad range");
+      return "textDocument/didChange: a change without text, or a bad range";
     size_t n = json_string_length(text);
     char *t = malloc(d->len - (b - a) + n + 1);
     if (!t)
-      return log_error(sv, "out of memory");
+      return "out of memory";
     memcpy(t, d->text, a);
     memcpy(t + a, json_string_value(text), n);
     memcpy(t + a + n, d->text + b, d->len - b);
@@ -130,13 +135,14 @@ static void did_change(zp_lsp_server *sv, json_t *params)
     d->text = t;
   }
   zp_lsp_check(sv, d);
+  return NULL;
 }
 
-static void did_close(zp_lsp_server *sv, const char *uri)
+static const char *did_close(zp_lsp_server *sv, const char *uri)
 {
   zp_lsp_doc *d = uri ? zp_lsp_doc_of(sv, uri) : NULL;
   if (!d)
-    return log_error(sv, "textDocument/didClose: not an open document");
+    return "textDocument/didClose: not an open document";
   /* its zone's diagnostics go with it; another document of that zone is checked again */
   json_t *told = json_object_get(sv->published, zp_lsp_top(d));
   size_t i;
@@ -153,6 +159,15 @@ static void did_close(zp_lsp_server *sv, const char *uri)
       break;
     }
   free(top);
+  return NULL;
+}
+
+/* (what includes what, and the files the open zones $INCLUDE, are on disk) */
+static void did_save(zp_lsp_server *sv)
+{
+  for (size_t i = 0; i < sv->n; i++)
+    zp_lsp_place(sv, &sv->docs[i]);
+  zp_lsp_check_all(sv);
 }
 
 static json_t *hover(zp_lsp_server *sv, json_t *params, int *code)
@@ -176,12 +191,18 @@ static void handle(zp_lsp_server *sv, json_t *msg)
   const char *method = json_string_value(json_object_get(msg, "method"));
   bool request = id != NULL;
   if (id && !json_is_string(id) && !json_is_integer(id))
-    return (void)zp_rpc_error(sv->out, NULL, ZP_RPC_INVALID_REQUEST, "an id is a number or a string");
+    {
+      zp_rpc_error(sv->out, NULL, ZP_RPC_INVALID_REQUEST, "an id is a number or a string");
+      return;
+    }
   if (!json_is_object(msg) || !method) {
     /* (a response to a request of ours: the server sends none) */
     if (json_is_object(msg) && id && (json_object_get(msg, "result") || json_object_get(msg, "error")))
       return;
-    return (void)zp_rpc_error(sv->out, id, ZP_RPC_INVALID_REQUEST, "not a request or notification");
+    {
+      zp_rpc_error(sv->out, id, ZP_RPC_INVALID_REQUEST, "not a request or notification");
+      return;
+    }
   }
   if (strcmp(method, "exit") == 0) {
     sv->exit = true;
@@ -199,7 +220,10 @@ static void handle(zp_lsp_server *sv, json_t *msg)
   }
   if (request && strcmp(method, "initialize") == 0) {
     if (sv->initialized)
-      return (void)zp_rpc_error(sv->out, id, ZP_RPC_INVALID_REQUEST, "initialized already");
+      {
+        zp_rpc_error(sv->out, id, ZP_RPC_INVALID_REQUEST, "initialized already");
+        return;
+      }
     sv->initialized = true;
     zp_rpc_result(sv->out, id, capabilities(sv, params));
   } else if (request && strcmp(method, "shutdown") == 0) {
@@ -226,17 +250,20 @@ static void handle(zp_lsp_server *sv, json_t *msg)
       zp_rpc_error(sv->out, id, ZP_RPC_INVALID_PARAMS, "not an open document and a range");
   } else if (request) {
     zp_rpc_error(sv->out, id, ZP_RPC_METHOD_NOT_FOUND, method);
-  } else if (strcmp(method, "textDocument/didOpen") == 0) {
-    did_open(sv, json_object_get(params, "textDocument"));
-  } else if (strcmp(method, "textDocument/didChange") == 0) {
-    did_change(sv, params);
-  } else if (strcmp(method, "textDocument/didSave") == 0) {
-    /* (what includes what, and the files the open zones $INCLUDE, are on disk) */
-    for (size_t i = 0; i < sv->n; i++)
-      zp_lsp_place(sv, &sv->docs[i]);
-    zp_lsp_check_all(sv);
-  } else if (strcmp(method, "textDocument/didClose") == 0) {
-    did_close(sv, json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri")));
+  } else {
+    const char *why = NULL;
+    if (strcmp(method, "textDocument/didOpen") == 0)
+      why = did_open(sv, json_object_get(params, "textDocument"));
+    else if (strcmp(method, "textDocument/didChange") == 0)
+      why = did_change(sv, params);
+    else if (strcmp(method, "textDocument/didSave") == 0)
+      did_save(sv);
+    else if (strcmp(method, "textDocument/didClose") == 0)
+      why = did_close(sv, json_string_value(json_object_get(json_object_get(params,
+                                                                             "textDocument"),
+                                                            "uri")));
+    if (why)
+      log_error(sv, why);
   }
 }
 
