@@ -30,6 +30,7 @@ test=(
   pre-commit git                     # the pre-commit hook, tested with the real framework
   util-linux                         # script(1): a terminal for --color=auto
   neovim emacs-nox elpa-eglot        # --lsp under real clients (doc/editors.md's set-up)
+  vim-ale                            # ALE, doc/editors.md's linter definition
 )
 bench=(
   autoconf automake libevent-dev     # NSD 4.15.1 from ../shared/peers (bench/build_peers.sh)
