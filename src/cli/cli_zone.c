@@ -279,7 +279,7 @@ static int check(const zp_cli *cli, char **args, int n)
       if (st != ZP_ENOMEM)   /* (the next zone may well be read) */
         st = ZP_OK;
     } else if (since && diag.errors == errors && !zp_diag_stop(&diag) &&
-               !zp_since_judge(since, cli, &po, &diag, f->path, &now, &at)) {
+               !zp_since_judge(since, cli, &po, &diag, in.path, &now, &at)) {
       io_error = true;
     }
     free(text);

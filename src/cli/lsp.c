@@ -9,6 +9,7 @@
 #include "core/buf.h"
 #include "lsp_int.h"
 #include "lsp_rpc.h"
+#include "since.h"
 #include "version.h"
 
 /* ---- messages ---- */
@@ -298,6 +299,9 @@ int zp_lsp_serve(const zp_cli *cli)
   if (!sv.roots || !sv.published)
     return 1;
   sv.checks_doc = checks_doc();
+  if (cli->since && cli->checks.level[ZP_CK_SERIAL_SINCE] != ZP_LEVEL_OFF &&
+      zp_since_new(cli->since, &sv.since) != ZP_OK)
+    return 1;
   for (;;) {
     json_t *msg;
     const char *why;
@@ -320,6 +324,7 @@ int zp_lsp_serve(const zp_cli *cli)
   json_decref(sv.published);
   json_decref(sv.checks_doc);
   zp_conf_free(sv.conf);
+  zp_since_free(sv.since);
   free(sv.origin);
   return sv.exit && sv.shut ? 0 : 1;
 }

@@ -201,8 +201,15 @@ static void soa_serial(void *user, const rec *r)
   unsigned long long old = strtoull(num, &e, 10);
   if (*e || num[0] < '0' || num[0] > '9' || old > UINT32_MAX)
     return;
-  uint32_t now = zp_serial_bump((uint32_t)old, zp_serial_date((uint32_t)old) ? ZP_BUMP_DATE
-                                                                              : ZP_BUMP_INCREMENT,
+  /* (above the serial a -Wserial-since message names, when this one is not: it went back) */
+  const char *msg = fx->serial_diag ? json_string_value(json_object_get(fx->serial_diag,
+                                                                        "message")) : NULL;
+  const char *above = msg ? strstr(msg, "raise it above ") : NULL;
+  unsigned long long floor = above ? strtoull(above + 15, NULL, 10) : 0;
+  uint32_t base = (uint32_t)old;
+  if (above && floor <= UINT32_MAX && zp_serial_order(base, (uint32_t)floor) < 0)
+    base = (uint32_t)floor;
+  uint32_t now = zp_serial_bump(base, zp_serial_date(base) ? ZP_BUMP_DATE : ZP_BUMP_INCREMENT,
                                 (int64_t)time(NULL));
   char title[96], repl[16];
   snprintf(repl, sizeof repl, "%u", now);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/conf.h"
+#include "cli/since.h"
 #include "cli/walk.h"
 #include "core/buf.h"
 #include "core/diag.h"
@@ -246,13 +247,27 @@ void zp_lsp_check(zp_lsp_server *sv, zp_lsp_doc *d)
     po.checks = z->checks;
     po.checks.idna2008 = cli->idna == 2008;
   }
+  /* --since: the zone's records held as they are checked, for the comparison after */
+  zp_sorter now;
+  zp_serial_at at = {0};
+  bool since = sv->since && cli->checks.level[ZP_CK_SERIAL_SINCE] != ZP_LEVEL_OFF && !z;
+  if (since) {
+    zp_sort_init(&now, cli->sort_memory);
+    po.hold = &now;
+    po.serial_at = &at;
+  }
   zp_input in = {.path = path};
   if (top) {
     in.data = top->text ? top->text : "";
     in.len = top->len;
   }
   zp_status st = zp_pipeline_run(&in, &po, &diag, NULL, NULL);
-  zp_cli_ran(&diag, st, path, NULL);
+  if (zp_cli_ran(&diag, st, path, NULL) && since && diag.errors == 0 && !zp_diag_stop(&diag))
+    zp_since_judge(sv->since, cli, &po, &diag, path, &now, &at);
+  if (since) {
+    zp_sort_free(&now);
+    free(at.path);
+  }
   zp_diag_end(&diag);
   free(origin);
   free(dir);
@@ -265,12 +280,12 @@ void zp_lsp_check(zp_lsp_server *sv, zp_lsp_doc *d)
     if (!json_object_get(l.by_uri, json_string_value(u)))
       zp_lsp_publish(sv, json_string_value(u), json_array());
   const char *key;
-  json_t *list, *now = json_array();
+  json_t *list, *told = json_array();
   json_object_foreach(l.by_uri, key, list) {
     zp_lsp_publish(sv, key, json_incref(list));
-    json_array_append_new(now, json_string(key));
+    json_array_append_new(told, json_string(key));
   }
-  json_object_set_new(sv->published, path, now);
+  json_object_set_new(sv->published, path, told);
   json_decref(l.by_uri);
   json_decref(top_uri);
 }

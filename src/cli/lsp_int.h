@@ -29,6 +29,7 @@ typedef struct zp_lsp_server {
   zp_cli cli;            /* the command line's options, and the client's settings over them */
   zp_conf *conf;         /* the settings' named.conf: each zone of a file it loads checked as
                             named loads it; NULL: none */
+  struct zp_since *since; /* --since REV: each zone's records held to its version there */
   FILE *out;
   json_t *roots;         /* the workspace folders' paths */
   char *origin;          /* the settings' origin (cli.origin then points here) */

@@ -40,9 +40,9 @@ static const char usage_text[] =
     "      --break-hard-links  let -o replace a FILE that has other hard links, which keep\n"
     "                       the old contents (refused otherwise, exit 2)\n"
     "  -z, --origin NAME    initial origin; the zone's name for the whole-zone checks\n"
-    "      --since REV      --check in a git work tree: a zone whose records changed since\n"
-    "                       revision REV and whose SOA serial did not rise (RFC 1982) is an\n"
-    "                       error [-Wserial-since]; REV's $INCLUDEs are REV's\n"
+    "      --since REV      --check or --lsp in a git work tree: a zone whose records\n"
+    "                       changed since revision REV and whose SOA serial did not rise\n"
+    "                       (RFC 1982) is an error [-Wserial-since]; REV's $INCLUDEs are REV's\n"
     "      --no-origin-from-name  --check without -z: no initial origin from a file's name\n"
     "                       (example.com.zone, example.com.db, db.example.com: example.com.)\n"
     "      --named-conf FILE  check the zones named-checkconf -z loads from FILE, each under\n"
@@ -516,8 +516,9 @@ int main(int argc, char **argv)
     return usage_error("--diff-format and --diff-ignore are for --diff");
   if (cli.bump >= 0 && (cli.mode != ZP_MODE_CONVERT || !cli.output))
     return usage_error("--bump-serial raises the serial over -o FILE: a conversion with -o");
-  if (cli.since && (cli.mode != ZP_MODE_CHECK || cli.named_conf || cli.checks.off))
-    return usage_error("--since is for --check of zone files%s",
+  if (cli.since && ((cli.mode != ZP_MODE_CHECK && cli.mode != ZP_MODE_LSP) || cli.named_conf ||
+                    cli.checks.off))
+    return usage_error("--since is for --check of zone files and --lsp%s",
                        cli.named_conf ? ", not --named-conf" : cli.checks.off ?
                        ", not --fragment" : "");
   if (cli.byte_columns && cli.format == ZP_FORMAT_SARIF)

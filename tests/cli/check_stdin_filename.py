@@ -6,7 +6,8 @@ with NAME's text on standard input says exactly what `--check NAME` says (stdout
 status), in GCC's format and in JSON, and a conversion writes the same zone. Then what the name
 gives, each case built so that it fails without the option: the origin --check takes from the
 name, $INCLUDE resolved in NAME's directory (not the working directory) and fenced there, a
-NAME that does not exist (an unsaved buffer), and the uses refused.
+NAME that does not exist (an unsaved buffer), --since against NAME's committed version, and the
+uses refused.
 """
 import glob
 import os
@@ -111,6 +112,23 @@ with tempfile.TemporaryDirectory() as d:
         t.ok()
     else:
         t.bad("conversion: messages name NAME", rc, err)
+
+# --since REV compares the text given with NAME as it was at REV (an editor's unsaved change)
+with tempfile.TemporaryDirectory() as d:
+    git = ["git", "-C", d, "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    z = os.path.join(d, "example.com.zone")
+    with open(z, "wb") as f:
+        f.write(ZONE.replace(b"$INCLUDE part.inc\n", b""))
+    subprocess.run(git[:3] + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "."], check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "zone"], check=True)
+    edited = ZONE.replace(b"$INCLUDE part.inc\n", b"www A 192.0.2.80\n")
+    rc, out, err = run(["--check", "--since", "HEAD", "--stdin-filename", z, "-"], edited, cwd=d)
+    if rc == 1 and b"records changed since HEAD (0 removed, 1 added" in err and \
+            err.startswith(z.encode() + b":2:"):
+        t.ok()
+    else:
+        t.bad("--since with --stdin-filename: the text against NAME at HEAD", rc, err)
 
 # refused: no standard input to name, or a command that reads no zone from it
 for args in (["--check", "--stdin-filename", "a.zone", "zones/formats/main.zone"],

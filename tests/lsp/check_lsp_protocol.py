@@ -323,6 +323,40 @@ with tempfile.TemporaryDirectory() as d:
           "-z and -W given to --lsp apply", diags)
     s.stop()
 
+    # -- --since HEAD: a zone changed in the editor without its serial raised; the quick fix
+    repo = os.path.join(d, "repo")
+    os.mkdir(repo)
+    git = ["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    gz = os.path.join(repo, "example.com.zone")
+    gz_text = ("$TTL 1h\n@ SOA ns hostmaster 7 7200 900 1209600 300\n@ NS ns\n"
+               "ns A 192.0.2.1\n")
+    with open(gz, "w") as f:
+        f.write(gz_text)
+    subprocess.run(git[:3] + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "."], check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "zone"], check=True)
+    s, r = start("--since", "HEAD", root=repo)
+    open_doc(s, gz, gz_text)
+    check(s.diagnostics(uri(gz)) == [], "--since: the zone as committed, clean")
+    changed = gz_text + "www A 192.0.2.80\n"
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri(gz), "version": 2},
+                                        "contentChanges": [{"text": changed}]})
+    ds = s.diagnostics(uri(gz))
+    want = cli_messages(gz, changed, "--since", "HEAD")
+    check([x["code"] for x in ds] == ["serial-since"] and lsp_messages(ds) == want,
+          "--since: the changed text, as --check --since says it", lsp_messages(ds), want)
+    acts = s.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri(gz)}, "range": ds[0]["range"] if ds else rng(1, 0, 0),
+        "context": {"diagnostics": ds}}).get("result", [])
+    fix = [a for a in acts if a["title"] == "Raise the SOA serial to 8"]
+    # (7 is no date: one more; "@ SOA ns hostmaster " is 20 characters, the serial at 20)
+    check(len(fix) == 1 and fix[0]["kind"] == "quickfix" and
+          fix[0]["edit"]["changes"][uri(gz)][0]["range"] == rng(1, 20, 21), "raise 7 to 8", acts)
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri(gz), "version": 3},
+                                        "contentChanges": [{"text": changed.replace(" 7 ", " 8 ")}]})
+    check(s.diagnostics(uri(gz)) == [], "--since: clean once raised")
+    s.stop()
+
     # -- the settings: "origin" as -z; "namedConf": each zone of a file it loads as named loads it
     def start_with(opts):
         s = Server()
